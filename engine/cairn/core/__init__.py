@@ -1,0 +1,1 @@
+"""Shared machinery: the rules protocol, the Game wrapper, RNG, saves, facade."""

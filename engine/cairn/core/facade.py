@@ -1,0 +1,149 @@
+"""The JSON facade: the only Python the browser worker calls.
+
+``handle(request_json) -> response_json``.  Every request carries an ``id``
+and an ``op``; every reply carries the same ``id`` and either
+``{"ok": true, "result": ...}`` or ``{"ok": false, "error": {"code", "message"}}``.
+Expected failures (illegal move, bad save, bad request) are error replies;
+only a bug produces ``code: "internal"``.
+
+Ops: ``hello``, ``new``, ``load``, ``play``, ``undo``, ``bot``, ``state``,
+``close``.  Games are held by ``gid`` (the caller's id for the game).
+"""
+from __future__ import annotations
+
+import json
+import traceback
+from typing import Any, Dict
+
+from .. import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
+from ..bots import LEVELS, choose_move
+
+_games: Dict[str, Any] = {}
+MAX_REQUEST = 5_000_000
+
+
+class BadRequest(ValueError):
+    pass
+
+
+def catalogue() -> Dict[str, Any]:
+    return {
+        "engine_version": __version__,
+        "bot_levels": sorted(LEVELS),
+        "games": [
+            {
+                "name": r.name,
+                "title": r.title,
+                "min_players": r.min_players,
+                "max_players": r.max_players,
+                "options": r.Options.model_json_schema(),
+            }
+            for r in GAMES.values()
+        ],
+    }
+
+
+def snapshot(gid: str, game: Any) -> Dict[str, Any]:
+    """Everything a renderer needs after any change."""
+    over = game.is_over
+    return {
+        "gid": gid,
+        "view": game.view(None),
+        "legal": [] if over else game.legal_moves(),
+        "scores": game.scores(),
+        "winners": game.winners(),
+        "history": game.history,
+        "save": game.to_save() | {"meta": getattr(game, "meta", {})},
+    }
+
+
+def _game(req: Dict[str, Any]) -> Any:
+    gid = req.get("gid")
+    if gid not in _games:
+        raise BadRequest("no such game is open")
+    return _games[gid]
+
+
+def _gid(req: Dict[str, Any]) -> str:
+    gid = req.get("gid")
+    if not isinstance(gid, str) or not 0 < len(gid) <= 64:
+        raise BadRequest("gid must be a short string")
+    return gid
+
+
+def dispatch(req: Dict[str, Any]) -> Any:
+    op = req.get("op")
+    if op == "hello":
+        return catalogue()
+    if op == "new":
+        gid = _gid(req)
+        game = new_game(req.get("game", ""), players=req.get("players", 2),
+                        seed=req.get("seed"), options=req.get("options") or {})
+        meta = req.get("meta")
+        game.meta = dict(meta) if isinstance(meta, dict) else {}
+        _games[gid] = game
+        return snapshot(gid, game)
+    if op == "load":
+        gid = _gid(req)
+        game = load_game(req.get("save"))
+        _games[gid] = game
+        return snapshot(gid, game)
+    if op == "state":
+        return snapshot(req["gid"], _game(req))
+    if op == "play":
+        game = _game(req)
+        game.play(req.get("move"))
+        return snapshot(req["gid"], game)
+    if op == "undo":
+        game = _game(req)
+        game.undo()
+        return snapshot(req["gid"], game)
+    if op == "bot":
+        game = _game(req)
+        seat = game.current_player
+        if seat is None:
+            raise BadRequest("the game is over")
+        spec = game.seats[seat]
+        if spec.kind != "bot":
+            raise BadRequest("it is a human's turn")
+        move = choose_move(game, spec.level or "random")
+        game.play(move)
+        return snapshot(req["gid"], game) | {"bot_move": move}
+    if op == "meta":
+        game = _game(req)
+        meta = req.get("meta")
+        if not isinstance(meta, dict):
+            raise BadRequest("meta must be an object")
+        game.meta = dict(meta)
+        return {"ok": True}
+    if op == "close":
+        _games.pop(req.get("gid"), None)
+        return {"closed": True}
+    raise BadRequest(f"unknown op '{op}'")
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request with one JSON reply (never raises)."""
+    rid = None
+    try:
+        if not isinstance(request_json, str) or len(request_json) > MAX_REQUEST:
+            raise BadRequest("request too large or not text")
+        req = json.loads(request_json)
+        if not isinstance(req, dict):
+            raise BadRequest("request must be a JSON object")
+        rid = req.get("id")
+        result = dispatch(req)
+        return json.dumps({"id": rid, "ok": True, "result": result})
+    except IllegalMove as e:
+        err = {"code": "illegal_move", "message": e.reason}
+    except SaveError as e:
+        err = {"code": "bad_save", "message": str(e)}
+    except (BadRequest, ValueError, KeyError, TypeError) as e:
+        code = "bad_request" if isinstance(e, (BadRequest, ValueError)) else "internal"
+        err = {"code": code, "message": str(e)}
+        if code == "internal":
+            err["trace"] = traceback.format_exc(limit=8)
+    except Exception as e:  # a bug: report it, never crash the worker
+        err = {"code": "internal", "message": f"{type(e).__name__}: {e}",
+               "trace": traceback.format_exc(limit=8)}
+    return json.dumps({"id": rid, "ok": False, "error": err})

@@ -1,0 +1,154 @@
+"""``Game``: one game in progress - rules + state + move log + seats.
+
+This is the object the contract names (``new_game`` returns one).  It checks
+every move against ``legal_moves()``, keeps the log that save files store,
+a readable history, and supports undo back to the last move that revealed
+hidden information (a drawn tile, a die roll).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List, Optional
+
+from .errors import IllegalMove
+from .rules import Move, Rules
+from .seats import Seat
+
+
+def canonical_move(move: Any) -> Move:
+    """The JSON form of a move (tuples become lists), or IllegalMove."""
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove("a move is a JSON object with a string 'type'", move)
+    try:
+        return json.loads(json.dumps(move))
+    except (TypeError, ValueError):
+        raise IllegalMove("a move must be plain JSON", move) from None
+
+
+class Game:
+    """A game in progress.  Create with :func:`cairn.new_game`."""
+
+    def __init__(self, rules: Rules, seats: List[Seat], seed: int, options: Any) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.seed = seed
+        self.options = options  # the validated pydantic options model
+        self.state = rules.setup(len(seats), seed, options)
+        self.log: List[Move] = []
+        self.history: List[Dict[str, Any]] = []
+        self._drain_journal(None)
+        self._floor = 0
+        self._floor_state = rules.copy(self.state)
+        self._floor_history = len(self.history)
+
+    # -- the contract -----------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def current_player(self) -> Optional[int]:
+        return self.rules.current_player(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def legal_moves(self) -> List[Move]:
+        if self.is_over:
+            return []
+        return self.rules.legal_moves(self.state)
+
+    def play(self, move: Any) -> None:
+        """Apply one legal move.
+
+        :raises IllegalMove: with a reason, if ``move`` is not legal now.
+        """
+        move = canonical_move(move)
+        if self.is_over:
+            raise IllegalMove("the game is over", move)
+        legal = self.rules.legal_moves(self.state)
+        if move not in legal:
+            raise IllegalMove(self.rules.why_illegal(self.state, move, legal), move)
+        self._apply(move)
+
+    def undo(self) -> None:
+        """Take back the last move.
+
+        :raises IllegalMove: if there is none, or it revealed hidden
+            information (a drawn tile, a die roll).
+        """
+        if not self.can_undo:
+            if not self.log:
+                raise IllegalMove("there is no move to undo")
+            raise IllegalMove("cannot undo past a move that revealed hidden information")
+        keep = self.log[self._floor:-1]
+        self.state = self.rules.copy(self._floor_state)
+        del self.log[self._floor:]
+        del self.history[self._floor_history:]
+        for m in keep:
+            self._apply(m)
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self.log) > self._floor
+
+    def scores(self) -> List[Dict[str, Any]]:
+        return self.rules.scores(self.state)
+
+    def winners(self) -> List[int]:
+        return self.rules.winners(self.state) if self.is_over else []
+
+    def view(self, seat: Optional[int] = None) -> Dict[str, Any]:
+        v = self.rules.view(self.state, seat)
+        v.update(
+            game=self.rules.name,
+            ply=len(self.log),
+            current_player=self.current_player,
+            is_over=self.is_over,
+            can_undo=self.can_undo,
+            seats=[s.to_json() for s in self.seats],
+        )
+        return v
+
+    def to_save(self) -> Dict[str, Any]:
+        from .save import make_save
+
+        return make_save(self)
+
+    def clone(self) -> "Game":
+        """An independent copy (for bots that look ahead)."""
+        g = Game.__new__(Game)
+        g.rules, g.seats, g.seed, g.options = self.rules, self.seats, self.seed, self.options
+        g.state = self.rules.copy(self.state)
+        g.log = list(self.log)
+        g.history = list(self.history)
+        g._floor, g._floor_state, g._floor_history = self._floor, self._floor_state, self._floor_history
+        return g
+
+    # -- internals --------------------------------------------------------
+    def _apply(self, move: Move) -> None:
+        seat = self.current_player
+        text = self.rules.describe(self.state, move)
+        before = self.state.reveals
+        self.rules.apply(self.state, move)
+        self.log.append(move)
+        self.history.append({"ply": len(self.log), "seat": seat, "text": text})
+        self._drain_journal(len(self.log))
+        if self.state.reveals != before:
+            self._floor = len(self.log)
+            self._floor_state = self.rules.copy(self.state)
+            self._floor_history = len(self.history)
+
+    def _drain_journal(self, ply: Optional[int]) -> None:
+        journal = self.state.journal
+        if journal:
+            for line in journal:
+                self.history.append({"ply": ply, "seat": None, "text": line})
+            journal.clear()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rules.name} players={len(self.seats)} seed={self.seed} "
+            f"ply={len(self.log)} current={self.current_player}>"
+        )

@@ -1,0 +1,89 @@
+"""The rules protocol every game implements (boardgame.io / OpenSpiel style).
+
+A game is data plus functions over a mutable *state* object:
+
+* ``setup(n_players, seed, options)`` -> state
+* ``current_player(state)`` -> seat or ``None`` when the game is over
+* ``legal_moves(state)`` -> list of JSON dicts, each with a ``"type"``,
+  in a deterministic order, never empty before the end
+* ``apply(state, move)`` -> None: the fast, *unchecked* path (python-chess's
+  ``push``); ``Game.play`` checks legality first
+* ``scores(state)`` -> per seat ``{"total": int, "breakdown": {...}}``
+* ``view(state, seat)`` -> JSON for renderers; never leaks hidden order
+
+A state object must offer ``copy()``, ``to_json()`` and three attributes the
+platform reads: ``rng`` (:class:`cairn.core.rng.Rng`), ``reveals`` (an int
+the rules bump whenever hidden information is revealed: a tile drawn, a die
+rolled; undo cannot cross such a move) and ``journal`` (a list the rules may
+append readable event lines to, e.g. scoring results; the platform drains it).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List, Optional
+
+from pydantic import BaseModel, ConfigDict
+
+Move = Dict[str, Any]
+
+
+class NoOptions(BaseModel):
+    """Options model for a game without options."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Rules:
+    """Base class: override the methods marked as required."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 5
+    Options: type = NoOptions
+
+    # -- required ---------------------------------------------------------
+    def setup(self, n_players: int, seed: int, options: Any) -> Any:
+        raise NotImplementedError
+
+    def current_player(self, state: Any) -> Optional[int]:
+        raise NotImplementedError
+
+    def legal_moves(self, state: Any) -> List[Move]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, move: Move) -> None:
+        raise NotImplementedError
+
+    def scores(self, state: Any) -> List[Dict[str, Any]]:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: Optional[int] = None) -> Dict[str, Any]:
+        raise NotImplementedError
+
+    # -- optional, with defaults -----------------------------------------
+    def is_over(self, state: Any) -> bool:
+        return self.current_player(state) is None
+
+    def winners(self, state: Any) -> List[int]:
+        """Seats with the best total (override for tie-breaks)."""
+        totals = [s["total"] for s in self.scores(state)]
+        best = max(totals)
+        return [i for i, t in enumerate(totals) if t == best]
+
+    def describe(self, state: Any, move: Move) -> str:
+        """One readable log line for ``move`` (called before it is applied)."""
+        return json.dumps(move, sort_keys=True)
+
+    def why_illegal(self, state: Any, move: Move, legal: List[Move]) -> str:
+        """Reason a move is refused; games refine this for common mistakes."""
+        if self.is_over(state):
+            return "the game is over"
+        kind = move.get("type")
+        kinds = sorted({m["type"] for m in legal})
+        if kind not in kinds:
+            return f"a '{kind}' move is not possible now; possible: {', '.join(kinds)}"
+        return f"this '{kind}' move is not legal in this position"
+
+    def copy(self, state: Any) -> Any:
+        return state.copy()

@@ -1,0 +1,152 @@
+"""Save files: versioned JSON holding everything needed to rebuild a game.
+
+A save stores the seed and the move log, never a pickled state: loading
+replays every move through the rules, so a hostile file can at worst be
+refused.  Validation uses pydantic; every refusal is a :class:`SaveError`
+whose message names the problem.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .errors import IllegalMove, SaveError
+from .seats import Seat
+
+FORMAT = "cairn-save"
+FORMAT_VERSION = 1
+MAX_SAVE_BYTES = 4_000_000
+MAX_MOVES = 20_000
+MAX_SEED = 2**53 - 1  # JavaScript numbers stay exact up to here
+
+_MAX_MOVE_KEYS = 16
+_MAX_STR = 200
+_MAX_LIST = 64
+_MAX_DEPTH = 4
+
+
+class SaveFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: str
+    format_version: int
+    engine_version: str = Field(max_length=40)
+    game: str = Field(max_length=40)
+    options: Dict[str, Any] = Field(default_factory=dict)
+    seed: int = Field(ge=0, le=MAX_SEED)
+    seats: List[Seat] = Field(min_length=1, max_length=8)
+    moves: List[Dict[str, Any]] = Field(default_factory=list, max_length=MAX_MOVES)
+    meta: Dict[str, Union[str, int, float, bool, None]] = Field(default_factory=dict, max_length=32)
+
+
+def _check_json_value(value: Any, depth: int, where: str) -> None:
+    if depth > _MAX_DEPTH:
+        raise SaveError(f"{where}: nested too deeply")
+    if value is None or isinstance(value, (bool, int, float)):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SEED:
+            raise SaveError(f"{where}: number out of range")
+        return
+    if isinstance(value, str):
+        if len(value) > _MAX_STR:
+            raise SaveError(f"{where}: text too long")
+        return
+    if isinstance(value, list):
+        if len(value) > _MAX_LIST:
+            raise SaveError(f"{where}: list too long")
+        for v in value:
+            _check_json_value(v, depth + 1, where)
+        return
+    if isinstance(value, dict):
+        if len(value) > _MAX_MOVE_KEYS:
+            raise SaveError(f"{where}: too many fields")
+        for k, v in value.items():
+            if not isinstance(k, str) or len(k) > 40:
+                raise SaveError(f"{where}: bad field name")
+            _check_json_value(v, depth + 1, where)
+        return
+    raise SaveError(f"{where}: not JSON")
+
+
+def make_save(game: Any, meta: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+    from .. import __version__
+
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "engine_version": __version__,
+        "game": game.rules.name,
+        "options": game.options.model_dump(mode="json"),
+        "seed": game.seed,
+        "seats": [s.to_json() for s in game.seats],
+        "moves": list(game.log),
+        "meta": dict(meta or {}),
+    }
+
+
+def parse_save(data: Union[Dict[str, Any], str, bytes]) -> SaveFile:
+    """Check the shape of a save (text or dict) without replaying it."""
+    if isinstance(data, (bytes, bytearray)):
+        if len(data) > MAX_SAVE_BYTES:
+            raise SaveError(f"file too large ({len(data)} bytes; limit {MAX_SAVE_BYTES})")
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("not a Cairn save file (not UTF-8 text)") from None
+    if isinstance(data, str):
+        if len(data) > MAX_SAVE_BYTES:
+            raise SaveError(f"file too large ({len(data)} characters; limit {MAX_SAVE_BYTES})")
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError):
+            raise SaveError("not a Cairn save file (not valid JSON)") from None
+    if not isinstance(data, dict):
+        raise SaveError("not a Cairn save file (expected a JSON object)")
+    if data.get("format") != FORMAT:
+        raise SaveError("not a Cairn save file (missing format 'cairn-save')")
+    version = data.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError("save file has no format version")
+    if version > FORMAT_VERSION:
+        raise SaveError(
+            f"save file format version {version} is newer than this app understands "
+            f"(up to {FORMAT_VERSION}); update the app"
+        )
+    if version < 1:
+        raise SaveError(f"unknown save file format version {version}")
+    try:
+        save = SaveFile.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "file"
+        raise SaveError(f"save file is malformed at '{where}': {err['msg']}") from None
+    except RecursionError:
+        raise SaveError("save file is malformed (nested too deeply)") from None
+    for i, move in enumerate(save.moves):
+        _check_json_value(move, 1, f"move {i + 1}")
+    for k, v in save.meta.items():
+        _check_json_value(v, 1, f"meta.{k}")
+    return save
+
+
+def load_save(data: Union[Dict[str, Any], str, bytes]) -> Any:
+    """Rebuild the game a save describes by replaying its log."""
+    from .api import new_game
+    from .registry import GAMES
+
+    save = parse_save(data)
+    if save.game not in GAMES:
+        raise SaveError(f"save file is for an unknown game '{save.game}'")
+    try:
+        game = new_game(save.game, players=[s.model_dump() for s in save.seats],
+                        seed=save.seed, options=save.options)
+    except (ValueError, ValidationError) as e:
+        raise SaveError(f"save file has bad settings: {e}") from None
+    for i, move in enumerate(save.moves):
+        try:
+            game.play(move)
+        except IllegalMove as e:
+            raise SaveError(f"move {i + 1} of the log is illegal: {e.reason}") from None
+    game.meta = dict(save.meta)
+    return game

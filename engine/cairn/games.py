@@ -1,0 +1,4 @@
+"""Imports each game package so it registers itself in ``GAMES``."""
+from .core.registry import register
+
+# One line per game; each Rules class lives in its game's package.
