@@ -1,0 +1,82 @@
+"""A player's display: where a tile may go, and who is next to whom.
+
+Placement rule (rulebook, "Regras de Posicionamento"): the new tile touches
+a placed tile edge to edge; one of the 8 tiles around it (corners count)
+holds a clan member; the river (north-south, column x = 0) and the road
+(east-west, row y = 0) of the starting village are never interrupted nor
+started anew.  We state the last rule as: vertically adjacent tiles agree
+on having the river, horizontally adjacent tiles agree on having the road,
+and a river (road) tile must continue an existing river (road) tile above
+or below (left or right) it - which is what the rulebook's diagram of
+positions A/B/C shows.
+"""
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Tuple
+
+from .state import Pos, Spot
+from .tiles import TILES
+
+AROUND: Tuple[Pos, ...] = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+EDGES: Tuple[Pos, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def neighbourhood(display: Dict[Pos, Spot], pos: Pos) -> List[Pos]:
+    """``pos`` and the tiles on the 8 spaces around it (the activation area)."""
+    x, y = pos
+    out = [pos] if pos in display else []
+    for dx, dy in AROUND:
+        p = (x + dx, y + dy)
+        if p in display:
+            out.append(p)
+    return out
+
+
+def neighbours8(display: Dict[Pos, Spot], pos: Pos) -> List[Pos]:
+    x, y = pos
+    return [(x + dx, y + dy) for dx, dy in AROUND if (x + dx, y + dy) in display]
+
+
+def legal_positions(display: Dict[Pos, Spot], river: bool, road: bool) -> List[Pos]:
+    """Every empty space where a tile with these river/road flags may go,
+    sorted (y, x) for a stable order."""
+    candidates = set()
+    for (x, y) in display:
+        for dx, dy in EDGES:
+            p = (x + dx, y + dy)
+            if p not in display:
+                candidates.add(p)
+    out = []
+    for (x, y) in candidates:
+        if not any(
+            (x + dx, y + dy) in display and display[(x + dx, y + dy)].clansmen for dx, dy in AROUND
+        ):
+            continue
+        ok = True
+        vertical = horizontal = False
+        for dy in (-1, 1):
+            s = display.get((x, y + dy))
+            if s is not None:
+                vertical = True
+                if TILES[s.tile].river != river:
+                    ok = False
+        for dx in (-1, 1):
+            s = display.get((x + dx, y))
+            if s is not None:
+                horizontal = True
+                if TILES[s.tile].road != road:
+                    ok = False
+        if not ok or (river and not vertical) or (road and not horizontal):
+            continue
+        out.append((x, y))
+    out.sort(key=lambda p: (p[1], p[0]))
+    return out
+
+
+def count_colour(display: Dict[Pos, Spot], colour: str) -> int:
+    return sum(1 for s in display.values() if TILES[s.tile].colour == colour)
+
+
+def count_kind(display: Dict[Pos, Spot], kinds: Iterable[str]) -> int:
+    kinds = set(kinds)
+    return sum(1 for s in display.values() if TILES[s.tile].kind in kinds)

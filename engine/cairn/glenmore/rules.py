@@ -1,0 +1,50 @@
+"""Glen More (Matthias Cramer) on the Cairn engine contract."""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..core.rng import Rng
+from ..core.rules import Rules
+from .apply import apply_move
+from .chain import setup_chain
+from .moves import legal_moves
+from .scoring import scores, winners
+from .state import GlenMoreState
+from .text import describe_move, why_illegal
+from .view import build_view
+
+
+class GlenMoreRules(Rules):
+    name = "glenmore"
+    title = "Glen More"
+    min_players = 2
+    max_players = 5
+
+    def setup(self, n_players: int, seed: int, options: Any) -> GlenMoreState:
+        state = GlenMoreState(n_players, Rng(seed))
+        setup_chain(state)
+        return state
+
+    def current_player(self, state: GlenMoreState) -> Optional[int]:
+        return state.current
+
+    def legal_moves(self, state: GlenMoreState) -> List[Dict[str, Any]]:
+        return legal_moves(state)
+
+    def apply(self, state: GlenMoreState, move: Dict[str, Any]) -> None:
+        apply_move(state, move)
+
+    def scores(self, state: GlenMoreState) -> List[Dict[str, Any]]:
+        return scores(state)
+
+    def winners(self, state: GlenMoreState) -> List[int]:
+        return winners(state)
+
+    def view(self, state: GlenMoreState, seat: Optional[int] = None) -> Dict[str, Any]:
+        return build_view(state)
+
+    def describe(self, state: GlenMoreState, move: Dict[str, Any]) -> str:
+        return describe_move(state, move)
+
+    def why_illegal(self, state: GlenMoreState, move: Dict[str, Any], legal: List[Dict[str, Any]]) -> str:
+        return why_illegal(state, move, legal) or super().why_illegal(state, move, legal)
