@@ -151,26 +151,33 @@ def test_tiles_left_behind_leave_the_game_and_the_rear_plays_again():
 
 
 def test_die_skips_figures_and_removes_the_tile_it_lands_on():
-    s = fresh(2, seed=3)
-    assert s.chain[:3] == [("fig", 0), ("fig", 1), ("die",)]
-    # seat 0 jumps past seat 1 and the die: seat 1 plays next, then the die
-    target = next(k for k in range(3, 13) if TILES[s.chain[k][1]].river or TILES[s.chain[k][1]].road)
-    play(s, {"type": "take", "space": target})
-    play(s, {"type": "place", "at": RULES.legal_moves(s)[0]["at"]})
-    play(s, {"type": "end_turn"})
-    assert s.current == 1
-    move = next(m for m in RULES.legal_moves(s) if m["type"] == "take" and m["space"] > target)
-    chain_before = list(s.chain)
-    play(s, {"type": "take", "space": move["space"]})
-    play(s, {"type": "place", "at": RULES.legal_moves(s)[0]["at"]})
-    play(s, {"type": "end_turn"})
-    # the die was rearmost after seat 1 left: it rolled and jumped
-    assert s.die_roll in (1, 2, 3)
-    die_at = s.chain.index(("die",))
-    tiles_passed = [e for e in chain_before[3:die_at] if e and e[0] == "tile"]
-    assert sum(e is None for e in s.chain) == 1
-    assert s.current in (0, 1)
-    assert tiles_passed is not None
+    """2-3 players: the rearmost die is rolled and jumps that many tiles
+    forward, figures not counted; the tile it lands on leaves the game."""
+    from cairn.glenmore.chain import settle
+
+    for seed in range(12):
+        s = fresh(2, seed=seed)
+        s.chain = [None] * 14
+        s.chain[1] = ("die",)
+        s.chain[2] = ("tile", 2)
+        s.chain[3] = ("fig", 0)
+        s.chain[4] = ("tile", 3)
+        s.chain[5] = ("fig", 1)
+        s.chain[6] = ("tile", 5)
+        for i in range(7, 14):
+            s.chain[i] = ("tile", s.stacks[1].pop())
+        s.chain[0] = None
+        s.rng = type(s.rng)(seed)
+        first_roll = (1, 1, 1, 2, 2, 3)[type(s.rng)(seed).below(6)]
+        settle(s)
+        assert sum(e is None for e in s.chain) == 1
+        gap = s.chain.index(None)
+        assert s.chain[(gap + 1) % 14] == ("fig", s.current)
+        if first_roll > 1:  # figure 0 at space 3 is skipped, not counted
+            landed = {2: 4, 3: 6}[first_roll]
+            assert s.chain[landed] == ("die",) and s.current == 0
+            assert s.chain[2] is None  # tile 2 was left behind: out of the game
+            assert ("tile", 3 if first_roll == 2 else 5) not in s.chain
 
 
 def test_scoring_when_stack_one_runs_out_and_game_ends_with_stack_three():
