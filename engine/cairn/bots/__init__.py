@@ -15,7 +15,21 @@ from .random_bot import random_move
 
 BotFn = Callable[[Any, Rng], Dict[str, Any]]
 
-LEVELS: Dict[str, BotFn] = {"random": random_move}
+
+def basic_move(game: Any, rng: Rng) -> Dict[str, Any]:
+    """The game's own basic policy where there is one, else random."""
+    policy = BASIC.get(game.name)
+    return policy(game, rng) if policy else random_move(game, rng)
+
+
+def _basic_policies() -> Dict[str, BotFn]:
+    from .glenmore_basic import basic_glenmore_move
+
+    return {"glenmore": basic_glenmore_move}
+
+
+BASIC: Dict[str, BotFn] = _basic_policies()
+LEVELS: Dict[str, BotFn] = {"random": random_move, "basic": basic_move}
 
 
 def choose_move(game: Any, level: str = "random") -> Dict[str, Any]:
