@@ -40,17 +40,14 @@ def neighbours8(display: Dict[Pos, Spot], pos: Pos) -> List[Pos]:
 def legal_positions(display: Dict[Pos, Spot], river: bool, road: bool) -> List[Pos]:
     """Every empty space where a tile with these river/road flags may go,
     sorted (y, x) for a stable order."""
-    candidates = set()
-    for (x, y) in display:
-        for dx, dy in EDGES:
-            p = (x + dx, y + dy)
-            if p not in display:
-                candidates.add(p)
+    near_clan = set()
+    for (x, y), spot in display.items():
+        if spot.clansmen:
+            for dx, dy in AROUND:
+                near_clan.add((x + dx, y + dy))
     out = []
-    for (x, y) in candidates:
-        if not any(
-            (x + dx, y + dy) in display and display[(x + dx, y + dy)].clansmen for dx, dy in AROUND
-        ):
+    for (x, y) in near_clan:
+        if (x, y) in display:
             continue
         ok = True
         vertical = horizontal = False
@@ -60,13 +57,19 @@ def legal_positions(display: Dict[Pos, Spot], river: bool, road: bool) -> List[P
                 vertical = True
                 if TILES[s.tile].river != river:
                     ok = False
+                    break
+        if not ok:
+            continue
         for dx in (-1, 1):
             s = display.get((x + dx, y))
             if s is not None:
                 horizontal = True
                 if TILES[s.tile].road != road:
                     ok = False
-        if not ok or (river and not vertical) or (road and not horizontal):
+                    break
+        if not ok or not (vertical or horizontal):  # must touch a tile edge to edge
+            continue
+        if (river and not vertical) or (road and not horizontal):
             continue
         out.append((x, y))
     out.sort(key=lambda p: (p[1], p[0]))

@@ -48,24 +48,32 @@ def clansman_sources(p: Player, tile: Optional[Tile]) -> List[Any]:
     return out
 
 
-def can_take(state: GlenMoreState, p: Player, tile: Tile) -> bool:
+def can_take(state: GlenMoreState, p: Player, tile: Tile, fits: Optional[Dict[Any, bool]] = None) -> bool:
+    """Can ``p`` pay for ``tile`` (buying and selling included) and place it?
+    ``fits`` caches "has a legal position" per river/road kind."""
     if tile.cost_whisky > p.whisky:
         return False
     if not can_afford_distinct(p.coins, p.holdings(), state.market, tile.cost, tile.cost_distinct, ()):
         return False
     if tile.cost_clansman:
         return bool(clansman_sources(p, tile))
-    return bool(positions_for(p, tile))
+    if fits is None:
+        return bool(positions_for(p, tile))
+    key = (tile.river, tile.road)
+    if key not in fits:
+        fits[key] = bool(positions_for(p, tile))
+    return fits[key]
 
 
 def take_moves(state: GlenMoreState, p: Player) -> List[Move]:
     out = []
     chain = state.chain
     rear = chain.index(("fig", state.current))
+    fits: Dict[Any, bool] = {}
     for step in range(1, 14):
         k = (rear + step) % 14
         e = chain[k]
-        if e is not None and e[0] == "tile" and can_take(state, p, TILES[e[1]]):
+        if e is not None and e[0] == "tile" and can_take(state, p, TILES[e[1]], fits):
             out.append({"type": "take", "space": k})
     return out
 
