@@ -1,0 +1,57 @@
+"""The engine on CPython 3.14 inside Pyodide (the browser's runtime), run
+under Node from the built site in dist/: every game plays a random game to
+the end, saves and reloads, and the facade answers."""
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DIST = os.path.join(ROOT, "dist")
+
+SCRIPT = r"""
+import { pathToFileURL } from "url";
+import { readdirSync } from "fs";
+const dist = process.argv[2];
+const { loadPyodide } = await import(pathToFileURL(dist + "/pyodide/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: dist + "/pyodide/" });
+const wheels = readdirSync(dist + "/wheels").filter(f => f.endsWith(".whl"));
+await py.loadPackage(wheels.map(f => dist + "/wheels/" + f), { messageCallback: () => {} });
+console.log(py.runPython(`
+import json, sys
+from cairn import GAMES, new_game, load_game
+from cairn.core.facade import handle
+from cairn.core.rng import Rng
+out = {"version": sys.version_info[:2], "games": {}}
+for name in sorted(GAMES):
+    g = new_game(name, players=3, seed=11)
+    r = Rng(2)
+    while not g.is_over:
+        legal = g.legal_moves()
+        g.play(legal[r.below(len(legal))])
+    h = load_game(json.dumps(g.to_save()))
+    out["games"][name] = {"moves": len(g.log), "same": h.scores() == g.scores()}
+out["hello"] = json.loads(handle(json.dumps({"id": 1, "op": "hello"})))["ok"]
+json.dumps(out)
+`));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_engine_runs_in_pyodide_314(tmp_path):
+    if not os.path.exists(os.path.join(DIST, "pyodide", "pyodide.mjs")):
+        pytest.fail("dist/ is not built: run python3 build/site.py first (./test.sh does)")
+    script = tmp_path / "smoke.mjs"
+    script.write_text(SCRIPT)
+    proc = subprocess.run(["node", str(script), DIST], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert result["version"] == [3, 14]
+    assert result["hello"] is True
+    from cairn import GAMES
+
+    assert set(result["games"]) == set(GAMES)
+    for name, r in result["games"].items():
+        assert r["moves"] > 20 and r["same"], name
