@@ -4,3 +4,5 @@ from .core.registry import register
 # One line per game; each Rules class lives in its game's package.
 from .glenmore.rules import GlenMoreRules
 register(GlenMoreRules())
+from .hunters.rules import HuntersRules
+register(HuntersRules())

@@ -1,0 +1,1 @@
+"""Carcassonne: Hunters and Gatherers (first edition, 2002)."""

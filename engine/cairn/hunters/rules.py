@@ -1,0 +1,58 @@
+"""``HuntersRules``: Carcassonne: Hunters and Gatherers on the engine contract."""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..core.rules import Rules
+from .board import meeple_options
+from .state import CATEGORIES, MEEPLE, OVER, PLACE, HuntersState
+from .text import describe, why_illegal
+from .turns import do_meeple, do_place, new_state
+from .view import view
+
+SKIP = {"type": "skip"}
+
+
+class HuntersRules(Rules):
+    name = "hunters"
+    title = "Carcassonne: Hunters and Gatherers"
+    min_players = 2
+    max_players = 5
+
+    def setup(self, n_players: int, seed: int, options: Any) -> HuntersState:
+        return new_state(n_players, seed)
+
+    def current_player(self, state: HuntersState) -> Optional[int]:
+        return None if state.phase == OVER else state.cur
+
+    def legal_moves(self, state: HuntersState) -> List[Dict[str, Any]]:
+        if state.phase == PLACE:
+            return [{"type": "place", "x": x, "y": y, "rot": r} for x, y, r in state.spots]
+        if state.phase == MEEPLE:
+            out: List[Dict[str, Any]] = [
+                {"type": "meeple", "piece": p, "role": role}
+                for p, role in meeple_options(state, state.just, state.cur)]
+            out.append({"type": "skip"})
+            return out
+        return []
+
+    def apply(self, state: HuntersState, move: Dict[str, Any]) -> None:
+        kind = move["type"]
+        if kind == "place":
+            do_place(state, move["x"], move["y"], move["rot"])
+        elif kind == "meeple":
+            do_meeple(state, move["piece"], move["role"])
+        else:
+            do_meeple(state, -1, "")
+
+    def scores(self, state: HuntersState) -> List[Dict[str, Any]]:
+        return [{"total": sum(row), "breakdown": dict(zip(CATEGORIES, row))} for row in state.score]
+
+    def view(self, state: HuntersState, seat: Optional[int] = None) -> Dict[str, Any]:
+        return view(state, seat)
+
+    def describe(self, state: HuntersState, move: Dict[str, Any]) -> str:
+        return describe(state, move)
+
+    def why_illegal(self, state: HuntersState, move: Dict[str, Any], legal: List[Dict[str, Any]]) -> str:
+        return why_illegal(state, move, legal)
