@@ -94,13 +94,13 @@ class HuntersState:
         the state, not a player's view)."""
         return {
             "n": self.n, "rng": self.rng.state, "reveals": self.reveals, "turn": self.turn,
-            "land": self.land, "bonus": self.bonus, "drawn": self.drawn,
+            "land": self.land[:], "bonus": self.bonus[:], "drawn": self.drawn,
             "drawn_bonus": self.drawn_bonus, "phase": self.phase, "cur": self.cur,
-            "just": self.just, "in_bonus": self.in_bonus, "members": self.members,
-            "huts": self.huts, "score": self.score,
+            "just": self.just, "in_bonus": self.in_bonus, "members": self.members[:],
+            "huts": self.huts[:], "score": [row[:] for row in self.score],
             "placed": [[self.pt[i], self.px[i], self.py[i], self.prot[i]] for i in range(len(self.pt))],
             "meeples": sorted([k, v[0], v[1]] for k, v in self.meeples.items()),
-            "discards": self.discards,
+            "discards": self.discards[:],
         }
 
     def dumps(self) -> str:
