@@ -1,0 +1,222 @@
+// Glen More shared board: the chain of 14 spaces, stacks and scorings,
+// the market and the scoring table.
+
+import {
+  RESOURCES, THEME, drawTile, drawFigure, drawDie, drawRes, drawCoin, roundRect, font, fitText,
+} from "./draw.js";
+import { moveLabel } from "./labels.js";
+
+const ROMAN = ["0", "I", "II", "III"];
+
+/** Cell rectangles of the 14 chain spaces, clockwise, in a ring (5x4) or a strip loop (7x2). */
+export function chainCells(x, y, cell, gap, ring) {
+  const out = [];
+  const pos = (c, r) => ({ x: x + c * (cell + gap), y: y + r * (cell + gap), s: cell });
+  for (let i = 0; i < 14; i++) {
+    if (ring) {
+      if (i < 5) out.push(pos(i, 0));
+      else if (i < 7) out.push(pos(4, i - 4));
+      else if (i < 12) out.push(pos(4 - (i - 7), 3));
+      else out.push(pos(0, 2 - (i - 12)));
+    } else {
+      out.push(i < 7 ? pos(i, 0) : pos(6 - (i - 7), 1));
+    }
+  }
+  return out;
+}
+
+export function highlight(g, x, y, w, h, r, hot) {
+  g.save();
+  roundRect(g, x - 2.5, y - 2.5, w + 5, h + 5, r + 2);
+  g.lineWidth = hot ? 4 : 3;
+  g.strokeStyle = THEME.accent;
+  g.shadowColor = "rgba(255,213,74,0.9)";
+  g.shadowBlur = hot ? 14 : 8;
+  g.stroke();
+  g.restore();
+}
+
+export function drawChain(R, cells) {
+  const { g, view } = R;
+  const takes = new Map();
+  if (R.interactive) for (const m of R.legal) if (m.type === "take") takes.set(m.space, m);
+  const turn = view.current_player;
+  view.chain.forEach((e, i) => {
+    const c = cells[i];
+    g.save();
+    roundRect(g, c.x, c.y, c.s, c.s, c.s * 0.12);
+    g.fillStyle = "rgba(0,0,0,0.25)";
+    g.fill();
+    g.fillStyle = "rgba(255,255,255,0.18)";
+    g.font = font(Math.max(8, c.s * 0.16), true);
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    if (e.kind === "empty") g.fillText(String(i), c.x + c.s / 2, c.y + c.s / 2);
+    g.restore();
+    if (e.kind === "tile") {
+      const t = view.tiles[String(e.tile)];
+      const take = takes.get(i);
+      g.save();
+      if (R.interactive && view.phase === "take" && !take) g.globalAlpha = 0.45;
+      drawTile(g, t, c.x, c.y, c.s, { cost: true, cards: view.cards });
+      g.restore();
+      if (take) {
+        const label = moveLabel(view, take);
+        highlight(g, c.x, c.y, c.s, c.s, c.s * 0.1, R.hover && R.hover.label === label);
+        R.hits.push({ x: c.x, y: c.y, w: c.s, h: c.s, move: take, label });
+      }
+    } else if (e.kind === "figure") {
+      const mine = e.seat === turn;
+      if (mine) {
+        g.save();
+        roundRect(g, c.x + 1, c.y + 1, c.s - 2, c.s - 2, c.s * 0.12);
+        g.lineWidth = 2.5;
+        g.strokeStyle = R.ui.seatColor(e.seat);
+        g.setLineDash([5, 3]);
+        g.stroke();
+        g.restore();
+      }
+      drawFigure(g, c.x + c.s / 2, c.y + c.s * (mine ? 0.6 : 0.52), c.s * (mine ? 0.7 : 0.82), R.ui.seatColor(e.seat));
+      if (mine) {
+        g.save();
+        g.fillStyle = THEME.accent;
+        g.font = font(Math.max(8, c.s * 0.15), true);
+        g.textAlign = "center";
+        g.textBaseline = "top";
+        g.fillText("turn", c.x + c.s / 2, c.y + 2);
+        g.restore();
+      }
+    } else if (e.kind === "die") {
+      drawDie(g, c.x + c.s / 2, c.y + c.s / 2, c.s * 0.5, e.last_roll);
+    }
+  });
+}
+
+/** Stacks left, current stack, scorings done and the die's last roll. */
+export function drawChainInfo(R, x, y, w, h) {
+  const { g, view } = R;
+  g.save();
+  g.textBaseline = "middle";
+  const sizes = view.stack_sizes || [];
+  const compact = h < 60;
+  const lh = compact ? h : Math.min(26, h / 3);
+  g.fillStyle = THEME.dim;
+  g.textAlign = "left";
+  g.font = font(compact ? 11 : 12, true);
+  let cx = x;
+  const cy = y + lh / 2;
+  g.fillText("Stacks", cx, cy);
+  cx += g.measureText("Stacks").width + 6;
+  for (let k = 1; k <= 3; k++) {
+    const cur = view.current_stack === k && view.phase !== "over";
+    const label = `${ROMAN[k]} ${sizes[k] ?? "-"}`;
+    g.font = font(compact ? 11 : 12, cur);
+    const tw = g.measureText(label).width + 10;
+    roundRect(g, cx, cy - 9, tw, 18, 5);
+    g.fillStyle = cur ? THEME.accent : "rgba(255,255,255,0.1)";
+    g.fill();
+    g.fillStyle = cur ? "#222" : THEME.text;
+    g.fillText(label, cx + 5, cy + 0.5);
+    cx += tw + 4;
+  }
+  let sx = compact ? cx + 8 : x;
+  const sy = compact ? cy : cy + lh;
+  g.fillStyle = THEME.dim;
+  g.font = font(compact ? 11 : 12, true);
+  g.fillText("Scorings", sx, sy);
+  sx += g.measureText("Scorings").width + 8;
+  for (let k = 0; k < 3; k++) {
+    g.beginPath();
+    g.arc(sx + 5 + k * 14, sy, 5, 0, Math.PI * 2);
+    g.fillStyle = k < view.scorings_done ? THEME.accent : "rgba(255,255,255,0.15)";
+    g.fill();
+  }
+  g.restore();
+}
+
+export function drawMarket(R, x, y, w, h) {
+  const { g, view } = R;
+  const buys = new Map();
+  if (R.interactive) for (const m of R.legal) if (m.type === "buy") buys.set(m.resource, m);
+  const rowH = Math.min(30, h / 5);
+  const tok = Math.min(18, rowH * 0.62);
+  const slot = Math.min(26, rowH * 0.9);
+  g.save();
+  RESOURCES.forEach((r, i) => {
+    const ry = y + i * rowH + rowH / 2;
+    const filled = view.market[r] || 0;
+    const buy = buys.get(r);
+    if (buy) {
+      const label = moveLabel(view, buy);
+      highlight(g, x, ry - rowH / 2 + 1, w, rowH - 2, 6, R.hover && R.hover.label === label);
+      R.hits.push({ x, y: ry - rowH / 2, w, h: rowH, move: buy, label });
+    }
+    drawRes(g, r, x + tok / 2 + 4, ry, tok);
+    g.fillStyle = THEME.text;
+    g.font = font(Math.min(12, rowH * 0.42));
+    g.textAlign = "left";
+    g.textBaseline = "middle";
+    const nameW = w < 200 ? 0 : 48;
+    if (nameW) g.fillText(r, x + tok + 10, ry);
+    const sx0 = x + tok + 12 + nameW;
+    for (let k = 0; k < 3; k++) {
+      const sx = sx0 + k * (slot + 4);
+      roundRect(g, sx, ry - slot / 2, slot, slot, slot * 0.25);
+      g.fillStyle = "rgba(0,0,0,0.3)";
+      g.fill();
+      g.strokeStyle = "rgba(255,255,255,0.15)";
+      g.lineWidth = 1;
+      g.stroke();
+      if (k < filled) {
+        drawCoin(g, sx + slot / 2, ry, slot * 0.7);
+        g.fillStyle = "#5a4204";
+      } else {
+        g.fillStyle = "rgba(255,255,255,0.35)";
+      }
+      g.font = font(slot * 0.42, true);
+      g.textAlign = "center";
+      g.fillText(String(k + 1), sx + slot / 2, ry + 0.5);
+    }
+    const px = sx0 + 3 * (slot + 4) + 4;
+    if (x + w - px > 40) {
+      g.textAlign = "left";
+      g.font = font(Math.min(11, rowH * 0.38));
+      g.fillStyle = THEME.dim;
+      const parts = [];
+      if (filled < 3) parts.push(`buy ${filled + 1}`);
+      if (filled > 0) parts.push(`sell ${filled}`);
+      fitText(g, parts.join(" · "), px, ry, x + w - px - 2, Math.min(11, rowH * 0.38));
+    }
+  });
+  g.restore();
+}
+
+/** The scoring table printed on the board: difference to the lowest -> VP. */
+export function drawScoringTable(R, x, y, w, h) {
+  const { g } = R;
+  const diff = ["0", "1", "2", "3", "4", "5+"];
+  const vp = ["0", "1", "2", "3", "5", "8"];
+  g.save();
+  g.textBaseline = "middle";
+  g.font = font(11, true);
+  g.fillStyle = THEME.dim;
+  g.textAlign = "left";
+  const lw = 34;
+  g.fillText("diff", x, y + h * 0.27);
+  g.fillText("VP", x, y + h * 0.73);
+  const cw = (w - lw) / 6;
+  for (let i = 0; i < 6; i++) {
+    const cx = x + lw + i * cw;
+    roundRect(g, cx + 1, y + 1, cw - 2, h - 2, 4);
+    g.fillStyle = "rgba(255,255,255,0.07)";
+    g.fill();
+    g.textAlign = "center";
+    g.fillStyle = THEME.dim;
+    g.font = font(11);
+    g.fillText(diff[i], cx + cw / 2, y + h * 0.27);
+    g.fillStyle = THEME.accent;
+    g.font = font(12, true);
+    g.fillText(vp[i], cx + cw / 2, y + h * 0.73);
+  }
+  g.restore();
+}
