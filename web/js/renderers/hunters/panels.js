@@ -1,0 +1,186 @@
+// Hunters on-canvas panels: players, the drawn tile preview, the view buttons
+// and the hint / feature information line.  Each returns the hit boxes it drew.
+import { drawMember, drawHut } from "./paint.js";
+
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+export function roundBox(g, x, y, w, h, r, fill, stroke) {
+  g.beginPath();
+  g.roundRect(x, y, w, h, r);
+  if (fill) { g.fillStyle = fill; g.fill(); }
+  if (stroke) { g.strokeStyle = stroke; g.lineWidth = 1; g.stroke(); }
+}
+
+const PANEL = "rgba(28,30,24,0.86)";
+const PANEL_EDGE = "rgba(255,240,200,0.18)";
+
+export function drawPlayers(g, view, ui, winners, W) {
+  const players = view.players || [];
+  if (!players.length) return { w: 0, h: 0 };
+  const small = W < 520;
+  const rowH = small ? 22 : 26;
+  const maxName = small ? 56 : 86;
+  const nameX = 34, scoreX = nameX + maxName + (small ? 26 : 32);
+  const w = scoreX + (small ? 58 : 64);
+  const h = rowH * players.length + 10;
+  roundBox(g, 8, 8, w, h, 10, PANEL, PANEL_EDGE);
+  const current = [view.current, view.turn, view.to_move].find((v) => typeof v === "number");
+  players.forEach((p, k) => {
+    const seat = typeof p.seat === "number" ? p.seat : k;
+    const y = 13 + k * rowH + rowH / 2;
+    const col = ui.seatColor(seat);
+    if (current === seat) roundBox(g, 11, y - rowH / 2 + 1, w - 6, rowH - 2, 6, "rgba(255,230,160,0.14)");
+    drawMember(g, 21, y, rowH * 0.62, col);
+    g.fillStyle = "#f3ecd8";
+    g.font = `600 ${small ? 12 : 14}px ${FONT}`;
+    g.textBaseline = "middle";
+    g.textAlign = "left";
+    const star = (winners || []).includes(seat) ? "★ " : "";
+    let name = star + String(ui.seatName(seat) || `Player ${seat + 1}`);
+    while (name.length > 2 && g.measureText(name).width > maxName) name = name.slice(0, -2) + "…";
+    g.fillText(name, nameX, y);
+    g.textAlign = "right";
+    g.font = `700 ${small ? 13 : 15}px ${FONT}`;
+    g.fillStyle = "#ffe6a0";
+    g.fillText(String(p.score ?? 0), scoreX, y);
+    // supply: members and huts left
+    g.textAlign = "left";
+    g.font = `${small ? 11 : 12}px ${FONT}`;
+    const sx = scoreX + (small ? 8 : 10);
+    drawMember(g, sx + 5, y, rowH * 0.42, col);
+    g.fillStyle = "#d9d2bd";
+    g.fillText(String(p.members ?? ""), sx + 12, y + 1);
+    drawHut(g, sx + (small ? 30 : 34), y, rowH * 0.4, col);
+    g.fillStyle = "#d9d2bd";
+    g.fillText(String(p.huts ?? ""), sx + (small ? 37 : 41), y + 1);
+  });
+  return { w, h };
+}
+
+export function drawPreview(g, view, W, art, rot, phase, winnerText) {
+  const small = W < 520;
+  const size = small ? 62 : 88;
+  g.font = `${small ? 10.5 : 12}px ${FONT}`;
+  const counts = `Land ${view.land_left ?? "?"} · Bonus ${view.bonus_left ?? "?"}`;
+  const w = Math.max(size + 20, g.measureText(counts).width + 16), h = size + (small ? 44 : 52);
+  const x = W - w - 8, y = 8;
+  roundBox(g, x, y, w, h, 10, PANEL, PANEL_EDGE);
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  const cx = x + w / 2;
+  g.fillStyle = "#f3ecd8";
+  g.font = `600 ${small ? 11 : 12}px ${FONT}`;
+  const drawn = view.drawn;
+  if (phase === "over") g.fillText("Game over", cx, y + 12);
+  else if (drawn) g.fillText(drawn.bonus ? "Bonus tile" : "Drawn tile", cx, y + 12);
+  else g.fillText(phase === "meeple" ? "Just placed" : "No tile", cx, y + 12);
+  const ty = y + 22;
+  if (phase === "over") {
+    roundBox(g, cx - size / 2, ty, size, size, 6, "rgba(255,255,255,0.05)", "rgba(255,255,255,0.15)");
+    g.fillStyle = "#ffe6a0";
+    g.font = `700 ${small ? 22 : 30}px ${FONT}`;
+    g.fillText("★", cx, ty + size * 0.32);
+    g.font = `600 ${small ? 11 : 13}px ${FONT}`;
+    const words = String(winnerText || "").split(" & ");
+    words.slice(0, 3).forEach((t, k) => {
+      let txt = t;
+      while (txt.length > 2 && g.measureText(txt).width > size - 6) txt = txt.slice(0, -2) + "…";
+      g.fillText(txt, cx, ty + size * 0.58 + k * (small ? 13 : 16));
+    });
+  } else if (art) {
+    g.save();
+    g.translate(cx, ty + size / 2);
+    g.rotate((rot || 0) * Math.PI / 2);
+    g.shadowColor = "rgba(0,0,0,0.5)";
+    g.shadowBlur = 6;
+    g.drawImage(art, -size / 2, -size / 2, size, size);
+    g.restore();
+    if (drawn && drawn.bonus) {
+      g.strokeStyle = "#ffd24a"; g.lineWidth = 2;
+      g.strokeRect(cx - size / 2 - 1, ty - 1, size + 2, size + 2);
+    }
+  } else {
+    roundBox(g, cx - size / 2, ty, size, size, 6, "rgba(255,255,255,0.05)", "rgba(255,255,255,0.15)");
+  }
+  g.fillStyle = "#d9d2bd";
+  g.font = `${small ? 10.5 : 12}px ${FONT}`;
+  g.fillText(counts, cx, ty + size + (small ? 11 : 14));
+  return { x, y, w, h, tile: { x: cx - size / 2, y: ty, w: size, h: size } };
+}
+
+export function drawButtons(g, W, H) {
+  // zoom in, zoom out, fit: bottom right
+  const b = W < 520 ? 36 : 40;
+  const x = W - b - 10;
+  const items = [
+    { act: "zoomin", icon: "+" },
+    { act: "zoomout", icon: "−" },
+    { act: "fit", icon: "fit" },
+  ];
+  const boxes = [];
+  items.forEach((it, k) => {
+    const y = H - (items.length - k) * (b + 8) - 4;
+    roundBox(g, x, y, b, b, b / 2, PANEL, PANEL_EDGE);
+    g.strokeStyle = "#f3ecd8";
+    g.fillStyle = "#f3ecd8";
+    g.lineWidth = 2;
+    const cx = x + b / 2, cy = y + b / 2;
+    if (it.icon === "fit") {
+      const r = b * 0.22;
+      g.beginPath();
+      for (const [sx, sy] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+        g.moveTo(cx + sx * r, cy + sy * r * 0.35);
+        g.lineTo(cx + sx * r, cy + sy * r);
+        g.lineTo(cx + sx * r * 0.35, cy + sy * r);
+      }
+      g.stroke();
+    } else {
+      g.font = `600 ${Math.round(b * 0.6)}px ${FONT}`;
+      g.textAlign = "center";
+      g.textBaseline = "middle";
+      g.fillText(it.icon, cx, cy + 1);
+    }
+    boxes.push({ x, y, w: b, h: b, act: it.act });
+  });
+  return boxes;
+}
+
+export function drawInfo(g, W, H, lines, ui) {
+  // lines: [{text, dots:[{seat,n}]}]; drawn bottom-left, above the board edge
+  if (!lines || !lines.length) return;
+  const small = W < 520;
+  const fs = small ? 12 : 14;
+  g.font = `${fs}px ${FONT}`;
+  const maxW = W - (small ? 70 : 80) - 8;
+  let w = 0;
+  for (const [k, l] of lines.entries()) {
+    g.font = `${k === 0 ? "600 " : ""}${fs}px ${FONT}`;
+    let lw = g.measureText(l.text).width;
+    if (l.dots) lw += l.dots.length * (fs * 2.6) + 6;
+    w = Math.max(w, lw);
+  }
+  w = Math.min(maxW, w + 24);
+  const lh = fs + 8;
+  const h = lines.length * lh + 10;
+  const x = 8, y = H - h - 8;
+  roundBox(g, x, y, w, h, 10, PANEL, PANEL_EDGE);
+  g.textBaseline = "middle";
+  g.textAlign = "left";
+  lines.forEach((l, k) => {
+    const ly = y + 5 + lh * k + lh / 2;
+    g.font = `${k === 0 ? "600 " : ""}${fs}px ${FONT}`;
+    g.fillStyle = k === 0 ? "#fff4d0" : "#d9d2bd";
+    let text = l.text;
+    while (text.length > 3 && g.measureText(text).width > w - 20 - (l.dots ? l.dots.length * fs * 2.6 : 0)) text = text.slice(0, -2) + "…";
+    g.fillText(text, x + 10, ly);
+    if (l.dots) {
+      let dx = x + 16 + g.measureText(text).width;
+      for (const d of l.dots) {
+        drawMember(g, dx + fs * 0.5, ly, fs * 1.1, ui.seatColor(d.seat));
+        g.fillStyle = "#f3ecd8";
+        g.fillText(`×${d.n}`, dx + fs * 1.1, ly + 1);
+        dx += fs * 2.6;
+      }
+    }
+  });
+}
