@@ -8,6 +8,21 @@ import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, hig
 import { displayBounds, displayMoves, drawDisplay, drawPlayerHeader, drawStats, cardNames } from "./glenmore/display.js";
 import { moveLabel } from "./glenmore/labels.js";
 
+/** Whose turn it is when the view does not say: the figure just behind the empty run. */
+function rearmost(v) {
+  if (v.phase === "over") return null;
+  const ch = v.chain || [];
+  for (let i = 0; i < ch.length; i++) {
+    if (ch[i].kind !== "empty" || ch[(i + 1) % ch.length].kind === "empty") continue;
+    for (let j = 1; j < ch.length; j++) {
+      const e = ch[(i + j) % ch.length];
+      if (e.kind === "figure") return e.seat;
+      if (e.kind === "tile") break;
+    }
+  }
+  return 0;
+}
+
 const inRect = (p, r) => p.x >= r.x && p.y >= r.y && p.x <= r.x + r.w && p.y <= r.y + r.h;
 
 export default class GlenMoreRenderer {
@@ -51,6 +66,7 @@ export default class GlenMoreRenderer {
     this.snap = snapshot;
     this.interactive = !!(ctx && ctx.interactive);
     const v = snapshot.view;
+    if (v.current_player === undefined) v.current_player = rearmost(v);
     const turn = v.current_player;
     if (this.sel == null || turn !== this.lastTurn || this.sel >= v.players.length) {
       if (turn != null) this.sel = turn;
@@ -354,7 +370,7 @@ export default class GlenMoreRenderer {
     const p = v.players[this.sel] || v.players[0];
     const own = p.seat === v.current_player;
     // hint / status
-    const hintH = 26;
+    const hintH = R.view.taken != null && narrow ? 40 : 26;
     this.hint(R, x, y, w, hintH);
     y += hintH + 4;
     h -= hintH + 4;
@@ -372,7 +388,10 @@ export default class GlenMoreRenderer {
     const nameW = fitText(g, name, x + 12, y + headH / 2, narrow ? w * 0.3 : w * 0.35, 14, { bold: true }) && Math.min(g.measureText(name).width, narrow ? w * 0.3 : w * 0.35);
     const sx = x + 20 + nameW;
     const sw = drawStats(g, p, sx, y + headH / 2, narrow ? 13 : 16, this.ui.seatColor(p.seat));
-    const cards = cardNames(v, p).join(" · ");
+    const sc = v.phase === "over" && (this.snap.scores || [])[p.seat];
+    const cards = sc && sc.breakdown
+      ? Object.entries(sc.breakdown).map(([k, n]) => `${k.replace("_", " ")} ${n}`).join(" · ")
+      : cardNames(v, p).join(" · ");
     if (cards && sx + sw + 40 < x + w) {
       g.fillStyle = THEME.dim;
       g.font = font(12);
@@ -449,6 +468,10 @@ export default class GlenMoreRenderer {
     g.fillStyle = mine ? "rgba(255,213,74,0.16)" : "rgba(255,255,255,0.06)";
     g.fill();
     let tx = x + 10;
+    if (taken && h >= 36) {
+      drawTile(g, taken, x + 3, y + 3, h - 6, { cost: true, cards: v.cards });
+      tx += h - 4;
+    }
     if (turn != null) {
       g.fillStyle = this.ui.seatColor(turn);
       g.beginPath();
@@ -459,7 +482,18 @@ export default class GlenMoreRenderer {
     g.fillStyle = mine ? THEME.accent : THEME.text;
     g.textAlign = "left";
     g.textBaseline = "middle";
-    fitText(g, text, tx, y + h / 2 + 0.5, x + w - tx - 8, 13, { bold: true, min: 9 });
+    const maxW = x + w - tx - 8;
+    g.font = font(13, true);
+    if (h >= 36 && g.measureText(text).width > maxW) {
+      // two lines: break at the last space that fits
+      const words = text.split(" ");
+      let first = "";
+      while (words.length && g.measureText(first + words[0]).width <= maxW) first += words.shift() + " ";
+      fitText(g, first.trim(), tx, y + h * 0.3, maxW, 13, { bold: true, min: 9 });
+      fitText(g, words.join(" "), tx, y + h * 0.72, maxW, 13, { bold: true, min: 9 });
+    } else {
+      fitText(g, text, tx, y + h / 2 + 0.5, maxW, 13, { bold: true, min: 9 });
+    }
     g.restore();
   }
 

@@ -75,12 +75,19 @@ function drawResources(R, spot, x, y, s, pays) {
   });
 }
 
-function drawClansmen(R, spot, colour, x, y, s) {
+function drawClansmen(R, spot, colour, x, y, s, pay) {
   const { g } = R;
   const n = spot.clansmen || 0;
   if (!n) return;
   const ms = s * 0.3;
   const cx = x + s * 0.8, cy = y + s * 0.45;
+  if (pay) {
+    // Loch Ness is paid with a clan member: tap the meeple
+    const label = moveLabel(R.view, pay);
+    const hx = cx - ms * 0.75, hy = cy - ms * 0.7;
+    highlight(g, hx, hy, ms * 1.4, ms * 1.3, ms * 0.3, R.hover && R.hover.label === label);
+    R.hits.push({ x: hx, y: hy, w: ms * 1.4, h: ms * 1.3, move: pay, label, clip: R.clip });
+  }
   for (let k = Math.min(n, 3) - 1; k >= 0; k--) drawMeeple(g, cx - k * ms * 0.3, cy, ms, colour);
   if (n > 1) {
     g.save();
@@ -150,8 +157,9 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
       g.restore();
     }
     if (detail || T >= 18) {
-      drawResources(R, spot, x, y, T, mv.pay.filter((m) => key(m.from) === k));
-      drawClansmen(R, spot, colour, x, y, T);
+      const pays = mv.pay.filter((m) => key(m.from) === k);
+      drawResources(R, spot, x, y, T, pays.filter((m) => m.resource !== "clansman"));
+      drawClansmen(R, spot, colour, x, y, T, pays.find((m) => m.resource === "clansman"));
     }
     // activation: one move plays at once, several open a list of choices
     const acts = mv.activate.get(k);

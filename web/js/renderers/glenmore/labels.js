@@ -18,7 +18,7 @@ export function tileName(view, player, xy) {
 function counted(list) {
   const n = {};
   for (const r of list) n[r] = (n[r] || 0) + 1;
-  return Object.entries(n).map(([r, k]) => `${k} ${r}`).join(" + ");
+  return Object.entries(n).map(([r, k]) => (k > 1 ? `${k} ${r}` : r)).join(" + ");
 }
 
 /** What handing in `use` at this tile yields, read from the tile's text. */
