@@ -102,6 +102,8 @@ def play_checked(s, rng, full=False):
         if full:
             check_features(s)
     assert s.phase == OVER and not s.land
+    # gatherers and fishers on unfinished features went home at the end
+    assert all(role in ("hunter", "hut") for _, role in s.meeples.values())
     pts, _ = final_points(s)
     for p in range(s.n):
         assert [s.score[p][2], s.score[p][3]] == pts[p]

@@ -60,19 +60,34 @@ def needs(s: HuntersState, x: int, y: int) -> List[Tuple[int, str]]:
     return out
 
 
+_FITS: Dict[Tuple[int, str], Tuple[int, ...]] = {}
+
+
+def _fits(t: int, pattern: str) -> Tuple[int, ...]:
+    """Rotations of template ``t`` matching ``pattern`` (edge letters the
+    neighbours demand per direction, '.' where there is none); cached."""
+    key = (t, pattern)
+    got = _FITS.get(key)
+    if got is None:
+        got = tuple(r for r, e in enumerate(TEMPLATES[t].edges_r)
+                    if all(c == "." or c == e[d] for d, c in enumerate(pattern)))
+        _FITS[key] = got
+    return got
+
+
 def spots_for(s: HuntersState, t: int) -> List[Tuple[int, int, int]]:
     """Every legal (x, y, rot) for template ``t``, in (x, y, rot) order."""
-    er = TEMPLATES[t].edges_r
     out = []
-    for (x, y) in sorted(s.frontier):
-        req = needs(s, x, y)
-        for r in range(4):
-            e = er[r]
-            for d, c in req:
-                if e[d] != c:
-                    break
-            else:
-                out.append((x, y, r))
+    fr = s.frontier
+    cached = _FITS.get
+    for cell in sorted(fr):
+        pat = fr[cell]
+        rots = cached((t, pat))
+        if rots is None:
+            rots = _fits(t, pat)
+        if rots:
+            x, y = cell
+            out.extend([(x, y, r) for r in rots])
     return out
 
 
@@ -132,11 +147,14 @@ def place_tile(s: HuntersState, t: int, x: int, y: int, r: int) -> int:
                 _union(s, base + ho[h], nbase + nho[OPP_HALF[h]])
     grid[(x, y)] = i
     fr = s.frontier
-    fr.discard((x, y))
+    fr.pop((x, y), None)
     for d in range(4):
         c = (x + DX[d], y + DY[d])
         if c not in grid:
-            fr.add(c)
+            # the cell's neighbour in direction (d + 2) % 4 is the new tile
+            pat = fr.get(c, "....")
+            od = (d + 2) % 4
+            fr[c] = pat[:od] + edges[d] + pat[od + 1:]
     return i
 
 

@@ -152,6 +152,14 @@ def final_points(s: HuntersState) -> Tuple[List[List[int]], List[str]]:
 
 
 def final_scoring(s: HuntersState) -> None:
+    """Game end: gatherers and fishers on unfinished forests and rivers score
+    nothing and go home; then huts and hunters score."""
+    for n, (seat, role) in sorted(s.meeples.items()):
+        if role == "gatherer" or role == "fisher":
+            del s.meeples[n]
+            s.members[seat] += 1
+            r = find(s.parent, n)
+            s.occ[r] = tuple(m for m in s.occ[r] if m != n)
     pts, lines = final_points(s)
     for p in range(s.n):
         s.score[p][HUTS] += pts[p][0]

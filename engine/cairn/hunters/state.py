@@ -50,7 +50,9 @@ class HuntersState:
         self.huts = [HUTS] * n
         self.score = [[0, 0, 0, 0] for _ in range(n)]
         self.grid: Dict[Tuple[int, int], int] = {}
-        self.frontier: Set[Tuple[int, int]] = set()
+        # empty cells next to the board -> edge letters their neighbours demand
+        # per direction N E S W ('.' = no neighbour)
+        self.frontier: Dict[Tuple[int, int], str] = {}
         self.pt: List[int] = []
         self.prot: List[int] = []
         self.px: List[int] = []
@@ -79,7 +81,7 @@ class HuntersState:
         s.phase, s.cur, s.just, s.in_bonus = self.phase, self.cur, self.just, self.in_bonus
         s.members, s.huts = self.members[:], self.huts[:]
         s.score = [row[:] for row in self.score]
-        s.grid, s.frontier = dict(self.grid), set(self.frontier)
+        s.grid, s.frontier = dict(self.grid), dict(self.frontier)
         s.pt, s.prot, s.px, s.py, s.pbase = self.pt[:], self.prot[:], self.px[:], self.py[:], self.pbase[:]
         s.nkind, s.ntile, s.npiece = self.nkind[:], self.ntile[:], self.npiece[:]
         s.parent, s.opn, s.nodes, s.occ = self.parent[:], self.opn[:], self.nodes[:], self.occ[:]
