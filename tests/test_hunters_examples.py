@@ -259,3 +259,13 @@ def test_why_illegal_names_the_mistake():
     legal = RULES.legal_moves(s)
     assert legal == [SKIP]
     assert "no tribe members left" in why(meeple(0, "gatherer"))
+
+
+def test_several_nuggets_still_give_one_bonus_tile():
+    # T64 turned so its gold forest faces south closes T12's north side
+    s = board(2, [("T20", -1, 0, 0), ("T49", 1, 0, 2), ("T64", 0, -1, 3)])
+    deal(s, RED, "T12", land=["T60"], bonus=["B07", "B02"])
+    play(s, place(0, 0, 0), SKIP)
+    assert s.drawn == tid("B02") and s.drawn_bonus and len(s.bonus) == 1
+    play(s, RULES.legal_moves(s)[0], SKIP)
+    assert s.cur == BLUE and s.drawn == tid("T60") and len(s.bonus) == 1
