@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""Build the static Cairn site into dist/ and optionally serve it.
+
+    python3 build/site.py [--serve] [--port 8000] [--no-build]
+
+dist/ gets: the web app (web/, without web/dev/), Pyodide from the npm
+package (build/package.json, pinned by build/package-lock.json), and in
+dist/wheels/ the engine wheel plus the pydantic wheels for Pyodide
+(downloaded once into build/.cache/ so rebuilds work offline), with
+dist/wheels/manifest.json naming them.  dist/build.json records the build
+id (a hash of every file) that the service worker puts in its cache name.
+
+Needs only python3 (3.11+), pip and npm; nothing is fetched at run time.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from typing import Dict, Iterable, List, Optional
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WEB = os.path.join(ROOT, "web")
+DIST = os.path.join(ROOT, "dist")
+CACHE = os.path.join(HERE, ".cache")
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json"]
+PYDANTIC = "pydantic==2.14.3"
+PYODIDE_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14",
+                    "--implementation", "cp", "--abi", "cp314"]
+
+# Files of the source tree that are not part of the site.
+WEB_EXCLUDE_DIRS = {"dev", "__pycache__"}
+WEB_EXCLUDE_NAMES = {"README.md", ".DS_Store"}
+SW_PLACEHOLDER_ID = "__CAIRN_BUILD_ID__"
+SW_PLACEHOLDER_FILES = '["__CAIRN_FILES__"]'
+
+MIME_TYPES: Dict[str, str] = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".map": "application/json",
+    ".txt": "text/plain; charset=utf-8",
+    ".csv": "text/csv; charset=utf-8",
+}
+
+
+def log(msg: str) -> None:
+    print(f"[site] {msg}", flush=True)
+
+
+# -- pure helpers (unit-tested) -------------------------------------------
+def mime_type(path: str) -> str:
+    """The Content-Type the server sends for ``path``."""
+    ext = os.path.splitext(path)[1].lower()
+    return MIME_TYPES.get(ext, "application/octet-stream")
+
+
+def wheel_manifest(names: Iterable[str]) -> Dict[str, List[str]]:
+    """The manifest the worker reads: the wheel file names, sorted, with the
+    engine wheel ('cairn-...') last so its dependencies install first."""
+    wheels = sorted({os.path.basename(n) for n in names if n.endswith(".whl")})
+    engine = [w for w in wheels if w.split("-")[0] == "cairn"]
+    deps = [w for w in wheels if w not in engine]
+    return {"wheels": deps + engine}
+
+
+def list_files(top: str, exclude_dirs: Iterable[str] = (), exclude_names: Iterable[str] = ()) -> List[str]:
+    """Every file under ``top`` as a sorted list of '/'-separated relative paths."""
+    skip_dirs, skip_names = set(exclude_dirs), set(exclude_names)
+    out: List[str] = []
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if d not in skip_dirs and not d.startswith("."))
+        for f in filenames:
+            if f in skip_names or f.endswith(".pyc"):
+                continue
+            rel = os.path.relpath(os.path.join(dirpath, f), top)
+            out.append(rel.replace(os.sep, "/"))
+    return sorted(out)
+
+
+def hash_files(top: str, rels: Iterable[str]) -> str:
+    """A short hash over the names and contents of ``rels`` under ``top``."""
+    h = hashlib.sha256()
+    for rel in sorted(rels):
+        h.update(rel.encode() + b"\0")
+        with open(os.path.join(top, rel), "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        h.update(b"\0")
+    return h.hexdigest()[:16]
+
+
+def site_files(dist: str) -> List[str]:
+    """The files the service worker precaches (everything but itself and
+    the build record)."""
+    return [f for f in list_files(dist) if f not in ("sw.js", "build.json")]
+
+
+def source_hash() -> str:
+    """A hash of every input of the build; dist/ is stale when it differs."""
+    parts = []
+    for top, ex_dirs in ((WEB, WEB_EXCLUDE_DIRS), (os.path.join(ROOT, "engine", "cairn"), {"__pycache__"})):
+        rels = list_files(top, ex_dirs)
+        parts.append(hash_files(top, rels))
+    singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json")
+               if os.path.exists(os.path.join(ROOT, p))]
+    parts.append(hash_files(ROOT, singles))
+    return hashlib.sha256("".join(parts).encode()).hexdigest()[:16]
+
+
+def is_stale(dist: str = DIST) -> bool:
+    """True when dist/ is missing, incomplete, or built from other sources."""
+    try:
+        with open(os.path.join(dist, "build.json")) as f:
+            info = json.load(f)
+    except (OSError, ValueError):
+        return True
+    needed = ["index.html", "sw.js", "js/worker.js", "pyodide/pyodide.mjs", "wheels/manifest.json"]
+    if not all(os.path.exists(os.path.join(dist, n)) for n in needed):
+        return True
+    return info.get("source") != source_hash()
+
+
+# -- build steps -------------------------------------------------------------
+def run(cmd: List[str], cwd: Optional[str] = None) -> None:
+    log("$ " + " ".join(cmd))
+    subprocess.run(cmd, cwd=cwd, check=True)
+
+
+def _have_setuptools() -> bool:
+    try:
+        import setuptools  # noqa: F401
+        version = tuple(int(p) for p in setuptools.__version__.split(".")[:2])
+    except Exception:
+        return False
+    return version >= (70, 1)  # builds wheels without the separate 'wheel' package
+
+
+def build_engine_wheel(dest: str) -> str:
+    """``pip wheel`` the engine from a clean copy of the sources (so setuptools'
+    build/ and egg-info scratch never land in the repo); returns the path."""
+    with tempfile.TemporaryDirectory(prefix="cairn-wheel-") as tmp:
+        src = os.path.join(tmp, "src")
+        os.makedirs(src)
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(os.path.join(ROOT, name), src)
+        shutil.copytree(os.path.join(ROOT, "engine"), os.path.join(src, "engine"),
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+        out = os.path.join(tmp, "out")
+        cmd = [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", out]
+        if _have_setuptools():
+            cmd.insert(6, "--no-build-isolation")  # offline and fast
+        run(cmd, cwd=src)
+        (wheel,) = [f for f in os.listdir(out) if f.endswith(".whl")]
+        os.makedirs(dest, exist_ok=True)
+        shutil.copy2(os.path.join(out, wheel), dest)
+        return os.path.join(dest, wheel)
+
+
+def fetch_pydantic_wheels(cache: str = CACHE) -> List[str]:
+    """The pydantic wheels for Pyodide, downloaded once into ``cache``."""
+    folder = os.path.join(cache, "pyodide-wheels", PYDANTIC.replace("==", "-"))
+    done = os.path.join(folder, ".complete")
+    if not os.path.exists(done):
+        os.makedirs(folder, exist_ok=True)
+        run([sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", *PYODIDE_PLATFORM,
+             PYDANTIC, "-d", folder])
+        with open(done, "w") as f:
+            f.write("ok\n")
+    wheels = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".whl"))
+    if not any(os.path.basename(w).startswith("pydantic_core-") for w in wheels):
+        raise SystemExit(f"no pydantic_core wheel for Pyodide in {folder}")
+    return wheels
+
+
+def pyodide_package_dir() -> str:
+    """node_modules/pyodide at the pinned version, installing it with npm if needed."""
+    pkg = os.path.join(HERE, "node_modules", "pyodide")
+    try:
+        with open(os.path.join(pkg, "package.json")) as f:
+            if json.load(f).get("version") == PYODIDE_VERSION:
+                return pkg
+    except (OSError, ValueError):
+        pass
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("npm is needed to fetch Pyodide (apt-get install npm)")
+    lock = os.path.exists(os.path.join(HERE, "package-lock.json"))
+    run([npm, "ci" if lock else "install", "--no-audit", "--no-fund", "--loglevel=error"], cwd=HERE)
+    return pkg
+
+
+def copy_pyodide(dest: str) -> None:
+    pkg = pyodide_package_dir()
+    os.makedirs(dest, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(os.path.join(pkg, name), os.path.join(dest, name))
+
+
+def copy_web(dest: str) -> None:
+    for rel in list_files(WEB, WEB_EXCLUDE_DIRS, WEB_EXCLUDE_NAMES):
+        target = os.path.join(dest, rel)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copy2(os.path.join(WEB, rel), target)
+
+
+def finish_service_worker(dist: str) -> str:
+    """Fill the build id and file list into dist/sw.js; returns the build id."""
+    files = site_files(dist)
+    build_id = hash_files(dist, files)
+    sw = os.path.join(dist, "sw.js")
+    with open(sw, encoding="utf-8") as f:
+        text = f.read()
+    text = text.replace(SW_PLACEHOLDER_ID, build_id).replace(SW_PLACEHOLDER_FILES, json.dumps(files))
+    with open(sw, "w", encoding="utf-8") as f:
+        f.write(text)
+    return build_id
+
+
+def build(dist: str = DIST) -> str:
+    """Build the whole site into ``dist`` (replacing it); returns the build id."""
+    source = source_hash()
+    tmp = dist + ".tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
+    copy_web(tmp)
+    wheels = os.path.join(tmp, "wheels")
+    build_engine_wheel(wheels)
+    for w in fetch_pydantic_wheels():
+        shutil.copy2(w, wheels)
+    with open(os.path.join(wheels, "manifest.json"), "w") as f:
+        json.dump(wheel_manifest(os.listdir(wheels)), f, indent=1)
+    copy_pyodide(os.path.join(tmp, "pyodide"))
+    build_id = finish_service_worker(tmp)
+    with open(os.path.join(tmp, "build.json"), "w") as f:
+        json.dump({"id": build_id, "source": source, "pyodide": PYODIDE_VERSION}, f)
+    shutil.rmtree(dist, ignore_errors=True)
+    os.replace(tmp, dist)
+    log(f"built {dist} (build {build_id})")
+    return build_id
+
+
+def ensure_built(dist: str = DIST) -> None:
+    if is_stale(dist):
+        build(dist)
+
+
+# -- serving -----------------------------------------------------------------
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = dict(MIME_TYPES)
+
+    def guess_type(self, path):  # type: ignore[override]
+        return mime_type(str(path))
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):  # noqa: A002 - quiet by default
+        if os.environ.get("CAIRN_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(dist: str = DIST, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``dist`` (port 0 = any free port); call serve_forever()."""
+    handler = functools.partial(Handler, directory=dist)
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(dist: str = DIST, port: int = 0) -> http.server.ThreadingHTTPServer:
+    server = make_server(dist, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--serve", action="store_true", help="serve dist/ on 127.0.0.1 after building")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    args = ap.parse_args(argv)
+    if not args.no_build:
+        build()
+    if args.serve or args.no_build:
+        server = make_server(DIST, args.port)
+        log(f"serving {DIST} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+// The page's side of the worker protocol (web/js/README.md): starts the
+// Pyodide worker, matches replies to requests by id, and restarts the worker
+// when it crashes or stops answering (the app then reloads its game).
+
+export class EngineError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export class Engine {
+  /** hooks: {progress(text, pct), ready(hello), fatal(message), crashed(reason)} */
+  constructor(hooks, { timeoutMs = 60000 } = {}) {
+    this.hooks = hooks;
+    this.timeoutMs = timeoutMs;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.worker = null;
+    this.hello = null;
+    this.readyPromise = null;
+  }
+
+  start() {
+    this.hello = null;
+    let resolveReady, rejectReady;
+    this.readyPromise = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
+    this.readyPromise.catch(() => {});
+    const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker = w;
+    w.onmessage = (ev) => {
+      const m = ev.data || {};
+      if (m.kind === "progress") this.hooks.progress(m.text, m.pct);
+      else if (m.kind === "ready") { this.hello = m.hello; resolveReady(m.hello); this.hooks.ready(m.hello); }
+      else if (m.kind === "fatal") { rejectReady(new EngineError("fatal", m.message)); this.hooks.fatal(m.message); }
+      else this._reply(m);
+    };
+    w.onerror = (ev) => {
+      ev.preventDefault();
+      const msg = ev.message || "the engine worker failed";
+      if (!this.hello) { rejectReady(new EngineError("fatal", msg)); this.hooks.fatal(msg); }
+      else this.crash(msg);
+    };
+    return this.readyPromise;
+  }
+
+  ready() { return this.readyPromise; }
+
+  /** Send {op, ...params}; resolves with the result, rejects with EngineError. */
+  async request(op, params = {}, timeoutMs = this.timeoutMs) {
+    await this.readyPromise;
+    const id = this.nextId++;
+    const worker = this.worker;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        if (this.pending.has(id) && this.worker === worker) this.crash(`no answer to '${op}' in ${Math.round(timeoutMs / 1000)} s`);
+      }, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, op, ...params });
+    });
+  }
+
+  _reply(m) {
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.pending.delete(m.id);
+    clearTimeout(p.timer);
+    if (m.ok) p.resolve(m.result);
+    else p.reject(new EngineError((m.error && m.error.code) || "internal", (m.error && m.error.message) || "engine error"));
+  }
+
+  /** Kill the worker, fail what is pending, start a new one, tell the app. */
+  crash(reason) {
+    if (this.worker) this.worker.terminate();
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(new EngineError("crashed", reason));
+    }
+    this.pending.clear();
+    this.start();
+    this.hooks.crashed(reason);
+  }
+}

@@ -1,0 +1,92 @@
+// Generic fallback renderer: used for any game whose own renderer module is
+// missing or fails to load. Draws a plain summary of the game on the canvas
+// and offers every legal move as a button (ui.choices), so every game the
+// engine knows is playable. Interface: web/js/README.md.
+
+export function moveLabel(move) {
+  if (!move || typeof move !== "object") return String(move);
+  const rest = Object.entries(move).filter(([k]) => k !== "type")
+    .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  const head = String(move.type || "move").replace(/_/g, " ");
+  return rest.length ? `${head}: ${rest.join(", ")}` : head;
+}
+
+export default class ListRenderer {
+  constructor(canvas, ui) {
+    this.canvas = canvas;
+    this.ui = ui;
+    this.g = canvas.getContext("2d");
+    this.snap = null;
+    this.interactive = false;
+    this.W = 0;
+    this.H = 0;
+    this.resize();
+  }
+
+  update(snapshot, ctx) {
+    this.snap = snapshot;
+    this.interactive = !!(ctx && ctx.interactive);
+    const legal = this.interactive ? snapshot.legal || [] : [];
+    this.ui.choices(legal.map((move) => ({ label: moveLabel(move), move })));
+    this.draw();
+  }
+
+  resize() {
+    const r = this.canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    this.W = Math.max(1, r.width || 300);
+    this.H = Math.max(1, r.height || 150);
+    this.canvas.width = Math.round(this.W * dpr);
+    this.canvas.height = Math.round(this.H * dpr);
+    this.g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    this.draw();
+  }
+
+  targets() { return []; }   // every move is a button in the panel
+
+  destroy() {
+    try { this.ui.choices([]); } catch (e) { /* shell gone */ }
+    this.snap = null;
+  }
+
+  draw() {
+    const g = this.g, W = this.W, H = this.H;
+    g.clearRect(0, 0, W, H);
+    g.fillStyle = "#1d2b29";
+    g.fillRect(0, 0, W, H);
+    if (!this.snap) return;
+    const v = this.snap.view || {};
+    const pad = 16;
+    let y = pad + 20;
+    g.fillStyle = "#eef2e8";
+    g.font = "600 20px system-ui, sans-serif";
+    g.fillText(`${v.game || "game"} - move ${v.ply ?? "?"}`, pad, y);
+    y += 30;
+    g.font = "15px system-ui, sans-serif";
+    const scores = this.snap.scores || [];
+    (v.seats || []).forEach((seat, i) => {
+      g.fillStyle = this.ui.seatColor(i);
+      g.fillRect(pad, y - 12, 14, 14);
+      g.fillStyle = i === v.current_player ? "#ffffff" : "#b8c7c0";
+      const mark = i === v.current_player ? "  <- to move" : "";
+      const total = scores[i] ? scores[i].total : "";
+      g.fillText(`${this.ui.seatName(i)}: ${total}${mark}`, pad + 22, y);
+      y += 24;
+    });
+    y += 8;
+    g.fillStyle = "#9fb2aa";
+    const n = (this.snap.legal || []).length;
+    const note = v.is_over ? "The game is over." : `${n} legal move${n === 1 ? "" : "s"} - choose one in the panel.`;
+    g.fillText(note, pad, y);
+    y += 28;
+    g.font = "12px ui-monospace, monospace";
+    const skip = new Set(["seats", "game", "ply", "current_player", "is_over", "can_undo"]);
+    for (const [k, val] of Object.entries(v)) {
+      if (skip.has(k) || y > H - pad) continue;
+      let text = `${k}: ${JSON.stringify(val)}`;
+      if (text.length > 160) text = text.slice(0, 157) + "...";
+      g.fillText(text, pad, y);
+      y += 16;
+    }
+  }
+}

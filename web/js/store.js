@@ -1,0 +1,131 @@
+// Saved games in localStorage: one key per game id holding the save file,
+// plus a small index for the home screen and the id of the open game.
+// Never throws on storage problems: a full storage reports through onWarn,
+// a corrupt entry is skipped (and reported) instead of crashing the app.
+
+const PREFIX = "cairn:";
+const INDEX = PREFIX + "index";
+const CURRENT = PREFIX + "current";
+const saveKey = (gid) => PREFIX + "save:" + gid;
+
+export class Store {
+  constructor(onWarn = () => {}) {
+    this.onWarn = onWarn;
+    this.warnedFull = false;
+    try {
+      this.ls = window.localStorage;
+    } catch (e) {
+      this.ls = null;
+      onWarn("This browser blocks local storage: games will not be saved.");
+    }
+  }
+
+  _get(key) {
+    try { return this.ls ? this.ls.getItem(key) : null; } catch (e) { return null; }
+  }
+
+  _set(key, value) {
+    if (!this.ls) return false;
+    try {
+      this.ls.setItem(key, value);
+      this.warnedFull = false;
+      return true;
+    } catch (e) {
+      if (!this.warnedFull) {
+        const full = e && (e.name === "QuotaExceededError" || e.code === 22 || e.code === 1014);
+        this.onWarn(full
+          ? "Browser storage is full: this game is not being saved. Export it or delete old saved games."
+          : `Could not save the game (${e && e.message || e}).`);
+        this.warnedFull = true;
+      }
+      return false;
+    }
+  }
+
+  _remove(key) {
+    try { if (this.ls) this.ls.removeItem(key); } catch (e) { /* nothing to do */ }
+  }
+
+  /** The index entries, newest first; a corrupt index is rebuilt from the saves. */
+  list() {
+    const raw = this._get(INDEX);
+    let entries = [];
+    if (raw) {
+      try {
+        entries = JSON.parse(raw);
+        if (!Array.isArray(entries)) throw new Error("not a list");
+      } catch (e) {
+        this.onWarn("The saved-games list was damaged and has been rebuilt.");
+        entries = this._rebuild();
+        this._set(INDEX, JSON.stringify(entries));
+      }
+    }
+    const good = entries.filter((e) => e && typeof e.gid === "string" && typeof e.game === "string");
+    return good.sort((a, b) => (b.updated || 0) - (a.updated || 0));
+  }
+
+  _rebuild() {
+    const out = [];
+    if (!this.ls) return out;
+    for (let i = 0; i < this.ls.length; i++) {
+      const key = this.ls.key(i);
+      if (!key || !key.startsWith(PREFIX + "save:")) continue;
+      const gid = key.slice((PREFIX + "save:").length);
+      const save = this.load(gid, true);
+      if (save) out.push(entryFor(gid, save, {}));
+    }
+    return out;
+  }
+
+  /** The save of ``gid`` as an object, or null (a corrupt one is reported). */
+  load(gid, quiet = false) {
+    const raw = this._get(saveKey(gid));
+    if (!raw) return null;
+    try {
+      const save = JSON.parse(raw);
+      if (!save || typeof save !== "object" || !Array.isArray(save.moves)) throw new Error("bad shape");
+      return save;
+    } catch (e) {
+      if (!quiet) this.onWarn(`A saved game (${gid}) is damaged and was skipped.`);
+      return null;
+    }
+  }
+
+  /** Store the save and update the index entry (info: title, over, ply). */
+  put(gid, save, info) {
+    const ok = this._set(saveKey(gid), JSON.stringify(save));
+    const entries = this.list().filter((e) => e.gid !== gid);
+    entries.unshift(entryFor(gid, save, info));
+    this._set(INDEX, JSON.stringify(entries));
+    return ok;
+  }
+
+  remove(gid) {
+    this._remove(saveKey(gid));
+    this._set(INDEX, JSON.stringify(this.list().filter((e) => e.gid !== gid)));
+    if (this.current() === gid) this.setCurrent(null);
+  }
+
+  current() { return this._get(CURRENT); }
+
+  setCurrent(gid) {
+    if (gid) this._set(CURRENT, gid);
+    else this._remove(CURRENT);
+  }
+}
+
+function entryFor(gid, save, info) {
+  return {
+    gid,
+    game: String(save.game || "?"),
+    title: info.title || String(save.game || "?"),
+    players: (save.seats || []).map((s) => (s && s.name) || "?"),
+    ply: info.ply ?? (save.moves || []).length,
+    over: !!info.over,
+    updated: Date.now(),
+  };
+}
+
+export function newGid() {
+  return "g" + Date.now().toString(36) + Math.floor(Math.random() * 1e9).toString(36);
+}

@@ -1,0 +1,121 @@
+// DOM pieces of the app shell: messages, the side panel (turn, scores,
+// choices, log, final table) and the new-game form's options from a JSON schema.
+
+export const SEAT_COLOURS = ["#d94a3d", "#3b7dd8", "#e9c33a", "#3aa55a", "#9b59b6", "#e07b2a", "#2bb3b1", "#c94f9a"];
+
+export const $ = (sel) => document.querySelector(sel);
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "style") node.style.cssText = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c != null) node.append(c);
+  return node;
+}
+
+/** A non-blocking message at the top of the page; kind: info | warn | error. */
+export function toast(text, kind = "info", ms = 6000) {
+  const box = $("#toasts");
+  const t = el("div", { class: `toast ${kind}`, role: kind === "info" ? "status" : "alert" },
+    el("span", { text }), el("button", { class: "x", "aria-label": "dismiss", text: "\u00d7", onclick: () => t.remove() }));
+  box.append(t);
+  if (ms) setTimeout(() => t.remove(), ms);
+  return t;
+}
+
+export const titleCase = (s) => String(s).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+
+export function renderTurn(snap, seatName, seatColor) {
+  const v = snap.view;
+  const box = $("#turn");
+  if (v.is_over) {
+    const w = (snap.winners || []).map(seatName).join(" & ");
+    box.replaceChildren(el("strong", { text: `Game over${w ? ` - ${w} win${snap.winners.length === 1 ? "s" : ""}` : ""}` }));
+    return;
+  }
+  const seat = v.current_player;
+  const kind = v.seats[seat] && v.seats[seat].kind === "bot" ? " (bot thinking...)" : "";
+  box.replaceChildren(el("span", { class: "dot", style: `background:${seatColor(seat)}` }),
+    el("strong", { text: seatName(seat) }), el("span", { text: `\u00a0to move${kind}` }),
+    el("span", { class: "muted ply", text: `move ${v.ply + 1}` }));
+}
+
+export function renderScores(snap, seatName, seatColor) {
+  const v = snap.view;
+  const winners = new Set(snap.winners || []);
+  $("#scores").replaceChildren(...(snap.scores || []).map((s, i) => el("div", {
+    class: `score${i === v.current_player ? " current" : ""}${winners.has(i) ? " winner" : ""}`,
+    "data-seat": String(i),
+  }, el("span", { class: "dot", style: `background:${seatColor(i)}` }), el("span", { class: "name", text: seatName(i) }),
+  el("span", { class: "total", text: String(s.total) }))));
+}
+
+export function renderLog(snap, seatName) {
+  const log = $("#log");
+  const items = (snap.history || []).map((h) => el("li", { class: h.seat == null ? "event" : "move" },
+    h.ply != null ? el("span", { class: "ply", text: `${h.ply}.` }) : null,
+    h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
+    h.text));
+  log.replaceChildren(...items);
+  log.scrollTop = log.scrollHeight;
+}
+
+/** The final score table: seats x breakdown categories + total, winners marked. */
+export function renderFinal(snap, seatName, seatColor) {
+  const box = $("#final");
+  if (!snap.view.is_over) { box.hidden = true; box.replaceChildren(); return; }
+  const scores = snap.scores || [];
+  const cats = [];
+  for (const s of scores) for (const k of Object.keys(s.breakdown || {})) if (!cats.includes(k)) cats.push(k);
+  const winners = new Set(snap.winners || []);
+  const head = el("tr", {}, el("th", { text: "Category" }),
+    ...scores.map((_, i) => el("th", { class: winners.has(i) ? "winner" : null },
+      el("span", { class: "dot", style: `background:${seatColor(i)}` }), seatName(i), winners.has(i) ? " \u2605" : "")));
+  const rows = cats.map((c) => el("tr", {}, el("th", { text: titleCase(c) }),
+    ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String((s.breakdown || {})[c] ?? "") }))));
+  const total = el("tr", { class: "total" }, el("th", { text: "Total" }),
+    ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String(s.total) })));
+  box.replaceChildren(el("h3", { text: "Final scores" }),
+    el("table", { id: "score-table" }, el("thead", {}, head), el("tbody", {}, ...rows, total)));
+  box.hidden = false;
+}
+
+/** Inputs for a pydantic options schema; returns {node, read()}. */
+export function optionsForm(schema) {
+  const props = (schema && schema.properties) || {};
+  const defs = (schema && schema.$defs) || {};
+  const resolve = (p) => (p && p.$ref ? defs[p.$ref.split("/").pop()] || {} : p || {});
+  const fields = [];
+  const node = el("div", { class: "options" });
+  for (const [name, raw] of Object.entries(props)) {
+    const p = { ...resolve(raw.allOf ? raw.allOf[0] : raw), ...raw };
+    const label = p.title || titleCase(name);
+    let input;
+    if (p.enum) {
+      input = el("select", { name }, ...p.enum.map((o) => el("option", { value: JSON.stringify(o), text: String(o), selected: o === p.default })));
+      fields.push([name, () => JSON.parse(input.value)]);
+    } else if (p.type === "boolean") {
+      input = el("input", { type: "checkbox", name, checked: !!p.default });
+      fields.push([name, () => input.checked]);
+    } else if (p.type === "integer" || p.type === "number") {
+      input = el("input", { type: "number", name, value: p.default ?? "", min: p.minimum, max: p.maximum, step: p.type === "integer" ? 1 : "any" });
+      fields.push([name, () => (input.value === "" ? undefined : Number(input.value))]);
+    } else if (p.type === "string") {
+      input = el("input", { type: "text", name, value: p.default ?? "" });
+      fields.push([name, () => input.value]);
+    } else continue;   // an option this form cannot show keeps its default
+    node.append(el("label", { title: p.description || "" }, el("span", { text: label }), input));
+  }
+  const read = () => {
+    const out = {};
+    for (const [name, get] of fields) { const v = get(); if (v !== undefined) out[name] = v; }
+    return out;
+  };
+  return { node, read, empty: fields.length === 0 };
+}

@@ -1,0 +1,46 @@
+// Service worker: keeps the whole site (app, Pyodide, wheels) in a cache
+// named after the build, so the app loads and plays offline once it has been
+// opened. build/site.py fills in BUILD and FILES when it builds dist/.
+const BUILD = "__CAIRN_BUILD_ID__";
+const FILES = ["__CAIRN_FILES__"];
+const CACHE = `cairn-${BUILD}`;
+const scope = new URL("./", self.location.href);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(["./", ...FILES].map((f) => new Request(new URL(f, scope), { cache: "no-cache" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith("cairn-") && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== scope.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(req, { ignoreSearch: true });
+    if (hit) return hit;
+    try {
+      const res = await fetch(req);
+      if (res.ok && res.type === "basic") cache.put(req, res.clone());
+      return res;
+    } catch (e) {
+      if (req.mode === "navigate") {
+        const page = await cache.match(new URL("index.html", scope));
+        if (page) return page;
+      }
+      throw e;
+    }
+  })());
+});
