@@ -125,7 +125,7 @@ def test_1000_random_games_keep_the_invariants():
 
 def test_games_through_game_with_save_round_trip_and_determinism():
     rng = Rng(7)
-    for k in range(8):
+    for k in range(40):
         g = new_game("hunters", players=2 + k % 4, seed=100 + k)
         while not g.is_over:
             legal = g.legal_moves()
