@@ -39,7 +39,7 @@ export default class HuntersRenderer {
       pointermove: (e) => this.onMove(e),
       pointerup: (e) => this.onUp(e),
       pointercancel: (e) => this.onUp(e, true),
-      pointerleave: (e) => { if (e.pointerType === "mouse") this.setHover(null, null); },
+      pointerleave: (e) => { if (e.pointerType === "mouse") { this.hoverPiece = null; this.setHover(null, null); } },
       wheel: (e) => this.onWheel(e),
       contextmenu: (e) => e.preventDefault(),
     };
@@ -58,7 +58,7 @@ export default class HuntersRenderer {
       JSON.stringify(prev.view.drawn) === JSON.stringify(v.drawn) &&
       JSON.stringify(prev.view.just_placed) === JSON.stringify(v.just_placed) &&
       (prev.view.board || []).length === (v.board || []).length;
-    if (!sameTurn || !this.interactive) { this.sel = null; this.pick = null; }
+    if (!sameTurn || !this.interactive) { this.sel = null; this.pick = null; this.hoverPiece = null; }
     if (this.sel && !this.placeAt.has(`${this.sel.x},${this.sel.y}`)) this.sel = null;
     this.tapInfo = null;
     if (!this.userMoved) this.fit();
@@ -153,11 +153,13 @@ export default class HuntersRenderer {
   }
 
   mask(id, piece, color) {
-    const k = `${id}:${piece}:${color}`;
+    // rim in mask pixels (256 per tile): about 2 CSS px whatever the zoom
+    const rim = this.cam.s < 60 ? 10 : this.cam.s < 120 ? 5 : 3;
+    const k = `${id}:${piece}:${color}:${rim}`;
     if (!this.masks.has(k)) {
       const L = this.layout(id);
       if (!L) return null;
-      this.masks.set(k, paintPieceMask(L, piece, color));
+      this.masks.set(k, paintPieceMask(L, piece, color, rim));
     }
     return this.masks.get(k);
   }
@@ -179,7 +181,10 @@ export default class HuntersRenderer {
     }
     const small = this.W < 520;
     const rows = v && v.players ? v.players.length : 2;
-    const top = Math.max(small ? 104 : 120, (small ? 22 : 26) * rows + 26), bottom = small ? 56 : 64, side = small ? 8 : 70;
+    // keep clear of the panels: above the board on a narrow screen, beside it on a wide one
+    const wide = this.W >= 700;
+    const top = wide ? 24 : Math.max(120, 22 * rows + 26), bottom = wide ? 24 : 56;
+    const side = wide ? Math.min(240, this.W * 0.19) : 8;
     const aw = Math.max(60, this.W - 2 * side), ah = Math.max(60, this.H - top - bottom);
     const bw = x1 - x0 + 1.3, bh = y1 - y0 + 1.3;
     let s = Math.max(MIN_S, Math.min(small ? 110 : 130, aw / bw, ah / bh));
@@ -280,6 +285,8 @@ export default class HuntersRenderer {
     const f = hit ? this.featAt.get(`${hit.x},${hit.y},${hit.piece}`) || null : null;
     const clickable = this.interactive && (this.placeAt.has(cell) || (hit && this.isJustPlaced(hit.x, hit.y) && this.meepleAt.has(hit.piece)));
     this.canvas.style.cursor = this.buttonAt(x, y) || clickable ? "pointer" : "";
+    const hp = this.interactive && this.snap && this.snap.view.phase === "meeple" ? this.meeplePieceAt(wx, wy) : null;
+    if (hp !== this.hoverPiece) { this.hoverPiece = hp; this.redraw(); }
     this.setHover(f, this.placeAt.has(cell) ? cell : null);
   }
 
@@ -495,17 +502,21 @@ export default class HuntersRenderer {
       const jp = v.just_placed;
       const t = this.cells.get(`${jp.x},${jp.y}`);
       if (t) {
-        for (const piece of this.meepleAt.keys()) this.drawMask(g, t, piece, piece === this.pick ? "#ffffff" : "#ffd24a");
+        const hp = this.hoverPiece;
+        for (const piece of [this.pick, hp]) if (piece !== null && piece !== undefined && this.meepleAt.has(piece)) this.drawMask(g, t, piece, "#ffe680");
         for (const piece of this.meepleAt.keys()) {
           const p = this.spotScreen(piece);
           if (!p) continue;
-          const r = Math.max(9, s * 0.11);
+          const hot = piece === this.pick || piece === hp;
+          const r = Math.max(8, s * 0.075) * (hot ? 1.2 : 1);
           g.beginPath(); g.arc(p[0], p[1], r, 0, Math.PI * 2);
-          g.fillStyle = piece === this.pick ? "rgba(255,255,255,0.85)" : "rgba(255,210,74,0.8)";
+          g.fillStyle = hot ? "rgba(255,244,200,0.75)" : "rgba(255,214,90,0.38)";
           g.fill();
-          g.lineWidth = 2; g.strokeStyle = "rgba(60,40,0,0.9)"; g.stroke();
-          g.fillStyle = "#3a2a00";
-          g.beginPath(); g.arc(p[0], p[1], r * 0.3, 0, Math.PI * 2); g.fill();
+          g.lineWidth = Math.max(2, r * 0.22); g.strokeStyle = "#ffd24a"; g.stroke();
+          g.lineWidth = 1; g.strokeStyle = "rgba(40,28,0,0.8)";
+          g.beginPath(); g.arc(p[0], p[1], r + g.lineWidth + 1, 0, Math.PI * 2); g.stroke();
+          g.fillStyle = "#4a3500";
+          g.beginPath(); g.arc(p[0], p[1], Math.max(2, r * 0.22), 0, Math.PI * 2); g.fill();
         }
       }
     }
@@ -572,7 +583,7 @@ export default class HuntersRenderer {
       if (d.kind === "fish") continue;
       const [dx, dy] = rotatePoint(d.at[0], d.at[1], rot);
       const [sx, sy] = this.toScreen(x + dx, y + dy);
-      const k = d.kind === "gold" ? 0.11 : d.kind === "mammoth" ? 0.24 : 0.21;
+      const k = d.kind === "gold" ? 0.13 : d.kind === "mammoth" ? 0.24 : 0.21;
       glyph(g, d.kind, sx, sy, Math.max(s * k, k * 60));
     }
   }
@@ -612,11 +623,12 @@ export default class HuntersRenderer {
     const span = items.length * (b + 6) - 6;
     // beside the ghost, on a side with no tile and inside the canvas
     const sides = [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => {
-      const free = !this.cells.has(`${m.x + dx},${m.y + dy}`);
+      const k = `${m.x + dx},${m.y + dy}`;
+      const free = (this.cells.has(k) ? 0 : 2) + (this.placeAt.has(k) ? 0 : 1);
       const bx0 = dx ? x + dx * (s / 2 + 6) - (dx < 0 ? b : 0) : x - span / 2;
       const by0 = dy ? y + dy * (s / 2 + 6) - (dy < 0 ? b : 0) : y - span / 2;
       const inside = bx0 > 4 && by0 > 4 && bx0 + (dx ? b : span) < this.W - 4 && by0 + (dy ? span : b) < this.H - 4;
-      return { dx, dy, bx0, by0, score: (free ? 2 : 0) + (inside ? 1 : 0) };
+      return { dx, dy, bx0, by0, score: free + (inside ? 4 : 0) };
     });
     const side = sides.reduce((a, c) => (c.score > a.score ? c : a));
     items.forEach((act, k) => {

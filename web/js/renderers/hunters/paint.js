@@ -174,7 +174,7 @@ export function paintTile(layout, size) {
 }
 
 // overlay for one piece: translucent fill and a solid rim, white (tint with composite)
-export function paintPieceMask(layout, i, color) {
+export function paintPieceMask(layout, i, color, rim = 3) {
   const N = layout.N;
   const sc = 4;
   const c = makeCanvas(N * sc, N * sc);
@@ -190,10 +190,10 @@ export function paintPieceMask(layout, i, color) {
       const nx = x + dx, ny = y + dy;
       return nx >= 0 && ny >= 0 && nx < N && ny < N && L[ny * N + nx] !== i;
     };
-    if (other(1, 0)) g.fillRect(x * sc + sc - 3, y * sc, 3, sc);
-    if (other(-1, 0)) g.fillRect(x * sc, y * sc, 3, sc);
-    if (other(0, 1)) g.fillRect(x * sc, y * sc + sc - 3, sc, 3);
-    if (other(0, -1)) g.fillRect(x * sc, y * sc, sc, 3);
+    if (other(1, 0)) g.fillRect(x * sc + sc - rim, y * sc, rim, sc);
+    if (other(-1, 0)) g.fillRect(x * sc, y * sc, rim, sc);
+    if (other(0, 1)) g.fillRect(x * sc, y * sc + sc - rim, sc, rim);
+    if (other(0, -1)) g.fillRect(x * sc, y * sc, sc, rim);
   }
   return c;
 }

@@ -24,7 +24,7 @@ export function drawPlayers(g, view, ui, winners, W) {
   const w = scoreX + (small ? 58 : 64);
   const h = rowH * players.length + 10;
   roundBox(g, 8, 8, w, h, 10, PANEL, PANEL_EDGE);
-  const current = [view.current, view.turn, view.to_move].find((v) => typeof v === "number");
+  const current = [view.current_player, view.current].find((v) => typeof v === "number");
   players.forEach((p, k) => {
     const seat = typeof p.seat === "number" ? p.seat : k;
     const y = 13 + k * rowH + rowH / 2;

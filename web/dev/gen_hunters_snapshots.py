@@ -1,0 +1,71 @@
+"""Dev tool: play Hunters games through the JSON facade (random moves) and
+dump snapshots of several phases and player counts to
+web/dev/hunters-snapshots.json for the renderer's dev harness.
+
+    PYTHONPATH=engine python3 web/dev/gen_hunters_snapshots.py
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+
+from cairn.core.facade import handle
+
+OUT = os.path.join(os.path.dirname(__file__), "hunters-snapshots.json")
+
+
+def call(**req):
+    r = json.loads(handle(json.dumps({"id": 1, **req})))
+    assert r["ok"], r
+    return r["result"]
+
+
+def slim(snap):
+    snap = dict(snap)
+    snap.pop("save", None)
+    snap["history"] = snap["history"][-8:]
+    return snap
+
+
+def main():
+    out = {}
+    for n, seed, stops in ((2, 1, (30, 31)), (3, 4, (60, 61)), (4, 9, (110,)), (5, 2, ())):
+        rng = random.Random(seed)
+        players = [{"kind": "human", "name": f"P{i + 1}"} for i in range(n)]
+        gid = f"h{n}"
+        snap = call(op="new", gid=gid, game="hunters", players=players, seed=seed)
+        out[f"real-{n}p-start"] = slim(snap)
+        k = 0
+        bonus_seen = False
+        wants = {"meeple-many": lambda s: len(s["legal"]) >= 5,
+                 "meeple-hut": lambda s: any(m.get("role") == "hut" for m in s["legal"])
+                 and any(m.get("role") == "fisher" for m in s["legal"])}
+        while snap["legal"]:
+            move = rng.choice(snap["legal"])
+            # prefer putting members out so the board shows them
+            meeples = [m for m in snap["legal"] if m["type"] == "meeple"]
+            if meeples and rng.random() < 0.3:
+                move = rng.choice(meeples)
+            snap = call(op="play", gid=gid, move=move)
+            k += 1
+            v = snap["view"]
+            if k in stops:
+                out[f"real-{n}p-{k}-{v['phase']}"] = slim(snap)
+            if v["phase"] == "meeple" and k > 12:
+                for tag, ok in list(wants.items()):
+                    if ok(snap) and not any(name.endswith(f"-{k}") for name in out):
+                        out[f"real-{n}p-{tag}-{k}"] = slim(snap)
+                        del wants[tag]
+            if not bonus_seen and v.get("drawn") and v["drawn"].get("bonus"):
+                bonus_seen = True
+                out[f"real-{n}p-bonus-{k}"] = slim(snap)
+        out[f"real-{n}p-over"] = slim(snap)
+    with open(OUT, "w") as f:
+        json.dump(out, f, separators=(",", ":"))
+    for name, s in out.items():
+        print(name, s["view"]["phase"], len(s["view"]["board"]), "tiles", len(s["legal"]), "legal")
+
+
+if __name__ == "__main__":
+    main()
