@@ -32,3 +32,13 @@ def test_bot_moves_are_reproducible():
         assert ma == mb
         a.play(ma)
         b.play(mb)
+
+
+def test_basic_hunters_bot_beats_random():
+    wins = 0
+    for k in range(4):
+        seats = ["bot:basic", "bot:random"] if k % 2 == 0 else ["bot:random", "bot:basic"]
+        totals = play_out(new_game("hunters", players=seats, seed=200 + k))
+        basic = 0 if k % 2 == 0 else 1
+        wins += totals[basic] > totals[1 - basic]
+    assert wins >= 3

@@ -24,8 +24,9 @@ def basic_move(game: Any, rng: Rng) -> Dict[str, Any]:
 
 def _basic_policies() -> Dict[str, BotFn]:
     from .glenmore_basic import basic_glenmore_move
+    from .hunters_basic import basic_hunters_move
 
-    return {"glenmore": basic_glenmore_move}
+    return {"glenmore": basic_glenmore_move, "hunters": basic_hunters_move}
 
 
 BASIC: Dict[str, BotFn] = _basic_policies()
