@@ -28,6 +28,22 @@ def slim(snap):
     return snap
 
 
+def gallery():
+    """Every tile template of the engine in a grid (not a legal board): for
+    checking the tile art of each one."""
+    from cairn.hunters.tiles import TEMPLATES
+
+    snap = call(op="new", gid="gallery", game="hunters", players=2, seed=1)
+    v = snap["view"]
+    temps = list(TEMPLATES.values()) if isinstance(TEMPLATES, dict) else list(TEMPLATES)
+    board = []
+    for k, t in enumerate(temps):
+        board.append({"x": k % 10, "y": k // 10, "tile": t.id, "rot": 0, "meeples": []})
+    v = dict(v, phase="over", drawn=None, just_placed=None, board=board, features=[],
+             tiles={t.id: t.json for t in temps})
+    return {"gid": "gallery", "view": v, "legal": [], "scores": [0, 0], "winners": [], "history": []}
+
+
 def main():
     out = {}
     for n, seed, stops in ((2, 1, (30, 31)), (3, 4, (60, 61)), (4, 9, (110,)), (5, 2, ())):
@@ -61,6 +77,7 @@ def main():
                 bonus_seen = True
                 out[f"real-{n}p-bonus-{k}"] = slim(snap)
         out[f"real-{n}p-over"] = slim(snap)
+    out["gallery-all-tiles"] = gallery()
     with open(OUT, "w") as f:
         json.dump(out, f, separators=(",", ":"))
     for name, s in out.items():

@@ -4,7 +4,8 @@
 // Shapes are analytic (polygons, thick polylines, circles) so drawing (Path2D)
 // and hit-testing agree.
 
-export const RES = 64; // label map resolution per tile side
+export const RES = 64;
+const hyp = (a, b) => Math.sqrt(a * a + b * b); // label map resolution per tile side
 
 const MID = { N: [0.5, 0], E: [1, 0.5], S: [0.5, 1], W: [0, 0.5] };
 const DIR = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
@@ -41,7 +42,7 @@ function wavyEdge(a, b, rand, amp, n) {
   // points from a to b (exclusive of a) with a gentle wobble to the left/right
   const pts = [];
   const dx = b[0] - a[0], dy = b[1] - a[1];
-  const len = Math.hypot(dx, dy) || 1;
+  const len = hyp(dx, dy) || 1;
   const nx = -dy / len, ny = dx / len;
   for (let i = 1; i <= n; i++) {
     const t = i / n;
@@ -105,10 +106,19 @@ function quad(a, c, b, n = 16) {
 function inPoly(pts, x, y) {
   let inside = false;
   for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-    const [xi, yi] = pts[i], [xj, yj] = pts[j];
+    const xi = pts[i][0], yi = pts[i][1], xj = pts[j][0], yj = pts[j][1];
     if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
+}
+
+function boxOf(s) {
+  // bounding box of a shape, to skip most cells quickly
+  const pts = s.poly || s.line || [s.circle];
+  const pad = s.line ? s.w / 2 : s.circle ? s.r : 0;
+  let x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
+  for (const p of pts) { x0 = Math.min(x0, p[0]); y0 = Math.min(y0, p[1]); x1 = Math.max(x1, p[0]); y1 = Math.max(y1, p[1]); }
+  return [x0 - pad, y0 - pad, x1 + pad, y1 + pad];
 }
 
 function distSeg(px, py, a, b) {
@@ -116,16 +126,18 @@ function distSeg(px, py, a, b) {
   const l2 = dx * dx + dy * dy || 1e-9;
   let t = ((px - a[0]) * dx + (py - a[1]) * dy) / l2;
   t = Math.max(0, Math.min(1, t));
-  return Math.hypot(px - a[0] - t * dx, py - a[1] - t * dy);
+  return hyp(px - a[0] - t * dx, py - a[1] - t * dy);
 }
 
 function inShape(s, x, y) {
+  const b = s.box || (s.box = boxOf(s));
+  if (x < b[0] || y < b[1] || x > b[2] || y > b[3]) return false;
   if (s.poly) return inPoly(s.poly, x, y);
   if (s.line) {
     for (let i = 1; i < s.line.length; i++) if (distSeg(x, y, s.line[i - 1], s.line[i]) <= s.w / 2) return true;
     return false;
   }
-  if (s.circle) return Math.hypot(x - s.circle[0], y - s.circle[1]) <= s.r;
+  if (s.circle) return hyp(x - s.circle[0], y - s.circle[1]) <= s.r;
   return false;
 }
 
@@ -154,7 +166,7 @@ function lakeCentres(pieces) {
       pieces.forEach((p) => {
         if (p.kind === "river" && p.lake === li) for (const port of middlePorts(p.ports)) { sx += DIR[port][0]; sy += DIR[port][1]; }
       });
-      const l = Math.hypot(sx, sy);
+      const l = hyp(sx, sy);
       if (l > 0) c = [0.5 + (sx / l) * 0.2, 0.5 + (sy / l) * 0.2];
       else c = [0.5 + (lakes.indexOf(li) - (lakes.length - 1) / 2) * 0.3, 0.5];
     }
@@ -219,7 +231,10 @@ export function buildLayout(tile) {
   for (let j = 0; j < N; j++) {
     for (let k = 0; k < N; k++) {
       const x = (k + 0.5) / N, y = (j + 0.5) / N;
-      for (const i of order) if (shapes[i].some((s) => inShape(s, x, y))) label[j * N + k] = i;
+      for (const i of order) {
+        const list = shapes[i];
+        for (let q = 0; q < list.length; q++) if (inShape(list[q], x, y)) { label[j * N + k] = i; break; }
+      }
     }
   }
   assignMeadows(pieces, label, N);
@@ -248,8 +263,8 @@ function assignMeadows(pieces, label, N) {
       const next = [];
       for (const c of queue) {
         const x = c % N, y = (c / N) | 0;
-        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-          const nx = x + dx, ny = y + dy;
+        for (let q = 0; q < 4; q++) {
+          const nx = x + STEP4[q][0], ny = y + STEP4[q][1];
           if (nx < 0 || ny < 0 || nx >= N || ny >= N) continue;
           const n = ny * N + nx;
           if (label[n] === -1) { label[n] = label[c]; next.push(n); }
@@ -293,28 +308,26 @@ function nearestLabelled(label, N, c) {
   return 0;
 }
 
+const STEP4 = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+
 function distanceMap(label, N) {
   // chessboard distance to the nearest cell of another piece or the tile rim
-  const d = new Float32Array(N * N).fill(1e9);
-  let queue = [];
+  // (two-pass chamfer within each piece)
+  const d = new Float32Array(N * N);
   for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) {
-    const c = y * N + x;
-    let edge = x === 0 || y === 0 || x === N - 1 || y === N - 1;
-    if (!edge) for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) if (label[(y + dy) * N + x + dx] !== label[c]) edge = true;
-    if (edge) { d[c] = 1; queue.push(c); }
+    const c = y * N + x, l = label[c];
+    const edge = x === 0 || y === 0 || x === N - 1 || y === N - 1 ||
+      label[c + 1] !== l || label[c - 1] !== l || label[c + N] !== l || label[c - N] !== l;
+    d[c] = edge ? 1 : 1e9;
   }
-  while (queue.length) {
-    const next = [];
-    for (const c of queue) {
-      const x = c % N, y = (c / N) | 0;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx, ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= N || ny >= N) continue;
-        const n = ny * N + nx;
-        if (label[n] === label[c] && d[n] > d[c] + 1) { d[n] = d[c] + 1; next.push(n); }
-      }
-    }
-    queue = next;
+  const relax = (c, n) => { if (label[n] === label[c] && d[n] + 1 < d[c]) d[c] = d[n] + 1; };
+  for (let y = 1; y < N - 1; y++) for (let x = 1; x < N - 1; x++) {
+    const c = y * N + x;
+    relax(c, c - N - 1); relax(c, c - N); relax(c, c - N + 1); relax(c, c - 1);
+  }
+  for (let y = N - 2; y > 0; y--) for (let x = N - 2; x > 0; x--) {
+    const c = y * N + x;
+    relax(c, c + N + 1); relax(c, c + N); relax(c, c + N - 1); relax(c, c + 1);
   }
   return d;
 }
@@ -341,7 +354,7 @@ function spotOf(label, dist, N, i, extra) {
   let best = cells[0], bs = -1e9;
   for (const c of cells) {
     const x = c % N, y = (c / N) | 0;
-    const s = Math.min(dist[c], N * 0.16) - 0.05 * Math.hypot(x - mx, y - my);
+    const s = Math.min(dist[c], N * 0.16) - 0.05 * hyp(x - mx, y - my);
     if (s > bs) { bs = s; best = c; }
   }
   return [((best % N) + 0.5) / N, (((best / N) | 0) + 0.5) / N];
@@ -370,16 +383,22 @@ function decorOf(p, i, label, dist, N, spot, extra) {
   }
   if (!items.length) return [];
   const cells = cellsOf(label, N, i);
+  let mx = 0, my = 0;
+  for (const c of cells) { mx += (c % N) + 0.5; my += ((c / N) | 0) + 0.5; }
+  mx /= cells.length || 1; my /= cells.length || 1;
   const chosen = [[spot[0] * N, spot[1] * N]];
   const out = [];
+  const room = N * 0.11; // about half a glyph
+  const gap = N * 0.24; // wanted distance to the meeple spot and other glyphs
   for (const kind of items) {
     let best = null, bs = -1e9;
     for (const c of cells) {
       const x = (c % N) + 0.5, y = ((c / N) | 0) + 0.5;
       let md = 1e9;
-      for (const q of chosen) md = Math.min(md, Math.hypot(x - q[0], y - q[1]));
-      // well inside the piece first, then away from the spot and the other glyphs
-      const s = Math.min(dist[c], N * 0.11) * 2 + Math.min(md, N * 0.28);
+      for (const q of chosen) md = Math.min(md, hyp(x - q[0], y - q[1]));
+      // room for the glyph first, then near the wanted gap, then near the middle of the piece
+      let s = Math.min(dist[c], room) * 3 - Math.abs(Math.min(md, gap * 1.5) - gap) * 0.6 - hyp(x - mx, y - my) * 0.25;
+      if (md < gap * 0.7) s -= (gap * 0.7 - md) * 3;
       if (s > bs) { bs = s; best = [x, y]; }
     }
     if (!best) break;
@@ -393,7 +412,8 @@ function meadowBorders(pieces, label, N) {
   // cells where two different meadows touch: drawn as a hedge
   const out = [];
   for (let y = 0; y < N; y++) for (let x = 0; x < N - 1; x++) {
-    for (const [dx, dy] of [[1, 0], [0, 1]]) {
+    for (let q = 0; q < 2; q++) {
+      const dx = q === 0 ? 1 : 0, dy = 1 - dx;
       const nx = x + dx, ny = y + dy;
       if (ny >= N) continue;
       const a = label[y * N + x], b = label[ny * N + nx];
