@@ -62,6 +62,7 @@ export default class HuntersRenderer {
     if (this.sel && !this.placeAt.has(`${this.sel.x},${this.sel.y}`)) this.sel = null;
     this.tapInfo = null;
     if (!this.userMoved) this.fit();
+    else if (v.phase === "meeple" && v.just_placed && this.interactive) this.reveal(v.just_placed.x, v.just_placed.y);
     this.offerChoices();
     this.redraw();
   }
@@ -199,6 +200,17 @@ export default class HuntersRenderer {
     this.cam.oy = top + ah / 2 - cy * s;
     this.userMoved = false;
     this.fitFor = { W: this.W, H: this.H };
+  }
+
+  reveal(x, y) {
+    // the player moved the view: only make sure this tile is on screen and big enough to tap
+    const want = this.W < 520 ? 90 : 100;
+    if (this.cam.s < want) this.zoomAt(...this.toScreen(x, y), want / this.cam.s);
+    const [sx, sy] = this.toScreen(x, y), m = this.cam.s * 0.7;
+    if (sx < m || sy < m || sx > this.W - m || sy > this.H - m) {
+      this.cam.ox += this.W / 2 - sx;
+      this.cam.oy += this.H / 2 - sy;
+    }
   }
 
   zoomAt(sx, sy, k) {
@@ -456,6 +468,7 @@ export default class HuntersRenderer {
     // legal empty positions
     if (this.interactive && phase === "place") {
       for (const [k, moves] of this.placeAt) {
+        if (this.sel && this.sel.x === moves[0].x && this.sel.y === moves[0].y) continue;
         const [x, y] = this.toScreen(moves[0].x, moves[0].y);
         const hot = k === this.hoverCell;
         g.save();
