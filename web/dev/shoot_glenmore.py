@@ -15,6 +15,9 @@ from playwright.sync_api import sync_playwright
 
 BASE = "http://127.0.0.1:8765/dev/glenmore.html"
 SIZES = {"phone": (360, 640, 2), "desktop": (1280, 800, 1)}
+if os.environ.get("GM_SIZES"):  # e.g. GM_SIZES=mid:900x760x1,short:360x460x2
+    SIZES = {k: tuple(int(n) for n in v.split("x")) for k, v in
+             (item.split(":") for item in os.environ["GM_SIZES"].split(","))}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 

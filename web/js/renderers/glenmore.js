@@ -269,7 +269,7 @@ export default class GlenMoreRenderer {
     this.hits = [];
     if (!this.snap) return;
     const R = this.state();
-    const wide = this.W >= 720 && this.W >= this.H * 0.9;
+    const wide = (this.W >= 720 && this.W >= this.H * 0.9) || (this.W >= 560 && this.W >= this.H * 1.3);
     if (wide) this.layoutWide(R);
     else this.layoutNarrow(R);
   }
@@ -297,9 +297,9 @@ export default class GlenMoreRenderer {
     const { W, H } = this;
     const v = R.view;
     const m = 10;
-    const LW = Math.max(300, Math.min(400, W * 0.31));
-    const many = v.players.length > 1;
-    const RW = many ? Math.max(200, Math.min(270, W * 0.21)) : 0;
+    const LW = Math.max(W < 900 ? 250 : 300, Math.min(400, W * 0.31));
+    // the players' column with small displays only when there is room; else tabs
+    const RW = W >= 1000 ? Math.max(200, Math.min(270, W * 0.21)) : 0;
     // left column: chain ring, market, scoring table
     const gap = 4;
     const cell = Math.floor(Math.min((LW - 20 - 4 * gap) / 5, (H * 0.5 - 30 - 3 * gap) / 4));
@@ -309,8 +309,9 @@ export default class GlenMoreRenderer {
     const rx = m + (LW - ringW) / 2, ry = m + 22;
     drawChain(R, chainCells(rx, ry, cell, gap, true));
     const inner = { x: rx + cell + gap + 6, y: ry + cell + gap, w: 3 * cell + 2 * gap - 12, h: 2 * cell + gap };
-    drawChainInfo(R, inner.x, inner.y + 8, inner.w, Math.min(60, inner.h - 8));
-    this.drawTaken(R, inner.x, inner.y + 68, inner.w, inner.h - 70);
+    const infoH = Math.min(56, inner.h - 8);
+    drawChainInfo(R, inner.x, inner.y + 6, inner.w, infoH);
+    this.drawTaken(R, inner.x, inner.y + infoH + 10, inner.w, inner.h - infoH - 12);
     const my = m + chainH + 8;
     const left = H - my - m;
     const tableH = 40;
@@ -321,6 +322,8 @@ export default class GlenMoreRenderer {
     if (ty + tableH + 24 <= H) {
       this.panel(m, ty, LW, tableH + 24, "Scoring (difference to the lowest)");
       drawScoringTable(R, m + 10, ty + 22, LW - 20, tableH - 4);
+    } else {
+      this.scoringLine(R, m + 4, Math.min(ty, H - 18), LW - 8, 16);
     }
     // right column: every player's panel with a small display
     const cx = m + LW + m;
@@ -330,8 +333,15 @@ export default class GlenMoreRenderer {
       const ph = Math.min(240, (H - m - v.players.length * 8) / v.players.length);
       v.players.forEach((p, i) => this.playerPanel(R, p, px, m + i * (ph + 8), RW, ph));
     }
-    // centre: the selected display, large
-    this.centre(R, cx, m, cw, H - 2 * m, 128, 64);
+    // centre: the selected display, large (tabs above it when there is no column)
+    let top = m;
+    if (!RW) {
+      const n = v.players.length;
+      const tw = (cw - (n - 1) * 4) / n;
+      v.players.forEach((p, i) => this.tab(R, p, cx + i * (tw + 4), top, tw, 34));
+      top += 40;
+    }
+    this.centre(R, cx, top, cw, H - top - m, 128, 64);
   }
 
   layoutNarrow(R) {
@@ -350,7 +360,7 @@ export default class GlenMoreRenderer {
     y += tabH + 6;
     // chain as a loop of 7 + 7
     const gap = 3;
-    const cell = Math.floor(Math.min((W - 2 * m - 6 * gap) / 7, 64));
+    const cell = Math.floor(Math.max(34, Math.min((W - 2 * m - 6 * gap) / 7, 64, (H * 0.26) / 2)));
     const sw = 7 * cell + 6 * gap;
     drawChain(R, chainCells((W - sw) / 2, y, cell, gap, false));
     y += 2 * cell + gap + 4;
@@ -625,7 +635,8 @@ export default class GlenMoreRenderer {
     g.font = font(11);
     g.fillStyle = THEME.dim;
     const diff = ["0", "1", "2", "3", "4", "5+"], vp = [0, 1, 2, 3, 5, 8];
-    const label = "Scoring: difference → VP ";
+    let label = "Scoring: difference → VP ";
+    if (g.measureText(label).width + 6 * 30 > w) label = "Scoring Δ→VP ";
     g.fillText(label, x, y + h / 2);
     let cx = x + g.measureText(label).width + 4;
     const cw = Math.min(34, (x + w - cx) / 6);

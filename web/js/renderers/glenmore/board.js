@@ -92,42 +92,69 @@ export function drawChain(R, cells) {
   });
 }
 
-/** Stacks left, current stack, scorings done and the die's last roll. */
+/** Stacks left, current stack, scorings done: one line if it fits, else two. */
 export function drawChainInfo(R, x, y, w, h) {
   const { g, view } = R;
+  const sizes = view.stack_sizes || [];
+  let px = 12;
+  let title = "Stacks";
+  const measure = () => {
+    g.font = font(px, true);
+    let sw = title ? g.measureText(title).width + 6 : 0;
+    for (let k = 1; k <= 3; k++) sw += g.measureText(`${ROMAN[k]} ${sizes[k] ?? "-"}`).width + 14;
+    const cw = g.measureText("Scorings").width + 8 + 3 * px * 1.2;
+    return [sw, cw];
+  };
+  let [sw, cw] = measure();
+  const one = sw + cw + 12 <= w && h < 44;
+  const over = () => (one ? sw + cw + 12 : Math.max(sw, cw)) > w;
+  while (px > 8 && over()) {
+    px -= 0.5;
+    [sw, cw] = measure();
+  }
+  if (over()) {
+    title = "";
+    [sw, cw] = measure();
+    while (px > 6 && over()) {
+      px -= 0.5;
+      [sw, cw] = measure();
+    }
+  }
+  const lh = one ? h : Math.min(26, h / 2);
+  const bh = Math.min(18, lh - 2, px * 1.5);
   g.save();
   g.textBaseline = "middle";
-  const sizes = view.stack_sizes || [];
-  const compact = h < 60;
-  const lh = compact ? h : Math.min(26, h / 3);
-  g.fillStyle = THEME.dim;
   g.textAlign = "left";
-  g.font = font(compact ? 11 : 12, true);
   let cx = x;
   const cy = y + lh / 2;
-  g.fillText("Stacks", cx, cy);
-  cx += g.measureText("Stacks").width + 6;
+  g.fillStyle = THEME.dim;
+  g.font = font(px, true);
+  if (title) {
+    g.fillText(title, cx, cy);
+    cx += g.measureText(title).width + 6;
+  }
   for (let k = 1; k <= 3; k++) {
     const cur = view.current_stack === k && view.phase !== "over";
     const label = `${ROMAN[k]} ${sizes[k] ?? "-"}`;
-    g.font = font(compact ? 11 : 12, cur);
+    g.font = font(px, cur);
     const tw = g.measureText(label).width + 10;
-    roundRect(g, cx, cy - 9, tw, 18, 5);
+    roundRect(g, cx, cy - bh / 2, tw, bh, 5);
     g.fillStyle = cur ? THEME.accent : "rgba(255,255,255,0.1)";
     g.fill();
     g.fillStyle = cur ? "#222" : THEME.text;
     g.fillText(label, cx + 5, cy + 0.5);
     cx += tw + 4;
   }
-  let sx = compact ? cx + 8 : x;
-  const sy = compact ? cy : cy + lh;
+  let sx = one ? cx + 8 : x;
+  const sy = one ? cy : cy + lh;
   g.fillStyle = THEME.dim;
-  g.font = font(compact ? 11 : 12, true);
+  g.font = font(px, true);
   g.fillText("Scorings", sx, sy);
   sx += g.measureText("Scorings").width + 8;
+  const r = Math.max(3, px * 0.42);
   for (let k = 0; k < 3; k++) {
     g.beginPath();
-    g.arc(sx + 5 + k * 14, sy, 5, 0, Math.PI * 2);
+    g.arc(sx + r + k * r * 2.8, sy, r, 0, Math.PI * 2);
     g.fillStyle = k < view.scorings_done ? THEME.accent : "rgba(255,255,255,0.15)";
     g.fill();
   }
