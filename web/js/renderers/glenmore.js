@@ -45,7 +45,7 @@ export default class GlenMoreRenderer {
     this.onDown = (e) => this.pointerDown(e);
     this.onMove = (e) => this.pointerMove(e);
     this.onUp = (e) => this.pointerUp(e);
-    this.onLeave = () => { if (this.hover) { this.hover = null; this.draw(); } };
+    this.onLeave = () => { if (this.hover || this.tip) { this.hover = null; this.tip = null; this.draw(); } };
     this.onResize = () => this.resize();
     // a tap changes the choice buttons at once: stop the browser's follow-up
     // "click" from landing on a button that has just appeared under the finger
@@ -78,6 +78,7 @@ export default class GlenMoreRenderer {
       this.openKey = null;
       this.moveFrom = null;
     }
+    this.tip = null;
     this.validateSelection();
     this.sendChoices();
     this.draw();
@@ -118,6 +119,7 @@ export default class GlenMoreRenderer {
     c.removeEventListener("pointerleave", this.onLeave);
     c.removeEventListener("touchend", this.onTouchEnd);
     window.removeEventListener("resize", this.onResize);
+    clearTimeout(this.pressTimer);
     this.hits = [];
     this.snap = null;
     try { this.ui.choices([]); } catch (e) { /* shell gone */ }
@@ -187,8 +189,18 @@ export default class GlenMoreRenderer {
 
   pointerDown(e) {
     const p = this.point(e);
-    this.down = { p, pan: { ...this.pan }, drag: false, id: e.pointerId };
+    const d = { p, pan: { ...this.pan }, drag: false, id: e.pointerId };
+    this.down = d;
     try { this.canvas.setPointerCapture(e.pointerId); } catch (err) { /* synthetic events */ }
+    if (e.pointerType !== "mouse") {
+      if (this.tip) { this.tip = null; this.draw(); }
+      clearTimeout(this.pressTimer);
+      this.pressTimer = setTimeout(() => {   // long press: show the tile's details
+        if (this.down !== d || d.drag) return;
+        const info = this.infoAt(d.p);
+        if (info) { d.long = true; this.tip = info; this.draw(); }
+      }, 480);
+    }
   }
 
   pointerMove(e) {
@@ -198,6 +210,7 @@ export default class GlenMoreRenderer {
       const dx = p.x - d.p.x, dy = p.y - d.p.y;
       if (!d.drag && Math.hypot(dx, dy) > 8 && this.area && inRect(d.p, this.area) && this.pannable) d.drag = true;
       if (d.drag) {
+        this.tip = null;
         this.pan = { x: d.pan.x + dx, y: d.pan.y + dy };
         this.draw();
       }
@@ -208,13 +221,18 @@ export default class GlenMoreRenderer {
     const was = this.hover && this.hover.label;
     this.hover = h;
     this.canvas.style.cursor = h ? "pointer" : this.area && inRect(p, this.area) && this.pannable ? "grab" : "default";
-    if ((h && h.label) !== was) this.draw();
+    const info = this.infoAt(p);
+    const tipWas = this.tip;
+    this.tip = info;
+    const same = (a, b) => a === b || (a && b && a.x === b.x && a.y === b.y && a.tile === b.tile);
+    if ((h && h.label) !== was || !same(info, tipWas)) this.draw();
   }
 
   pointerUp(e) {
     const d = this.down;
     this.down = null;
-    if (!d || e.type === "pointercancel" || d.drag) return;
+    clearTimeout(this.pressTimer);
+    if (!d || e.type === "pointercancel" || d.drag || d.long) return;
     this.click(this.point(e));
   }
 
@@ -267,11 +285,63 @@ export default class GlenMoreRenderer {
     g.fillStyle = THEME.bg;
     g.fillRect(0, 0, this.W, this.H);
     this.hits = [];
+    this.infos = [];
     if (!this.snap) return;
     const R = this.state();
+    R.infos = this.infos;
     const wide = (this.W >= 720 && this.W >= this.H * 0.9) || (this.W >= 560 && this.W >= this.H * 1.3);
     if (wide) this.layoutWide(R);
     else this.layoutNarrow(R);
+    if (this.tip) this.drawTip(this.tip);
+  }
+
+  infoAt(p) {
+    for (let i = this.infos.length - 1; i >= 0; i--) {
+      const h = this.infos[i];
+      if (inRect(p, h) && (!h.clip || inRect(p, h.clip))) return h;
+    }
+    return null;
+  }
+
+  /** A tile's details: name, what it does, cost, card, river/road. */
+  drawTip(info) {
+    const g = this.g;
+    const v = this.snap.view;
+    const t = info.tile;
+    if (!t) return;
+    const lines = [[t.name, true]];
+    if (t.text && t.text !== t.name) for (const part of t.text.split("|")) lines.push([part.trim().replace(/->/g, "→"), false]);
+    const cost = Object.entries(t.cost || {}).map(([k, n]) => `${n} ${k.replace("_", " ")}`).join(", ");
+    if (cost) lines.push([`cost: ${cost}`, false]);
+    const card = t.card && v.cards && v.cards[t.card];
+    if (card) lines.push([`card: ${card.name}${card.bonnets ? ` (${card.bonnets} bonnet${card.bonnets > 1 ? "s" : ""})` : ""}`, false]);
+    const lay = [t.river && "river", t.road && "road"].filter(Boolean).join(" + ");
+    if (lay) lines.push([lay, false]);
+    g.save();
+    let w = 0;
+    for (const [ln, b] of lines) {
+      g.font = font(b ? 13 : 12, b);
+      w = Math.max(w, g.measureText(ln).width);
+    }
+    w = Math.min(w + 20, this.W - 8);
+    const h = lines.length * 17 + 12;
+    let x = Math.min(Math.max(4, info.x + info.w / 2 - w / 2), this.W - w - 4);
+    let y = info.y + info.h + 6;
+    if (y + h > this.H - 4) y = Math.max(4, info.y - h - 6);
+    roundRect(g, x, y, w, h, 8);
+    g.fillStyle = "rgba(12,20,19,0.95)";
+    g.fill();
+    g.strokeStyle = THEME.accent;
+    g.lineWidth = 1;
+    g.stroke();
+    g.textAlign = "left";
+    g.textBaseline = "middle";
+    lines.forEach(([ln, b], i) => {
+      g.font = font(b ? 13 : 12, b);
+      g.fillStyle = b ? THEME.text : THEME.dim;
+      fitText(g, ln, x + 10, y + 14 + i * 17, w - 20, b ? 13 : 12, { bold: b });
+    });
+    g.restore();
   }
 
   panel(x, y, w, h, title) {

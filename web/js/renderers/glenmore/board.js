@@ -60,6 +60,7 @@ export function drawChain(R, cells) {
       if (R.interactive && view.phase === "take" && !take) g.globalAlpha = 0.45;
       drawTile(g, t, c.x, c.y, c.s, { cost: true, cards: view.cards });
       g.restore();
+      if (R.infos) R.infos.push({ x: c.x, y: c.y, w: c.s, h: c.s, tile: t });
       if (take) {
         const label = moveLabel(view, take);
         highlight(g, c.x, c.y, c.s, c.s, c.s * 0.1, R.hover && R.hover.label === label);

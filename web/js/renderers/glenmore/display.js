@@ -124,6 +124,7 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
     if (activated.has(k)) g.globalAlpha = 0.72;
     drawTile(g, t, x, y, T, { detail, cards: view.cards });
     g.restore();
+    if (R.infos) R.infos.push({ x, y, w: T, h: T, tile: t, clip: R.clip });
     if (placed === k) {
       g.save();
       roundRect(g, x - 1, y - 1, T + 2, T + 2, T * 0.1);
