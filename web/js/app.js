@@ -15,7 +15,7 @@ const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
 const store = new Store((msg) => toast(msg, "warn", 12000));
 const canvas = $("#canvas");
 const S = {
-  hello: null, booted: false,
+  hello: null, booted: false, readyAt: null, bootLog: [],
   gid: null, title: "", snap: null, lastSave: null,
   renderer: null, rendererGame: null,
   busy: false, gen: 0, botTimer: null,
@@ -23,12 +23,14 @@ const S = {
 
 // -- engine -----------------------------------------------------------------
 const engine = new Engine({
-  progress(text, pct) {
+  progress(text, pct, ms) {
+    S.bootLog.push([text, ms, Math.round(performance.now())]);
     $("#boot-bar").value = pct;
     $("#boot-text").textContent = text;
   },
   ready(hello) {
     S.hello = hello;
+    if (S.readyAt == null) S.readyAt = performance.now();   // ms since navigation start
     document.documentElement.dataset.engine = "ready";
     $("#boot").hidden = true;
     if (S.booted) return;
@@ -353,6 +355,8 @@ window.cairn = {
   },
   get gid() { return S.gid; },
   get busy() { return S.busy; },
+  get readyAt() { return S.readyAt; },
+  get bootLog() { return S.bootLog; },   // [text, ms since worker start, ms since navigation]
   engine,
 };
 

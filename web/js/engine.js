@@ -30,7 +30,7 @@ export class Engine {
     this.worker = w;
     w.onmessage = (ev) => {
       const m = ev.data || {};
-      if (m.kind === "progress") this.hooks.progress(m.text, m.pct);
+      if (m.kind === "progress") this.hooks.progress(m.text, m.pct, m.ms);
       else if (m.kind === "ready") { this.hello = m.hello; resolveReady(m.hello); this.hooks.ready(m.hello); }
       else if (m.kind === "fatal") { rejectReady(new EngineError("fatal", m.message)); this.hooks.fatal(m.message); }
       else this._reply(m);

@@ -71,7 +71,7 @@ export class Store {
       const key = this.ls.key(i);
       if (!key || !key.startsWith(PREFIX + "save:")) continue;
       const gid = key.slice((PREFIX + "save:").length);
-      const save = this.load(gid, true);
+      const save = this.load(gid);
       if (save) out.push(entryFor(gid, save, {}));
     }
     return out;

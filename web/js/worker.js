@@ -7,7 +7,8 @@ const base = new URL("../", import.meta.url);
 let handle = null;          // the facade's handle() (a PyProxy kept for the worker's life)
 const queue = [];           // requests that arrive before Python is ready
 
-const progress = (text, pct) => postMessage({ kind: "progress", text, pct });
+const t0 = performance.now();
+const progress = (text, pct) => postMessage({ kind: "progress", text, pct, ms: Math.round(performance.now() - t0) });
 
 function answer(msg) {
   let reply;

@@ -1,0 +1,173 @@
+"""End-to-end harness: builds dist/ once per session when it is missing or
+stale (build/site.py), serves it from a background thread on a free port,
+and drives Debian's Chromium through Playwright with a fresh context per test.
+Screenshots of failing tests go to e2e/artifacts/."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ARTIFACTS = os.path.join(ROOT, "e2e", "artifacts")
+CHROMIUM = os.environ.get("CAIRN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+BOOT_TIMEOUT_MS = 120_000
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def load_site_module():
+    spec = importlib.util.spec_from_file_location("cairn_site_builder", os.path.join(ROOT, "build", "site.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    site = load_site_module()
+    site.ensure_built(site.DIST)
+    server = site.serve_in_thread(site.DIST, 0)
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.hookimpl(tryfirst=True, hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, "rep_" + rep.when, rep)
+
+
+class App:
+    """A page of the app with helpers shared by the tests."""
+
+    def __init__(self, page, url):
+        self.page = page
+        self.url = url
+        self.errors = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def open(self, query="", wait_ready=True):
+        self.page.goto(self.url + query)
+        if wait_ready:
+            self.wait_ready()
+
+    def wait_ready(self):
+        self.page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS)
+
+    def snapshot(self):
+        return self.page.evaluate("window.cairn.snapshot()")
+
+    def ply(self):
+        return self.page.evaluate("window.cairn.snapshot() ? window.cairn.snapshot().view.ply : null")
+
+    def games(self):
+        return self.page.eval_on_selector_all("#game-list [data-game]", "els => els.map(e => e.dataset.game)")
+
+    def pick_game(self, preferred="glenmore"):
+        games = self.games()
+        assert games, "no games offered"
+        return preferred if preferred in games else games[0]
+
+    def new_game(self, game, seats=("human", "human"), seed=12345, query_fast=False):
+        self.page.click(f"#game-list [data-game='{game}']")
+        self.page.select_option("#ng-count", str(len(seats)))
+        kinds = self.page.query_selector_all("#ng-seats .seat-kind")
+        for sel, kind in zip(kinds, seats):
+            sel.select_option(kind)
+        if seed is not None:
+            self.page.fill("#ng-seed", str(seed))
+        self.page.click("#ng-start")
+        self.page.wait_for_function("window.cairn.snapshot() !== null")
+        self.wait_idle()
+
+    def wait_idle(self):
+        self.page.wait_for_function("window.cairn.snapshot() !== null && !window.cairn.busy")
+
+    def make_move(self, prefer_canvas=True):
+        """Play one move as a human would: click a canvas target when the
+        renderer offers one, else a choice button; returns how it was made."""
+        before = self.ply()
+        how = None
+        targets = self.page.evaluate("window.cairn.targets()") if prefer_canvas else []
+        if targets:
+            t = targets[0]
+            self.page.mouse.click(t["x"], t["y"])
+            how = "canvas"
+            if not self._ply_changed(before):
+                how = None
+        if how is None:
+            buttons = self.page.query_selector_all("#choices button.choice")
+            assert buttons, "no canvas target and no choice button to play"
+            buttons[0].click()
+            how = "choice"
+            assert self._ply_changed(before), "the move was not played"
+        self.wait_idle()
+        return how
+
+    def _ply_changed(self, before, timeout=5000):
+        try:
+            self.page.wait_for_function(f"window.cairn.snapshot() && window.cairn.snapshot().view.ply !== {before}",
+                                        timeout=timeout)
+            return True
+        except sync_api.TimeoutError:
+            return False
+
+    def saved_index(self):
+        raw = self.page.evaluate("localStorage.getItem('cairn:index')")
+        return json.loads(raw) if raw else []
+
+    def shot(self, name):
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        self.page.screenshot(path=os.path.join(ARTIFACTS, name + ".png"))
+
+
+def _new_app(request, chromium, site_url, **ctx_args):
+    ctx_args.setdefault("viewport", {"width": 1280, "height": 800})
+    context = chromium.new_context(accept_downloads=True, **ctx_args)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    app = App(page, site_url)
+    app.context = context
+    return app
+
+
+@pytest.fixture
+def app(request, chromium, site_url):
+    a = _new_app(request, chromium, site_url)
+    yield a
+    _finish(request, a)
+
+
+@pytest.fixture
+def phone(request, chromium, site_url):
+    a = _new_app(request, chromium, site_url, viewport={"width": 360, "height": 640},
+                 has_touch=True, is_mobile=True, device_scale_factor=2)
+    yield a
+    _finish(request, a)
+
+
+def _finish(request, a):
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        try:
+            a.shot("FAILED-" + re.sub(r"[^\w]+", "_", request.node.name))
+        except Exception:
+            pass
+    a.context.close()
