@@ -1,0 +1,419 @@
+// Glen More renderer layout: where the chain, market, scoring table, player
+// tabs/panels and the large display go at each canvas size, plus the hint
+// line and tile tooltips. Mixed into the renderer class (methods use `this`).
+
+import { THEME, RESOURCES, drawTile, drawRes, drawCoin, roundRect, font, fitText } from "./draw.js";
+import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, highlight } from "./board.js";
+import { displayBounds, displayMoves, drawDisplay, drawPlayerHeader, drawStats, cardNames } from "./display.js";
+import { moveLabel } from "./labels.js";
+
+export const layoutMethods = {
+  /** A tile's details: name, what it does, cost, card, river/road. */
+  drawTip(info) {
+    const g = this.g;
+    const v = this.snap.view;
+    const t = info.tile;
+    if (!t) return;
+    const lines = [[t.name, true]];
+    if (t.text && t.text !== t.name) for (const part of t.text.split("|")) lines.push([part.trim().replace(/->/g, "→"), false]);
+    const cost = Object.entries(t.cost || {}).map(([k, n]) => `${n} ${k.replace("_", " ")}`).join(", ");
+    if (cost) lines.push([`cost: ${cost}`, false]);
+    const card = t.card && v.cards && v.cards[t.card];
+    if (card) lines.push([`card: ${card.name}${card.bonnets ? ` (${card.bonnets} bonnet${card.bonnets > 1 ? "s" : ""})` : ""}`, false]);
+    const lay = [t.river && "river", t.road && "road"].filter(Boolean).join(" + ");
+    if (lay) lines.push([lay, false]);
+    g.save();
+    let w = 0;
+    for (const [ln, b] of lines) {
+      g.font = font(b ? 13 : 12, b);
+      w = Math.max(w, g.measureText(ln).width);
+    }
+    w = Math.min(w + 20, this.W - 8);
+    const h = lines.length * 17 + 12;
+    let x = Math.min(Math.max(4, info.x + info.w / 2 - w / 2), this.W - w - 4);
+    let y = info.y + info.h + 6;
+    if (y + h > this.H - 4) y = Math.max(4, info.y - h - 6);
+    roundRect(g, x, y, w, h, 8);
+    g.fillStyle = "rgba(12,20,19,0.95)";
+    g.fill();
+    g.strokeStyle = THEME.accent;
+    g.lineWidth = 1;
+    g.stroke();
+    g.textAlign = "left";
+    g.textBaseline = "middle";
+    lines.forEach(([ln, b], i) => {
+      g.font = font(b ? 13 : 12, b);
+      g.fillStyle = b ? THEME.text : THEME.dim;
+      fitText(g, ln, x + 10, y + 14 + i * 17, w - 20, b ? 13 : 12, { bold: b });
+    });
+    g.restore();
+  },
+
+  panel(x, y, w, h, title) {
+    const g = this.g;
+    g.save();
+    roundRect(g, x, y, w, h, 10);
+    g.fillStyle = THEME.panel;
+    g.fill();
+    g.strokeStyle = THEME.panelEdge;
+    g.lineWidth = 1;
+    g.stroke();
+    if (title) {
+      g.fillStyle = THEME.dim;
+      g.font = font(11, true);
+      g.textAlign = "left";
+      g.textBaseline = "middle";
+      g.fillText(title.toUpperCase(), x + 10, y + 12);
+    }
+    g.restore();
+  },
+
+  layoutWide(R) {
+    const { W, H } = this;
+    const v = R.view;
+    const m = 10;
+    const LW = Math.max(W < 900 ? 250 : 300, Math.min(400, W * 0.31));
+    // the players' column with small displays only when there is room; else tabs
+    const RW = W >= 1000 ? Math.max(200, Math.min(270, W * 0.21)) : 0;
+    // left column: chain ring, market, scoring table
+    const gap = 4;
+    const cell = Math.floor(Math.min((LW - 20 - 4 * gap) / 5, (H * 0.5 - 30 - 3 * gap) / 4));
+    const ringW = 5 * cell + 4 * gap, ringH = 4 * cell + 3 * gap;
+    const chainH = ringH + 30;
+    this.panel(m, m, LW, chainH, "Chain");
+    const rx = m + (LW - ringW) / 2, ry = m + 22;
+    drawChain(R, chainCells(rx, ry, cell, gap, true));
+    const inner = { x: rx + cell + gap + 6, y: ry + cell + gap, w: 3 * cell + 2 * gap - 12, h: 2 * cell + gap };
+    const infoH = Math.min(56, inner.h - 8);
+    drawChainInfo(R, inner.x, inner.y + 6, inner.w, infoH);
+    this.drawTaken(R, inner.x, inner.y + infoH + 10, inner.w, inner.h - infoH - 12);
+    const my = m + chainH + 8;
+    const left = H - my - m;
+    const tableH = 40;
+    const marketH = Math.max(100, Math.min(5 * 30 + 28, left - tableH - 30));
+    this.panel(m, my, LW, marketH, "Market");
+    drawMarket(R, m + 10, my + 22, LW - 20, marketH - 28);
+    const ty = my + marketH + 8;
+    if (ty + tableH + 24 <= H) {
+      this.panel(m, ty, LW, tableH + 24, "Scoring (difference to the lowest)");
+      drawScoringTable(R, m + 10, ty + 22, LW - 20, tableH - 4);
+    } else {
+      this.scoringLine(R, m + 4, Math.min(ty, H - 18), LW - 8, 16);
+    }
+    // right column: every player's panel with a small display
+    const cx = m + LW + m;
+    const cw = W - cx - (RW ? RW + 2 * m : m);
+    if (RW) {
+      const px = W - RW - m;
+      const ph = Math.min(240, (H - m - v.players.length * 8) / v.players.length);
+      v.players.forEach((p, i) => this.playerPanel(R, p, px, m + i * (ph + 8), RW, ph));
+    }
+    // centre: the selected display, large (tabs above it when there is no column)
+    let top = m;
+    if (!RW) {
+      const n = v.players.length;
+      const tw = (cw - (n - 1) * 4) / n;
+      v.players.forEach((p, i) => this.tab(R, p, cx + i * (tw + 4), top, tw, 34));
+      top += 40;
+    }
+    this.centre(R, cx, top, cw, H - top - m, 128, 64);
+  },
+
+  layoutNarrow(R) {
+    const { W, H } = this;
+    const v = R.view;
+    const m = 6;
+    let y = m;
+    // player tabs
+    const n = v.players.length;
+    const tabH = 34;
+    const tw = (W - 2 * m - (n - 1) * 4) / n;
+    v.players.forEach((p, i) => {
+      const x = m + i * (tw + 4);
+      this.tab(R, p, x, y, tw, tabH);
+    });
+    y += tabH + 6;
+    // chain as a loop of 7 + 7
+    const gap = 3;
+    const cell = Math.floor(Math.max(34, Math.min((W - 2 * m - 6 * gap) / 7, 64, (H * 0.26) / 2)));
+    const sw = 7 * cell + 6 * gap;
+    drawChain(R, chainCells((W - sw) / 2, y, cell, gap, false));
+    y += 2 * cell + gap + 4;
+    drawChainInfo(R, m + 2, y, W - 2 * m, 22);
+    y += 24;
+    this.marketCompact(R, m, y, W - 2 * m, 26);
+    y += 28;
+    this.scoringLine(R, m + 2, y, W - 2 * m, 16);
+    y += 20;
+    this.centre(R, m, y, W - 2 * m, H - y - m, 88, 58, true);
+  },
+
+  /** The hint line, the selected player's header and display (pannable). */
+  centre(R, x, y, w, h, maxT, minT, narrow) {
+    const g = this.g;
+    const v = R.view;
+    const p = v.players[this.sel] || v.players[0];
+    const own = p.seat === v.current_player;
+    // hint / status
+    const hintH = R.view.taken != null && narrow ? 40 : 26;
+    this.hint(R, x, y, w, hintH);
+    y += hintH + 4;
+    h -= hintH + 4;
+    // header of the shown player
+    const headH = narrow ? 28 : 30;
+    g.save();
+    g.textBaseline = "middle";
+    g.textAlign = "left";
+    g.fillStyle = this.ui.seatColor(p.seat);
+    roundRect(g, x, y + 4, 6, headH - 8, 3);
+    g.fill();
+    g.fillStyle = THEME.text;
+    g.font = font(14, true);
+    const name = this.ui.seatName(p.seat);
+    const nameW = fitText(g, name, x + 12, y + headH / 2, narrow ? w * 0.3 : w * 0.35, 14, { bold: true }) && Math.min(g.measureText(name).width, narrow ? w * 0.3 : w * 0.35);
+    const sx = x + 20 + nameW;
+    const sw = drawStats(g, p, sx, y + headH / 2, narrow ? 13 : 16, this.ui.seatColor(p.seat));
+    const sc = v.phase === "over" && (this.snap.scores || [])[p.seat];
+    const cards = sc && sc.breakdown
+      ? Object.entries(sc.breakdown).map(([k, n]) => `${k.replace("_", " ")} ${n}`).join(" · ")
+      : cardNames(v, p).join(" · ");
+    if (cards && sx + sw + 40 < x + w) {
+      g.fillStyle = THEME.dim;
+      g.font = font(12);
+      fitText(g, cards, sx + sw + 6, y + headH / 2, x + w - sx - sw - 8, 12);
+    }
+    g.restore();
+    y += headH + 4;
+    h -= headH + 4;
+    // the display area
+    const area = { x, y, w, h };
+    this.area = area;
+    g.save();
+    roundRect(g, x, y, w, h, 10);
+    g.fillStyle = "#223230";
+    g.fill();
+    g.strokeStyle = THEME.panelEdge;
+    g.stroke();
+    g.clip();
+    const mv = own ? displayMoves(R) : { place: [] };
+    const bounds = displayBounds(p, mv.place.map((m) => m.at));
+    const pad = 10;
+    const gapF = 1.05;
+    let T = Math.min(maxT, (w - 2 * pad) / (bounds.cols * gapF), (h - 2 * pad) / (bounds.rows * gapF));
+    T = Math.floor(Math.max(minT, T));
+    const cw = bounds.cols * T * gapF, ch = bounds.rows * T * gapF;
+    const rangeX = Math.max(0, cw - (w - 2 * pad)) / 2, rangeY = Math.max(0, ch - (h - 2 * pad)) / 2;
+    this.pannable = rangeX > 0 || rangeY > 0;
+    this.pan.x = Math.max(-rangeX, Math.min(rangeX, this.pan.x));
+    this.pan.y = Math.max(-rangeY, Math.min(rangeY, this.pan.y));
+    const ox = x + (w - cw) / 2 + this.pan.x, oy = y + (h - ch) / 2 + this.pan.y;
+    R.clip = area;
+    drawDisplay(R, p, ox, oy, T, bounds, { own });
+    if (this.pannable) {
+      g.fillStyle = "rgba(255,255,255,0.45)";
+      g.font = font(11);
+      g.textAlign = "right";
+      g.textBaseline = "bottom";
+      g.fillText("drag to pan", x + w - 8, y + h - 6);
+    }
+    g.restore();
+  },
+
+  hint(R, x, y, w, h) {
+    const g = this.g;
+    const v = R.view;
+    const turn = v.current_player;
+    const who = turn != null ? this.ui.seatName(turn) : "";
+    const taken = v.taken != null ? v.tiles[String(v.taken)] : null;
+    let text;
+    const mine = R.interactive;
+    switch (v.phase) {
+      case "take": text = mine ? "Your turn: take a tile from the chain" : `${who} is choosing a tile`; break;
+      case "pay": {
+        const pd = v.pending || { needs: [], paid: [] };
+        const what = pd.for === "activation" ? "the activation" : taken ? taken.name : "the tile";
+        text = `Pay for ${what}: ${pd.needs.join(", ") || "done"}` + (pd.paid.length ? `  (paid ${pd.paid.join(", ")})` : "");
+        if (mine) text += " — tap a resource or buy";
+        break;
+      }
+      case "place": text = mine ? `Place ${taken ? taken.name : "the tile"}: tap a dashed space` : `${who} places ${taken ? taken.name : "a tile"}`; break;
+      case "gain": text = `Choose a resource to gain (${v.gains_pending || 1} left)`; break;
+      case "activate": text = mine ? "Activate tiles: tap a highlighted tile" : `${who} activates tiles`; break;
+      case "move": text = this.moveFrom ? "Tap where the clan member goes" : `Move clan members: ${v.movement_points} point${v.movement_points === 1 ? "" : "s"} left`; break;
+      case "over": {
+        const sc = (this.snap.scores || []).map((s, i) => `${this.ui.seatName(i)} ${s.total}`).join(" · ");
+        const won = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");
+        text = `Game over${won ? ": " + won + " win" + ((this.snap.winners || []).length > 1 ? "" : "s") : ""} — ${sc}`;
+        break;
+      }
+      default: text = v.phase;
+    }
+    g.save();
+    roundRect(g, x, y, w, h, 8);
+    g.fillStyle = mine ? "rgba(255,213,74,0.16)" : "rgba(255,255,255,0.06)";
+    g.fill();
+    let tx = x + 10;
+    if (taken && h >= 36) {
+      drawTile(g, taken, x + 3, y + 3, h - 6, { cost: true, cards: v.cards });
+      tx += h - 4;
+    }
+    if (turn != null) {
+      g.fillStyle = this.ui.seatColor(turn);
+      g.beginPath();
+      g.arc(tx + 4, y + h / 2, 5, 0, Math.PI * 2);
+      g.fill();
+      tx += 14;
+    }
+    g.fillStyle = mine ? THEME.accent : THEME.text;
+    g.textAlign = "left";
+    g.textBaseline = "middle";
+    const maxW = x + w - tx - 8;
+    g.font = font(13, true);
+    if (h >= 36 && g.measureText(text).width > maxW) {
+      // two lines: break at the last space that fits
+      const words = text.split(" ");
+      let first = "";
+      while (words.length && g.measureText(first + words[0]).width <= maxW) first += words.shift() + " ";
+      fitText(g, first.trim(), tx, y + h * 0.3, maxW, 13, { bold: true, min: 9 });
+      fitText(g, words.join(" "), tx, y + h * 0.72, maxW, 13, { bold: true, min: 9 });
+    } else {
+      fitText(g, text, tx, y + h / 2 + 0.5, maxW, 13, { bold: true, min: 9 });
+    }
+    g.restore();
+  },
+
+  /** The tile taken this turn (and still to be paid for / placed). */
+  drawTaken(R, x, y, w, h) {
+    const v = R.view;
+    if (v.taken == null || h < 30) return;
+    const g = this.g;
+    const t = v.tiles[String(v.taken)];
+    const s = Math.min(h, 64);
+    drawTile(g, t, x, y, s, { cost: true, cards: v.cards });
+    g.save();
+    g.fillStyle = THEME.dim;
+    g.font = font(11, true);
+    g.textAlign = "left";
+    g.textBaseline = "top";
+    g.fillText("taken", x + s + 8, y + 2);
+    g.fillStyle = THEME.text;
+    g.font = font(12);
+    fitText(g, t.name, x + s + 8, y + 18, w - s - 10, 12);
+    g.restore();
+  },
+
+  tab(R, p, x, y, w, h) {
+    const selected = p.seat === this.sel;
+    const g = this.g;
+    g.save();
+    g.font = font(12, true);
+    const vpW = g.measureText(`${p.vp}`).width;
+    g.restore();
+    drawPlayerHeader(R, p, x, y, w, h, { selected, reserve: vpW + 8 });
+    g.save();
+    g.textAlign = "right";
+    g.textBaseline = "middle";
+    g.fillStyle = "#c9e4b4";
+    g.font = font(12, true);
+    g.fillText(`${p.vp}`, x + w - 6, y + h / 2);
+    if (p.seat === R.view.current_player) {
+      g.fillStyle = THEME.accent;
+      g.beginPath();
+      g.moveTo(x + w / 2 - 5, y + h);
+      g.lineTo(x + w / 2 + 5, y + h);
+      g.lineTo(x + w / 2, y + h - 5);
+      g.fill();
+    }
+    g.restore();
+    this.hits.push({ x, y, w, h, label: `Show ${this.ui.seatName(p.seat)}`, act: () => this.showSeat(p.seat) });
+  },
+
+  playerPanel(R, p, x, y, w, h) {
+    const selected = p.seat === this.sel;
+    const headH = 46;
+    drawPlayerHeader(R, p, x, y, w, h, { selected, headH });
+    this.hits.push({ x, y, w, h, label: `Show ${this.ui.seatName(p.seat)}`, act: () => this.showSeat(p.seat) });
+    const mh = h - headH - 6;
+    if (mh < 24) return;
+    const b = displayBounds(p);
+    const T = Math.min(40, (w - 20) / (b.cols * 1.06), mh / (b.rows * 1.06));
+    const cw = b.cols * T * 1.06, ch = b.rows * T * 1.06;
+    const g = this.g;
+    g.save();
+    g.beginPath();
+    g.rect(x + 4, y + headH, w - 8, mh);
+    g.clip();
+    const sub = { ...R, hits: [], interactive: false, hover: null, clip: null };
+    drawDisplay(sub, p, x + (w - cw) / 2, y + headH + (mh - ch) / 2, T, b, { own: false, detail: false });
+    g.restore();
+  },
+
+  marketCompact(R, x, y, w, h) {
+    const g = this.g;
+    const v = R.view;
+    const cw = w / 5;
+    const buys = new Map();
+    if (R.interactive) for (const m of R.legal) if (m.type === "buy") buys.set(m.resource, m);
+    RESOURCES.forEach((r, i) => {
+      const cx = x + i * cw;
+      const buy = buys.get(r);
+      g.save();
+      roundRect(g, cx + 1, y, cw - 2, h, 6);
+      g.fillStyle = THEME.panel;
+      g.fill();
+      g.restore();
+      if (buy) {
+        const label = moveLabel(v, buy);
+        highlight(g, cx + 1, y, cw - 2, h, 6, R.hover && R.hover.label === label);
+        this.hits.push({ x: cx, y, w: cw, h, move: buy, label });
+      }
+      const tok = Math.min(14, h * 0.55);
+      drawRes(g, r, cx + 4 + tok / 2, y + h / 2, tok);
+      const filled = v.market[r] || 0;
+      const slot = Math.min((cw - tok - 14) / 3, h * 0.62);
+      for (let k = 0; k < 3; k++) {
+        const sx = cx + tok + 8 + k * slot + slot / 2;
+        if (k < filled) drawCoin(g, sx, y + h / 2, slot * 0.85);
+        else {
+          g.save();
+          g.strokeStyle = "rgba(255,255,255,0.25)";
+          g.beginPath();
+          g.arc(sx, y + h / 2, slot * 0.38, 0, Math.PI * 2);
+          g.stroke();
+          g.fillStyle = "rgba(255,255,255,0.35)";
+          g.font = font(slot * 0.5, true);
+          g.textAlign = "center";
+          g.textBaseline = "middle";
+          g.fillText(String(k + 1), sx, y + h / 2 + 0.5);
+          g.restore();
+        }
+      }
+    });
+  },
+
+  scoringLine(R, x, y, w, h) {
+    const g = this.g;
+    g.save();
+    g.textBaseline = "middle";
+    g.textAlign = "left";
+    g.font = font(11);
+    g.fillStyle = THEME.dim;
+    const diff = ["0", "1", "2", "3", "4", "5+"], vp = [0, 1, 2, 3, 5, 8];
+    let label = "Scoring: difference → VP ";
+    if (g.measureText(label).width + 6 * 30 > w) label = "Scoring Δ→VP ";
+    g.fillText(label, x, y + h / 2);
+    let cx = x + g.measureText(label).width + 4;
+    const cw = Math.min(34, (x + w - cx) / 6);
+    for (let i = 0; i < 6; i++) {
+      g.fillStyle = THEME.dim;
+      g.font = font(10);
+      g.fillText(diff[i], cx, y + h / 2);
+      const dw = g.measureText(diff[i]).width;
+      g.fillStyle = THEME.accent;
+      g.font = font(11, true);
+      g.fillText(`→${vp[i]}`, cx + dw + 1, y + h / 2);
+      cx += cw;
+    }
+    g.restore();
+  },
+};
