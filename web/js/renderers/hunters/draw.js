@@ -1,0 +1,261 @@
+// Hunters board drawing: methods mixed into the renderer class (see
+// ../hunters.js), drawing the table, tiles, ghost, highlights, members and
+// huts, then the panels.  `this` is the renderer.
+import { rotatePoint } from "./geometry.js";
+import { glyph, drawMember, drawHut, COLORS } from "./paint.js";
+import { drawPlayers, drawPreview, drawButtons, drawInfo, roundBox } from "./panels.js";
+
+const KIND_LABEL = { forest: "Forest", river: "River", meadow: "Meadow", system: "River system (huts)", lake: "Lake" };
+
+export const drawing = {
+  draw() {
+    const g = this.g;
+    const { W, H, dpr } = this;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const bg = g.createRadialGradient(W / 2, H / 2, 0, W / 2, H / 2, Math.hypot(W, H) / 2);
+    bg.addColorStop(0, "#3a3b31");
+    bg.addColorStop(1, COLORS.table);
+    g.fillStyle = bg;
+    g.fillRect(0, 0, W, H);
+    this.buttons = [];
+    if (!this.snap) return;
+    const v = this.snap.view;
+    const s = this.cam.s;
+    const visible = (x, y) => {
+      const [sx, sy] = this.toScreen(x, y);
+      return sx > -s && sy > -s && sx < W + s && sy < H + s;
+    };
+    const phase = v.phase;
+
+    // legal empty positions
+    if (this.interactive && phase === "place") {
+      for (const [k, moves] of this.placeAt) {
+        if (this.sel && this.sel.x === moves[0].x && this.sel.y === moves[0].y) continue;
+        const [x, y] = this.toScreen(moves[0].x, moves[0].y);
+        const hot = k === this.hoverCell;
+        g.save();
+        g.setLineDash([Math.max(3, s * 0.08), Math.max(3, s * 0.06)]);
+        roundBox(g, x - s * 0.46, y - s * 0.46, s * 0.92, s * 0.92, s * 0.1, hot ? "rgba(255,214,90,0.35)" : "rgba(255,214,90,0.16)", null);
+        g.strokeStyle = "rgba(255,220,120,0.9)";
+        g.lineWidth = Math.max(1.5, s * 0.025);
+        g.stroke();
+        g.restore();
+      }
+    }
+
+    // tiles
+    for (const t of v.board || []) {
+      if (!visible(t.x, t.y)) continue;
+      this.drawTileAt(g, t.tile, t.x, t.y, t.rot || 0, 1);
+    }
+    // just placed tile
+    if (v.just_placed && phase !== "over") {
+      const [x, y] = this.toScreen(v.just_placed.x, v.just_placed.y);
+      g.strokeStyle = "#ffd24a";
+      g.lineWidth = Math.max(2, s * 0.04);
+      g.strokeRect(x - s / 2, y - s / 2, s, s);
+    }
+    // a faint preview where the mouse is, then the ghost of the selected place
+    if (!this.sel && this.hoverCell && v.drawn && this.interactive && phase === "place") {
+      const m = this.placeAt.get(this.hoverCell);
+      if (m) this.drawTileAt(g, v.drawn.tile, m[0].x, m[0].y, m[0].rot, 0.45);
+    }
+    if (this.sel && v.drawn) {
+      const m = this.sel.moves[this.sel.i];
+      this.drawTileAt(g, v.drawn.tile, m.x, m.y, m.rot, 0.82);
+      const [x, y] = this.toScreen(m.x, m.y);
+      g.strokeStyle = "#fff3c4";
+      g.lineWidth = Math.max(2, s * 0.035);
+      g.strokeRect(x - s / 2, y - s / 2, s, s);
+    }
+
+    // glyphs (upright, on top of the tile art)
+    if (s >= 16) for (const t of v.board || []) if (visible(t.x, t.y)) this.drawDecor(g, t.tile, t.x, t.y, t.rot || 0);
+    if (this.sel && v.drawn && s >= 16) {
+      const m = this.sel.moves[this.sel.i];
+      this.drawDecor(g, v.drawn.tile, m.x, m.y, m.rot);
+    }
+
+    // meeple phase: pieces that can take a member or hut
+    if (this.interactive && phase === "meeple" && v.just_placed) {
+      const jp = v.just_placed;
+      const t = this.cells.get(`${jp.x},${jp.y}`);
+      if (t) {
+        const hp = this.hoverPiece;
+        for (const piece of [this.pick, hp]) if (piece !== null && piece !== undefined && this.meepleAt.has(piece)) this.drawMask(g, t, piece, "#ffe680");
+        for (const piece of this.meepleAt.keys()) {
+          const p = this.spotScreen(piece);
+          if (!p) continue;
+          const hot = piece === this.pick || piece === hp;
+          const r = Math.max(8, s * 0.075) * (hot ? 1.2 : 1);
+          g.beginPath(); g.arc(p[0], p[1], r, 0, Math.PI * 2);
+          g.fillStyle = hot ? "rgba(255,244,200,0.75)" : "rgba(255,214,90,0.38)";
+          g.fill();
+          g.lineWidth = Math.max(2, r * 0.22); g.strokeStyle = "#ffd24a"; g.stroke();
+          g.lineWidth = 1; g.strokeStyle = "rgba(40,28,0,0.8)";
+          g.beginPath(); g.arc(p[0], p[1], r + g.lineWidth + 1, 0, Math.PI * 2); g.stroke();
+          g.fillStyle = "#4a3500";
+          g.beginPath(); g.arc(p[0], p[1], Math.max(2, r * 0.22), 0, Math.PI * 2); g.fill();
+        }
+      }
+    }
+
+    // hovered (or tapped) feature
+    const f = this.hover || this.tapInfo;
+    if (f) for (const [x, y, piece] of f.parts || []) {
+      const t = this.cells.get(`${x},${y}`);
+      if (t && visible(x, y)) this.drawMask(g, t, piece, "#fff2b0");
+    }
+
+    // members and huts
+    for (const t of v.board || []) {
+      if (!visible(t.x, t.y)) continue;
+      const list = t.meeples || [];
+      list.forEach((m, k) => {
+        const p = this.spotWorld(t.x, t.y, m.piece);
+        if (!p) return;
+        let [x, y] = this.toScreen(p[0], p[1]);
+        const same = list.filter((o) => o.piece === m.piece);
+        if (same.length > 1) x += (same.indexOf(m) - (same.length - 1) / 2) * Math.max(10, s * 0.22);
+        const z = Math.max(13, s * 0.26);
+        const col = this.ui.seatColor(m.seat);
+        if (m.role === "hut") drawHut(g, x, y, z, col);
+        else drawMember(g, x, y, z, col, m.role);
+      });
+    }
+
+    // ghost controls
+    if (this.sel && this.interactive) this.drawGhostControls(g);
+
+    // panels
+    drawPlayers(g, v, this.ui, this.snap.winners, W);
+    let rot = this.sel ? this.sel.moves[this.sel.i].rot : 0;
+    let shown = v.drawn ? v.drawn.tile : null;
+    const jt = v.just_placed && this.cells.get(`${v.just_placed.x},${v.just_placed.y}`);
+    if (!shown && phase === "meeple" && jt) { shown = jt.tile; rot = jt.rot || 0; }
+    const names = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");
+    const pv = drawPreview(g, v, W, shown ? this.tileArt(shown, (W < 520 ? 62 : 88) * dpr) : null, rot, phase, names);
+    if (shown && phase !== "over") this.drawDecorInBox(g, shown, pv.tile, rot);
+    if (this.sel) this.buttons.push({ ...pv.tile, act: "preview" });
+    this.buttons.push(...drawButtons(g, W, H));
+    drawInfo(g, W, H, this.infoLines(f), this.ui);
+  },
+
+  drawTileAt(g, id, x, y, rot, alpha) {
+    const s = this.cam.s;
+    const art = this.tileArt(id, s * this.dpr);
+    const [sx, sy] = this.toScreen(x, y);
+    g.save();
+    g.globalAlpha = alpha;
+    g.translate(sx, sy);
+    g.rotate(rot * Math.PI / 2);
+    if (art) g.drawImage(art, -s / 2, -s / 2, s, s);
+    else { g.fillStyle = COLORS.meadow; g.fillRect(-s / 2, -s / 2, s, s); }
+    g.restore();
+  },
+
+  drawDecor(g, id, x, y, rot) {
+    const L = this.layout(id);
+    if (!L) return;
+    const s = this.cam.s;
+    for (const items of L.decor) for (const d of items) {
+      if (d.kind === "fish") continue;
+      const [dx, dy] = rotatePoint(d.at[0], d.at[1], rot);
+      const [sx, sy] = this.toScreen(x + dx, y + dy);
+      const k = d.kind === "gold" ? 0.13 : d.kind === "mammoth" ? 0.24 : 0.21;
+      glyph(g, d.kind, sx, sy, Math.max(s * k, k * 60));
+    }
+  },
+
+  drawDecorInBox(g, id, box, rot) {
+    const L = this.layout(id);
+    if (!L) return;
+    const s = box.w;
+    for (const items of L.decor) for (const d of items) {
+      if (d.kind === "fish") continue;
+      const [dx, dy] = rotatePoint(d.at[0], d.at[1], rot);
+      glyph(g, d.kind, box.x + s * (0.5 + dx), box.y + s * (0.5 + dy), s * (d.kind === "gold" ? 0.11 : 0.2));
+    }
+  },
+
+  drawMask(g, t, piece, color) {
+    const m = this.mask(t.tile, piece, color);
+    if (!m) return;
+    const s = this.cam.s;
+    const [sx, sy] = this.toScreen(t.x, t.y);
+    g.save();
+    g.translate(sx, sy);
+    g.rotate((t.rot || 0) * Math.PI / 2);
+    g.imageSmoothingEnabled = true;
+    g.drawImage(m, -s / 2, -s / 2, s, s);
+    g.restore();
+  },
+
+  drawGhostControls(g) {
+    const m = this.sel.moves[this.sel.i];
+    const s = this.cam.s;
+    const [x, y] = this.toScreen(m.x, m.y);
+    const b = this.W < 520 ? 34 : 32;
+    const items = [];
+    if (this.sel.moves.length > 1) items.push("rotate");
+    items.push("confirm");
+    const span = items.length * (b + 6) - 6;
+    // beside the ghost, on a side with no tile and inside the canvas
+    const sides = [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => {
+      const k = `${m.x + dx},${m.y + dy}`;
+      const free = (this.cells.has(k) ? 0 : 2) + (this.placeAt.has(k) ? 0 : 1);
+      const bx0 = dx ? x + dx * (s / 2 + 6) - (dx < 0 ? b : 0) : x - span / 2;
+      const by0 = dy ? y + dy * (s / 2 + 6) - (dy < 0 ? b : 0) : y - span / 2;
+      const inside = bx0 > 4 && by0 > 4 && bx0 + (dx ? b : span) < this.W - 4 && by0 + (dy ? span : b) < this.H - 4;
+      return { dx, dy, bx0, by0, score: free + (inside ? 4 : 0) };
+    });
+    const side = sides.reduce((a, c) => (c.score > a.score ? c : a));
+    items.forEach((act, k) => {
+      const bx = side.dx ? side.bx0 : side.bx0 + k * (b + 6);
+      const by = side.dx ? side.by0 + k * (b + 6) : side.by0;
+      roundBox(g, bx, by, b, b, b / 2, act === "confirm" ? "#2f8f4e" : "rgba(28,30,24,0.9)", "rgba(255,255,255,0.5)");
+      g.strokeStyle = "#fff";
+      g.lineWidth = 2.5;
+      g.lineCap = "round";
+      g.lineJoin = "round";
+      const cx = bx + b / 2, cy = by + b / 2, r = b * 0.26;
+      g.beginPath();
+      if (act === "confirm") {
+        g.moveTo(cx - r, cy); g.lineTo(cx - r * 0.25, cy + r * 0.7); g.lineTo(cx + r, cy - r * 0.6);
+        g.stroke();
+      } else {
+        g.arc(cx, cy, r, -Math.PI * 0.4, Math.PI * 1.25);
+        g.stroke();
+        const a = -Math.PI * 0.4, ex = cx + Math.cos(a) * r, ey = cy + Math.sin(a) * r;
+        g.beginPath(); g.moveTo(ex - 5, ey - 3); g.lineTo(ex + 1, ey); g.lineTo(ex - 4, ey + 5); g.stroke();
+      }
+      this.buttons.push({ x: bx, y: by, w: b, h: b, act });
+    });
+  },
+
+  infoLines(f) {
+    const v = this.snap.view;
+    if (f) {
+      const occ = Object.entries(f.occupants || {}).filter(([, n]) => n > 0).map(([seat, n]) => ({ seat: +seat, n }));
+      const tiles = new Set((f.parts || []).map(([x, y]) => `${x},${y}`)).size;
+      const lines = [
+        { text: `${KIND_LABEL[f.kind] || f.kind} · ${f.complete ? "complete" : "open"} · worth ${f.value ?? 0}` },
+        { text: `${tiles} tile${tiles === 1 ? "" : "s"} · ${occ.length ? "held by" : "nobody on it"}`, dots: occ.length ? occ : null },
+      ];
+      const p = f.parts && f.parts[0];
+      const sys = f.kind !== "system" && p && this.systemAt.get(`${p[0]},${p[1]},${p[2]}`);
+      if (sys) {
+        const huts = Object.entries(sys.occupants || {}).filter(([, n]) => n > 0).map(([seat, n]) => ({ seat: +seat, n }));
+        lines.push({ text: `Huts' river system · worth ${sys.value ?? 0}${huts.length ? " ·" : " · no hut"}`, dots: huts.length ? huts : null });
+      }
+      return lines;
+    }
+    if (!this.interactive) return v.phase === "over" ? [{ text: "Game over" }] : [];
+    if (v.phase === "place") {
+      if (this.sel) return [{ text: this.sel.moves.length > 1 ? "Tap the tile again to turn it, ✓ to place" : "Tap ✓ to place the tile here" }];
+      return [{ text: this.placeAt.size ? "Tap a glowing square to place the tile" : "No place for this tile" }];
+    }
+    if (v.phase === "meeple") return [{ text: this.meepleAt.size ? "Tap a marked area for a member or hut" : "Nothing to place: choose Place nothing" }];
+    return [];
+  },
+};
