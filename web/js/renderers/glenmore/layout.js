@@ -124,28 +124,83 @@ export const layoutMethods = {
     const v = R.view;
     const m = 6;
     let y = m;
-    // player tabs
-    const n = v.players.length;
-    const tabH = 34;
-    const tw = (W - 2 * m - (n - 1) * 4) / n;
-    v.players.forEach((p, i) => {
-      const x = m + i * (tw + 4);
-      this.tab(R, p, x, y, tw, tabH);
-    });
-    y += tabH + 6;
-    // chain as a loop of 7 + 7
     const gap = 3;
-    const cell = Math.floor(Math.max(34, Math.min((W - 2 * m - 6 * gap) / 7, 64, (H * 0.26) / 2)));
+    const tabH = 34;
+    const fullCell = Math.floor(Math.min((W - 2 * m - 6 * gap) / 7, 64));
+    const boardH = 2 * fullCell + gap + 4 + 24 + 28 + 20;
+    const split = H - (y + tabH + 6) - boardH < 230;
+    // short canvas: a "Chain" tab switches between the board (chain, market)
+    // and the display of the player whose tab is picked
+    const view = split ? this.narrowView() : null;
+    let tx = m;
+    if (split) {
+      const cw = Math.min(76, W * 0.2);
+      this.segment(tx, y, cw, tabH, "Chain", view === "board", () => this.setNarrowView("board"));
+      tx += cw + 4;
+    }
+    const n = v.players.length;
+    const tw = (W - m - tx - (n - 1) * 4) / n;
+    this.tabsOff = view === "board";
+    v.players.forEach((p, i) => this.tab(R, p, tx + i * (tw + 4), y, tw, tabH));
+    this.tabsOff = false;
+    y += tabH + 6;
+    if (!split) {
+      // everything fits: chain, market, scoring line, then the display
+      y = this.boardPart(R, m, y, W - 2 * m, Math.floor(Math.max(34, Math.min(fullCell, (H * 0.26) / 2))));
+      this.centre(R, m, y, W - 2 * m, H - y - m, 88, 58, true);
+    } else if (view === "board") {
+      const cell = Math.floor(Math.max(34, Math.min(fullCell, (H - y - 24 - 28 - 20 - 40 - gap - 4) / 2)));
+      y = this.boardPart(R, m, y, W - 2 * m, cell);
+      if (H - y - m >= 22) this.hint(R, m, y, W - 2 * m, Math.min(40, H - y - m));
+    } else {
+      this.centre(R, m, y, W - 2 * m, H - y - m, 88, 50, true);
+    }
+  },
+
+  /** Chain strip (7 + 7), stacks and scorings, market row, scoring line. */
+  boardPart(R, x, y, w, cell) {
+    const gap = 3;
     const sw = 7 * cell + 6 * gap;
-    drawChain(R, chainCells((W - sw) / 2, y, cell, gap, false));
+    drawChain(R, chainCells(x + (w - sw) / 2, y, cell, gap, false));
     y += 2 * cell + gap + 4;
-    drawChainInfo(R, m + 2, y, W - 2 * m, 22);
+    drawChainInfo(R, x + 2, y, w, 22);
     y += 24;
-    this.marketCompact(R, m, y, W - 2 * m, 26);
+    this.marketCompact(R, x, y, w, 26);
     y += 28;
-    this.scoringLine(R, m + 2, y, W - 2 * m, 16);
-    y += 20;
-    this.centre(R, m, y, W - 2 * m, H - y - m, 88, 58, true);
+    this.scoringLine(R, x + 2, y, w, 16);
+    return y + 20;
+  },
+
+  /** Which half a short phone canvas shows: the player's pick for this move, else by phase. */
+  narrowView() {
+    const v = this.snap.view;
+    if (this.manualView && this.manualView.ply === v.ply) return this.manualView.view;
+    return v.phase === "take" ? "board" : "display";
+  },
+
+  setNarrowView(view) {
+    this.manualView = { view, ply: this.snap.view.ply };
+    this.openKey = null;
+    this.moveFrom = null;
+    this.sendChoices();
+    this.draw();
+  },
+
+  segment(x, y, w, h, label, on, act) {
+    const g = this.g;
+    g.save();
+    roundRect(g, x, y, w, h, 8);
+    g.fillStyle = on ? "#3c5a54" : THEME.panel;
+    g.fill();
+    g.strokeStyle = on ? THEME.accent : THEME.panelEdge;
+    g.lineWidth = on ? 1.5 : 1;
+    g.stroke();
+    g.fillStyle = on ? THEME.text : THEME.dim;
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    fitText(g, label, x + w / 2, y + h / 2 + 0.5, w - 12, 13, { bold: true });
+    g.restore();
+    this.hits.push({ x, y, w, h, label, act });
   },
 
   /** The hint line, the selected player's header and display (pannable). */
@@ -303,7 +358,7 @@ export const layoutMethods = {
   },
 
   tab(R, p, x, y, w, h) {
-    const selected = p.seat === this.sel;
+    const selected = p.seat === this.sel && !this.tabsOff;
     const g = this.g;
     g.save();
     g.font = font(12, true);
@@ -325,7 +380,7 @@ export const layoutMethods = {
       g.fill();
     }
     g.restore();
-    this.hits.push({ x, y, w, h, label: `Show ${this.ui.seatName(p.seat)}`, act: () => this.showSeat(p.seat) });
+    this.hits.push({ x, y, w, h, label: `Show ${this.ui.seatName(p.seat)}`, act: () => { this.manualView = { view: "display", ply: R.view.ply }; this.showSeat(p.seat); } });
   },
 
   playerPanel(R, p, x, y, w, h) {
