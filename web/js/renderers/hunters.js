@@ -63,7 +63,7 @@ export default class HuntersRenderer {
     if (this.sel && !this.placeAt.has(`${this.sel.x},${this.sel.y}`)) this.sel = null;
     this.tapInfo = null;
     if (!this.userMoved) this.fit();
-    else if (v.phase === "meeple" && v.just_placed && this.interactive) this.reveal(v.just_placed.x, v.just_placed.y);
+    if (v.phase === "meeple" && v.just_placed && this.interactive) this.reveal(v.just_placed.x, v.just_placed.y);
     this.offerChoices();
     this.redraw();
   }
@@ -79,6 +79,8 @@ export default class HuntersRenderer {
     // board must not move the tile under the player's finger
     const was = this.fitFor;
     if (!this.userMoved && (!was || Math.abs(was.W - this.W) > 2 || Math.abs(was.H - this.H) > 0.3 * was.H)) this.fit();
+    const v = this.snap && this.snap.view;
+    if (v && v.phase === "meeple" && v.just_placed && this.interactive) this.reveal(v.just_placed.x, v.just_placed.y);
     this.draw();
   }
 
@@ -206,8 +208,9 @@ export default class HuntersRenderer {
     let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
     if (v && v.phase === "meeple" && v.just_placed && this.interactive) {
       // the member goes on one small tile: bring it close
-      const want = small ? 120 : 150;
-      if (s < want) { s = want; cx = v.just_placed.x; cy = v.just_placed.y; }
+      // (only when the tiles are too small to tap a spot reliably)
+      const want = small ? 120 : 110;
+      if (s < (small ? 90 : 70)) { s = want; cx = v.just_placed.x; cy = v.just_placed.y; }
     }
     this.cam.s = s;
     this.cam.ox = side + aw / 2 - cx * s;
@@ -217,14 +220,14 @@ export default class HuntersRenderer {
   }
 
   reveal(x, y) {
-    // the player moved the view: only make sure this tile is on screen and big enough to tap
-    const want = this.W < 520 ? 90 : 100;
-    if (this.cam.s < want) this.zoomAt(...this.toScreen(x, y), want / this.cam.s);
-    const [sx, sy] = this.toScreen(x, y), m = this.cam.s * 0.7;
-    if (sx < m || sy < m || sx > this.W - m || sy > this.H - m) {
-      this.cam.ox += this.W / 2 - sx;
-      this.cam.oy += this.H / 2 - sy;
-    }
+    // make sure this tile is on screen and big enough to tap (the same sizes as fit())
+    const small = this.W < 520, moved = this.userMoved;
+    if (this.cam.s < (small ? 90 : 70)) this.zoomAt(...this.toScreen(x, y), (small ? 120 : 110) / this.cam.s);
+    this.userMoved = moved;
+    // the smallest pan that shows the whole tile with a little margin
+    const [sx, sy] = this.toScreen(x, y), m = Math.min(this.cam.s * 0.6 + 8, this.W / 2, this.H / 2);
+    this.cam.ox += Math.max(0, m - sx) - Math.max(0, sx - (this.W - m));
+    this.cam.oy += Math.max(0, m - sy) - Math.max(0, sy - (this.H - m));
   }
 
   zoomAt(sx, sy, k) {
