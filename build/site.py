@@ -241,7 +241,9 @@ def finish_service_worker(dist: str) -> str:
 def build(dist: str = DIST) -> str:
     """Build the whole site into ``dist`` (replacing it); returns the build id."""
     source = source_hash()
-    tmp = dist + ".tmp"
+    # A private staging folder (git-ignored); other builds may run at the same time.
+    os.makedirs(CACHE, exist_ok=True)
+    tmp = os.path.join(CACHE, f"dist-staging-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
     copy_web(tmp)
@@ -255,8 +257,14 @@ def build(dist: str = DIST) -> str:
     build_id = finish_service_worker(tmp)
     with open(os.path.join(tmp, "build.json"), "w") as f:
         json.dump({"id": build_id, "source": source, "pyodide": PYODIDE_VERSION}, f)
-    shutil.rmtree(dist, ignore_errors=True)
-    os.replace(tmp, dist)
+    for attempt in range(3):
+        shutil.rmtree(dist, ignore_errors=True)
+        try:
+            os.replace(tmp, dist)
+            break
+        except OSError:
+            if attempt == 2:
+                raise
     log(f"built {dist} (build {build_id})")
     return build_id
 

@@ -88,6 +88,12 @@ def test_export_then_import(app, tmp_path):
     assert len(app.saved_index()) == 2
     assert app.page.eval_on_selector_all("#saved-list li.saved", "els => els.length") == 2
 
+    # Delete the imported copy; the original stays.
+    app.page.once("dialog", lambda d: d.accept())
+    app.page.click(f"#saved-list li[data-gid='{imported['gid']}'] button.delete")
+    assert [e["gid"] for e in app.saved_index()] == [snap["gid"]]
+    assert app.page.evaluate(f"localStorage.getItem('cairn:save:{imported['gid']}')") is None
+
 
 def _drop_file(page, name, text):
     page.evaluate("""([name, text]) => {
@@ -147,6 +153,22 @@ def test_bots_play_a_full_game(app, game):
     assert winners == len(snap["winners"])
     assert app.saved_index()[0]["over"] is True
     app.shot(f"final-{game}")
+    assert app.errors == []
+
+
+def test_list_renderer_plays_any_game(app):
+    app.open("?renderer=list")
+    for game in app.games():
+        app.new_game(game, seats=("human", "human"), seed=3)
+        assert app.page.evaluate("window.cairn.targets()") == []
+        n = app.page.eval_on_selector_all("#choices button.choice", "bs => bs.length")
+        assert n == len(app.snapshot()["legal"]) > 0
+        for _ in range(3):
+            assert app.make_move(prefer_canvas=False) == "choice"
+        assert app.ply() == 3
+        app.shot(f"list-{game}")
+        app.page.click("#home-btn")
+    assert len(app.saved_index()) == len(app.games())
     assert app.errors == []
 
 

@@ -11,6 +11,7 @@ import { renderGames, showNewGameForm, renderSaved } from "./home.js";
 const params = new URLSearchParams(location.search);
 const BOT_DELAY = params.get("fast") === "1" ? 0 : 300;
 const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
+const FORCE_LIST = params.get("renderer") === "list";   // the generic renderer for every game
 
 const store = new Store((msg) => toast(msg, "warn", 12000));
 const canvas = $("#canvas");
@@ -92,6 +93,7 @@ async function useRenderer(game) {
   dropRenderer();
   let Renderer;
   try {
+    if (FORCE_LIST) throw new Error("?renderer=list");
     Renderer = (await import(`./renderers/${game}.js`)).default;
     S.renderer = new Renderer(canvas, shellUi);
   } catch (e) {

@@ -11,13 +11,10 @@ const t0 = performance.now();
 const progress = (text, pct) => postMessage({ kind: "progress", text, pct, ms: Math.round(performance.now() - t0) });
 
 function answer(msg) {
-  let reply;
-  try {
-    reply = handle(JSON.stringify(msg));   // a Python str comes back as a JS string
-  } catch (e) {
-    postMessage({ id: msg && msg.id, ok: false, error: { code: "internal", message: String(e && e.message || e) } });
-    return;
-  }
+  // handle() never raises for a bad request; an exception here means the
+  // Python runtime itself failed, so let it escape: the worker's error event
+  // makes the page restart the worker and reload the game from its save.
+  const reply = handle(JSON.stringify(msg));   // a Python str comes back as a JS string
   postMessage(JSON.parse(reply));
 }
 
