@@ -110,3 +110,26 @@ def test_web_refers_to_no_external_url():
                 if external_urls(line):
                     offenders.append(f"{rel}:{n}: {line.strip()[:100]}")
     assert offenders == []
+
+
+def test_built_site_is_complete_and_self_consistent():
+    """Checks dist/ as built by ``python3 build/site.py`` (skipped when absent)."""
+    import json
+
+    dist = site.DIST
+    if not os.path.exists(os.path.join(dist, "build.json")):
+        pytest.skip("dist/ is not built")
+    wheels = sorted(f for f in os.listdir(os.path.join(dist, "wheels")) if f.endswith(".whl"))
+    with open(os.path.join(dist, "wheels", "manifest.json")) as f:
+        manifest = json.load(f)["wheels"]
+    assert sorted(manifest) == wheels and manifest[-1].startswith("cairn-")
+    assert any(w.startswith("pydantic_core-") and "wasm32" in w for w in wheels)
+    for name in site.PYODIDE_FILES:
+        assert os.path.getsize(os.path.join(dist, "pyodide", name)) > 0, name
+    assert not os.path.exists(os.path.join(dist, "dev"))   # the renderers' dev harness is not shipped
+    with open(os.path.join(dist, "build.json")) as f:
+        build_id = json.load(f)["id"]
+    with open(os.path.join(dist, "sw.js")) as f:
+        sw = f.read()
+    assert f'"{build_id}"' in sw and "__CAIRN" not in sw
+    assert build_id == site.hash_files(dist, site.site_files(dist))
