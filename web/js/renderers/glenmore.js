@@ -63,11 +63,18 @@ export default class GlenMoreRenderer {
 
   update(snapshot, ctx) {
     const prev = this.snap;
+    if (snapshot.view.current_player === undefined) {   // not in the README's view: derive it
+      snapshot = { ...snapshot, view: { ...snapshot.view, current_player: rearmost(snapshot.view) } };
+    }
     this.snap = snapshot;
     this.interactive = !!(ctx && ctx.interactive);
     const v = snapshot.view;
-    if (v.current_player === undefined) v.current_player = rearmost(v);
     const turn = v.current_player;
+    if (prev && prev.gid !== snapshot.gid) {   // another game: forget view choices
+      this.sel = null;
+      this.manualView = null;
+      this.lastTurn = null;
+    }
     if (this.sel == null || turn !== this.lastTurn || this.sel >= v.players.length) {
       if (turn != null) this.sel = turn;
       else if (this.sel == null || this.sel >= v.players.length) this.sel = (snapshot.winners || [0])[0] ?? 0;
