@@ -6,6 +6,7 @@
 import { buildLayout, rotatePoint, unrotatePoint, pieceAt } from "./hunters/geometry.js";
 import { paintTile, paintPieceMask } from "./hunters/paint.js";
 import { drawing } from "./hunters/draw.js";
+import { layoutFor } from "./hunters/panels.js";
 
 const ROLE_LABEL = { gatherer: "Gatherer", fisher: "Fisher", hunter: "Hunter", hut: "Hut" };
 const MIN_S = 10, MAX_S = 260;
@@ -197,11 +198,8 @@ export default class HuntersRenderer {
       }
     }
     const small = this.W < 520;
-    const rows = v && v.players ? v.players.length : 2;
     // keep clear of the panels: above the board on a narrow screen, beside it on a wide one
-    const wide = this.W >= 700;
-    const top = wide ? 24 : Math.max(120, 22 * rows + 26), bottom = wide ? 24 : 56;
-    const side = wide ? Math.min(240, this.W * 0.19) : 8;
+    const { top, bottom, side } = layoutFor(this.W, this.H, v && v.players ? v.players.length : 2);
     const aw = Math.max(60, this.W - 2 * side), ah = Math.max(60, this.H - top - bottom);
     const bw = x1 - x0 + 1.3, bh = y1 - y0 + 1.3;
     let s = Math.max(MIN_S, Math.min(small ? 110 : 130, aw / bw, ah / bh));

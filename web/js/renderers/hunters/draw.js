@@ -3,7 +3,7 @@
 // huts, then the panels.  `this` is the renderer.
 import { rotatePoint } from "./geometry.js";
 import { glyph, drawMember, drawHut, COLORS } from "./paint.js";
-import { drawPlayers, drawPreview, drawButtons, drawInfo, roundBox } from "./panels.js";
+import { drawPlayers, drawPreview, drawButtons, drawInfo, roundBox, layoutFor } from "./panels.js";
 
 const KIND_LABEL = { forest: "Forest", river: "River", meadow: "Meadow", system: "River system (huts)", lake: "Lake" };
 
@@ -128,17 +128,19 @@ export const drawing = {
     if (this.sel && this.interactive) this.drawGhostControls(g);
 
     // panels
-    drawPlayers(g, v, this.ui, this.snap.winners, W);
+    const lay = layoutFor(W, H, (v.players || []).length);
+    drawPlayers(g, v, this.ui, this.snap.winners, lay);
     let rot = this.sel ? this.sel.moves[this.sel.i].rot : 0;
     let shown = v.drawn ? v.drawn.tile : null;
     const jt = v.just_placed && this.cells.get(`${v.just_placed.x},${v.just_placed.y}`);
     if (!shown && phase === "meeple" && jt) { shown = jt.tile; rot = jt.rot || 0; }
     const names = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");
-    const pv = drawPreview(g, v, W, shown ? this.tileArt(shown, (W < 520 ? 62 : 88) * dpr) : null, rot, phase, names);
+    const pv = drawPreview(g, v, W, shown ? this.tileArt(shown, lay.pv * dpr) : null, rot, phase, names, lay);
     if (shown && phase !== "over") this.drawDecorInBox(g, shown, pv.tile, rot);
     if (this.sel) this.buttons.push({ ...pv.tile, act: "preview" });
-    this.buttons.push(...drawButtons(g, W, H));
-    drawInfo(g, W, H, this.infoLines(f), this.ui);
+    this.buttons.push(...drawButtons(g, W, H, lay));
+    // on a short canvas only feature details, no hints (the page's own text guides)
+    drawInfo(g, W, H, f || !lay.compact ? this.infoLines(f) : [], this.ui, lay);
   },
 
   drawTileAt(g, id, x, y, rot, alpha) {

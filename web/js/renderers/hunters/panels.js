@@ -11,18 +11,35 @@ export function roundBox(g, x, y, w, h, r, fill, stroke) {
   if (stroke) { g.strokeStyle = stroke; g.lineWidth = 1; g.stroke(); }
 }
 
+// sizes of the panels for a canvas of W x H CSS px, and the board margins they need
+export function layoutFor(W, H, rows) {
+  const small = W < 520, compact = H < 480, wide = W >= 700;
+  const rowH = compact ? 18 : small ? 22 : 26;
+  const pv = compact ? 46 : small ? 62 : 88;
+  const playersH = rowH * rows + 10;
+  const previewH = pv + (compact ? 34 : small ? 44 : 52);
+  return {
+    small, compact, rowH, pv, playersH, previewH,
+    maxName: compact ? 0 : small ? 56 : 86,
+    btn: compact ? 30 : small ? 36 : 40,
+    font: compact ? 11 : small ? 12 : 14,
+    top: wide ? 24 : Math.max(playersH, previewH) + 16,
+    bottom: wide ? 24 : compact ? 40 : 56,
+    side: wide ? Math.min(240, W * 0.19) : 8,
+  };
+}
+
 const PANEL = "rgba(28,30,24,0.86)";
 const PANEL_EDGE = "rgba(255,240,200,0.18)";
 
-export function drawPlayers(g, view, ui, winners, W) {
+export function drawPlayers(g, view, ui, winners, lay) {
+  // compact: no names (the page shows them), only colour, score and supply
   const players = view.players || [];
   if (!players.length) return { w: 0, h: 0 };
-  const small = W < 520;
-  const rowH = small ? 22 : 26;
-  const maxName = small ? 56 : 86;
-  const nameX = 34, scoreX = nameX + maxName + (small ? 26 : 32);
+  const { small, compact, rowH, maxName } = lay;
+  const nameX = 34, scoreX = compact ? 56 : nameX + maxName + (small ? 26 : 32);
   const w = scoreX + (small ? 58 : 64);
-  const h = rowH * players.length + 10;
+  const h = lay.playersH;
   roundBox(g, 8, 8, w, h, 10, PANEL, PANEL_EDGE);
   const current = [view.current_player, view.current].find((v) => typeof v === "number");
   players.forEach((p, k) => {
@@ -36,9 +53,13 @@ export function drawPlayers(g, view, ui, winners, W) {
     g.textBaseline = "middle";
     g.textAlign = "left";
     const star = (winners || []).includes(seat) ? "★ " : "";
-    let name = star + String(ui.seatName(seat) || `Player ${seat + 1}`);
-    while (name.length > 2 && g.measureText(name).width > maxName) name = name.slice(0, -2) + "…";
-    g.fillText(name, nameX, y);
+    if (compact) {
+      g.fillText(star, nameX - 2, y);
+    } else {
+      let name = star + String(ui.seatName(seat) || `Player ${seat + 1}`);
+      while (name.length > 2 && g.measureText(name).width > maxName) name = name.slice(0, -2) + "…";
+      g.fillText(name, nameX, y);
+    }
     g.textAlign = "right";
     g.font = `700 ${small ? 13 : 15}px ${FONT}`;
     g.fillStyle = "#ffe6a0";
@@ -57,24 +78,26 @@ export function drawPlayers(g, view, ui, winners, W) {
   return { w, h };
 }
 
-export function drawPreview(g, view, W, art, rot, phase, winnerText) {
-  const small = W < 520;
-  const size = small ? 62 : 88;
-  g.font = `${small ? 10.5 : 12}px ${FONT}`;
+export function drawPreview(g, view, W, art, rot, phase, winnerText, lay) {
+  const { small, compact } = lay;
+  const size = lay.pv;
+  const cf = compact ? 10 : small ? 10.5 : 12;
+  g.font = `${cf}px ${FONT}`;
   const counts = `Land ${view.land_left ?? "?"} · Bonus ${view.bonus_left ?? "?"}`;
-  const w = Math.max(size + 20, g.measureText(counts).width + 16), h = size + (small ? 44 : 52);
+  const w = Math.max(size + 20, g.measureText(counts).width + 16), h = lay.previewH;
   const x = W - w - 8, y = 8;
   roundBox(g, x, y, w, h, 10, PANEL, PANEL_EDGE);
   g.textAlign = "center";
   g.textBaseline = "middle";
   const cx = x + w / 2;
   g.fillStyle = "#f3ecd8";
-  g.font = `600 ${small ? 11 : 12}px ${FONT}`;
+  g.font = `600 ${compact ? 10 : small ? 11 : 12}px ${FONT}`;
   const drawn = view.drawn;
-  if (phase === "over") g.fillText("Game over", cx, y + 12);
-  else if (drawn) g.fillText(drawn.bonus ? "Bonus tile" : "Drawn tile", cx, y + 12);
-  else g.fillText(phase === "meeple" ? "Just placed" : "No tile", cx, y + 12);
-  const ty = y + 22;
+  const hy = y + (compact ? 10 : 12);
+  if (phase === "over") g.fillText("Game over", cx, hy);
+  else if (drawn) g.fillText(drawn.bonus ? "Bonus tile" : "Drawn tile", cx, hy);
+  else g.fillText(phase === "meeple" ? "Just placed" : "No tile", cx, hy);
+  const ty = y + (compact ? 18 : 22);
   if (phase === "over") {
     roundBox(g, cx - size / 2, ty, size, size, 6, "rgba(255,255,255,0.05)", "rgba(255,255,255,0.15)");
     g.fillStyle = "#ffe6a0";
@@ -103,14 +126,14 @@ export function drawPreview(g, view, W, art, rot, phase, winnerText) {
     roundBox(g, cx - size / 2, ty, size, size, 6, "rgba(255,255,255,0.05)", "rgba(255,255,255,0.15)");
   }
   g.fillStyle = "#d9d2bd";
-  g.font = `${small ? 10.5 : 12}px ${FONT}`;
-  g.fillText(counts, cx, ty + size + (small ? 11 : 14));
+  g.font = `${cf}px ${FONT}`;
+  g.fillText(counts, cx, ty + size + (compact ? 9 : small ? 11 : 14));
   return { x, y, w, h, tile: { x: cx - size / 2, y: ty, w: size, h: size } };
 }
 
-export function drawButtons(g, W, H) {
+export function drawButtons(g, W, H, lay) {
   // zoom in, zoom out, fit: bottom right
-  const b = W < 520 ? 36 : 40;
+  const b = lay.btn;
   const x = W - b - 10;
   const items = [
     { act: "zoomin", icon: "+" },
@@ -119,7 +142,7 @@ export function drawButtons(g, W, H) {
   ];
   const boxes = [];
   items.forEach((it, k) => {
-    const y = H - (items.length - k) * (b + 8) - 4;
+    const y = H - (items.length - k) * (b + (lay.compact ? 6 : 8)) - 4;
     roundBox(g, x, y, b, b, b / 2, PANEL, PANEL_EDGE);
     g.strokeStyle = "#f3ecd8";
     g.fillStyle = "#f3ecd8";
@@ -145,13 +168,13 @@ export function drawButtons(g, W, H) {
   return boxes;
 }
 
-export function drawInfo(g, W, H, lines, ui) {
+export function drawInfo(g, W, H, lines, ui, lay) {
   // lines: [{text, dots:[{seat,n}]}]; drawn bottom-left, above the board edge
   if (!lines || !lines.length) return;
-  const small = W < 520;
-  const fs = small ? 12 : 14;
+  const small = lay.small;
+  const fs = lay.font;
   g.font = `${fs}px ${FONT}`;
-  const maxW = W - (small ? 70 : 80) - 8;
+  const maxW = W - lay.btn - (small ? 30 : 40) - 8;
   let w = 0;
   for (const [k, l] of lines.entries()) {
     g.font = `${k === 0 ? "600 " : ""}${fs}px ${FONT}`;
@@ -160,7 +183,7 @@ export function drawInfo(g, W, H, lines, ui) {
     w = Math.max(w, lw);
   }
   w = Math.min(maxW, w + 24);
-  const lh = fs + 8;
+  const lh = fs + (lay.compact ? 5 : 8);
   const h = lines.length * lh + 10;
   const x = 8, y = H - h - 8;
   roundBox(g, x, y, w, h, 10, PANEL, PANEL_EDGE);
