@@ -138,7 +138,7 @@ def test_bots_play_a_full_game(app, game):
     app.open("?fast=1")
     if game not in app.games():
         pytest.skip(f"{game} is not in this build")
-    app.new_game(game, seats=("bot:random", "bot:basic", "bot:random"), seed=31)
+    app.new_game(game, seats=("bot:random", "bot:basic"), seed=31)
     app.page.wait_for_function("document.documentElement.dataset.over === '1'", timeout=120_000)
     snap = app.snapshot()
     assert snap["view"]["is_over"] and snap["winners"]

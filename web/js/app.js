@@ -322,6 +322,11 @@ async function importFile(file) {
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || params.has("nosw")) return;
+  const updating = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    // A new build took over: this page still runs the old one until reloaded.
+    if (updating) toast("A new version of Cairn is ready: reload the page to use it.", "info", 0);
+  });
   navigator.serviceWorker.register("sw.js").catch((e) => console.warn("service worker:", e));
 }
 
