@@ -104,6 +104,7 @@ export default class HuntersRenderer {
     for (const [k, f] of Object.entries(this.on)) this.canvas.removeEventListener(k, f);
     window.removeEventListener("keydown", this.onKey);
     this.canvas.style.touchAction = this.prevTouchAction;
+    this.canvas.style.cursor = "";
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = null;
     this.snap = null;

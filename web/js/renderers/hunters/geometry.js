@@ -241,7 +241,7 @@ export function buildLayout(tile) {
   const dist = distanceMap(label, N);
   const spots = pieces.map((p, i) => spotOf(label, dist, N, i, extra[i]));
   const decor = pieces.map((p, i) => decorOf(p, i, label, dist, N, spots[i], extra[i]));
-  return { id, pieces, shapes, extra, label, dist, spots, decor, N, hedges: meadowBorders(pieces, label, N) };
+  return { id, bonus: tile.bonus || null, pieces, shapes, extra, label, dist, spots, decor, N, hedges: meadowBorders(pieces, label, N) };
 }
 
 function assignMeadows(pieces, label, N) {

@@ -166,6 +166,12 @@ export function paintTile(layout, size) {
   // fish are part of the lake art
   layout.decor.forEach((items) => items.forEach((d) => d.kind === "fish" && glyph(g, "fish", d.at[0] * s, d.at[1] * s, s * 0.11)));
 
+  // bonus tiles: a golden inner frame
+  if (layout.bonus) {
+    g.strokeStyle = "rgba(255,210,74,0.9)";
+    g.lineWidth = Math.max(1.5, s * 0.022);
+    g.strokeRect(s * 0.035, s * 0.035, s * 0.93, s * 0.93);
+  }
   // tile rim
   g.strokeStyle = "rgba(0,0,0,0.35)";
   g.lineWidth = Math.max(1, s * 0.012);
