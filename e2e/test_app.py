@@ -221,13 +221,26 @@ def test_crashed_worker_is_restarted_and_game_reloaded(app):
     app.make_move()
     app.make_move()
     before = app.snapshot()
-    app.page.evaluate("window.cairn.engine.crash('simulated crash')")
-    app.page.wait_for_selector(".toast >> text=reloaded")
+    # The worker "hangs": the next request is swallowed, so no answer comes
+    # within the (shortened) timeout.
+    app.page.evaluate("""() => {
+        const e = window.cairn.engine;
+        e.timeoutMs = 1500;
+        e.worker.postMessage = () => { e.timeoutMs = 60000; };
+    }""")
+    targets = app.page.evaluate("window.cairn.targets()")
+    if targets:
+        app.page.mouse.click(targets[0]["x"], targets[0]["y"])
+    else:
+        app.page.click("#choices button.choice")
+    app.page.wait_for_selector(".toast >> text=stopped")
+    app.page.wait_for_selector(".toast >> text=reloaded", timeout=120_000)
     app.wait_ready()
     after = app.snapshot()
     assert after["view"]["ply"] == 2 and after["history"] == before["history"]
     app.make_move()
     assert app.ply() == 3
+    assert app.errors == []
 
 
 def test_works_offline_after_first_load(app):
