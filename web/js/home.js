@@ -76,7 +76,7 @@ export function renderSaved(entries, actions) {
     el("div", { class: "info" },
       el("strong", { text: e.title }),
       el("span", { class: "muted", text: ` ${e.players.join(", ")}` }),
-      el("div", { class: "muted small", text: `${e.over ? "finished" : `move ${e.ply}`} \u00b7 last played ${new Date(e.updated).toLocaleString()}` })),
+      el("div", { class: "muted small", text: `${e.over ? "finished" : "in progress"} \u00b7 ${e.ply} move${e.ply === 1 ? "" : "s"} \u00b7 last played ${new Date(e.updated).toLocaleString()}` })),
     el("div", { class: "row" },
       el("button", { class: "resume", text: e.over ? "View" : "Resume", onclick: () => actions.resume(e.gid) }),
       el("button", { class: "delete", text: "Delete", onclick: () => actions.remove(e.gid) })))));
