@@ -61,7 +61,14 @@ class App:
         self.page = page
         self.url = url
         self.errors = []
+        self.foreign = []   # requests that leave the site's origin (there must be none)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.context.on("request", self._request)
+
+    def _request(self, req):
+        u = req.url
+        if not (u.startswith(self.url) or u.startswith(("data:", "blob:", "about:"))):
+            self.foreign.append(u)
 
     def open(self, query="", wait_ready=True):
         self.page.goto(self.url + query)

@@ -22,6 +22,7 @@ def test_paints_before_engine_is_ready(app):
     assert "glenmore" in games
     assert app.page.inner_text("#game-list").count("players") == len(games)
     assert app.errors == []
+    assert app.foreign == []   # no CDN, nothing beyond the site's own origin
 
 
 def test_play_by_clicking_reload_resumes_and_undo(app):
@@ -154,6 +155,7 @@ def test_bots_play_a_full_game(app, game):
     assert app.saved_index()[0]["over"] is True
     app.shot(f"final-{game}")
     assert app.errors == []
+    assert app.foreign == []
 
 
 def test_list_renderer_plays_any_game(app):
