@@ -1,9 +1,9 @@
 """Dev tool: plays Glen More through the renderer harness in headless Chromium
 with real pointer input (mouse on desktop, touch taps on a phone-sized page),
-against the real engine behind serve_glenmore.py. Every canvas target and
+against the real engine behind serve.py. Every canvas target and
 choice button must be legal and must advance the game.
 
-    PYTHONPATH=engine python3 web/dev/serve_glenmore.py 8765 &
+    PYTHONPATH=engine python3 web/dev/serve.py 8765 &
     python3 web/dev/play_glenmore.py [steps] [outdir]
 """
 from __future__ import annotations

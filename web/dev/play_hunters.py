@@ -1,9 +1,9 @@
-"""Dev tool: play Hunters through the harness in live mode (serve_hunters.py)
+"""Dev tool: play Hunters through the harness in live mode (serve.py)
 in headless Chromium the way a player would: tap a renderer target, confirm
 with the on-canvas tick or a choices button, or choose "Place nothing".
 Also checks pan, wheel zoom, pinch and double-tap fit with synthetic pointers.
 
-    PYTHONPATH=engine python3 web/dev/serve_hunters.py 8766 &
+    PYTHONPATH=engine python3 web/dev/serve.py 8766 hunters &
     python3 web/dev/play_hunters.py [moves] [players] [size WxH]
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Dev tool: screenshots of the Glen More harness in headless Chromium at phone
 and desktop sizes, plus a check that every renderer target is a legal move.
 
-    PYTHONPATH=engine python3 web/dev/serve_glenmore.py 8765 &
+    PYTHONPATH=engine python3 web/dev/serve.py 8765 &
     python3 web/dev/shoot_glenmore.py [outdir] [snapshot-name-substring ...]
 """
 from __future__ import annotations

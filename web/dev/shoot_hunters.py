@@ -2,7 +2,7 @@
 and desktop sizes, with a few interactions (select a place, turn the ghost,
 hover a feature), and a check that every renderer target is a legal move.
 
-    PYTHONPATH=engine python3 web/dev/serve_hunters.py 8766 &
+    PYTHONPATH=engine python3 web/dev/serve.py 8766 hunters &
     python3 web/dev/shoot_hunters.py [outdir] [snapshot-name-substring ...]
 """
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""Dev server for the Hunters renderer harness: serves web/ statically and
-answers POST /facade with cairn.core.facade.handle, so
-web/dev/hunters.html?live=1 plays real games without Pyodide. Local only.
+"""Dev server for the renderer harnesses: serves web/ statically and
+answers POST /facade with cairn.core.facade.handle (the same JSON the
+browser worker speaks), so web/dev/<game>.html?live=1 plays real games
+without Pyodide. Local only.
 
-    PYTHONPATH=engine python3 web/dev/serve_hunters.py [port]
+    PYTHONPATH=engine python3 web/dev/serve.py [port] [game]
 """
 from __future__ import annotations
 
@@ -34,10 +35,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def main():
-    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8766
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8765
+    game = sys.argv[2] if len(sys.argv) > 2 else "glenmore"
     handler = functools.partial(Handler, directory=WEB)
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as srv:
-        print(f"http://127.0.0.1:{port}/dev/hunters.html")
+        print(f"http://127.0.0.1:{port}/dev/{game}.html")
         srv.serve_forever()
 
 
