@@ -110,17 +110,17 @@ def play_checked(s, rng, full=False):
     return moves
 
 
-def test_1000_random_games_keep_the_invariants():
+def test_2000_random_games_keep_the_invariants():
     rng = Rng(2024)
     tiles_placed = 0
-    for k in range(1000):
+    for k in range(2000):
         n = 2 + k % 4
         s = RULES.setup(n, rng.next64() >> 12, RULES.Options())
-        play_checked(s, rng, full=(k % 100 == 0))
+        play_checked(s, rng, full=(k % 200 == 0))
         check_features(s)
         tiles_placed += len(s.pt)
         assert len(s.pt) + len(s.discards) >= 79
-    assert tiles_placed > 79 * 1000
+    assert tiles_placed > 79 * 2000
 
 
 def test_games_through_game_with_save_round_trip_and_determinism():
