@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 from .board import ROLE_KIND, find, mismatches, needs
-from .scoring import seat_name
 from .state import MEEPLE, OVER, PLACE, HuntersState
 from .tiles import FOREST, KIND_NAMES, LAKE, MEADOW, MID, RIVER, TEMPLATES
 
@@ -13,23 +12,23 @@ DIR_NAMES = ("north", "east", "south", "west")
 
 
 def describe(s: HuntersState, move: Dict[str, Any]) -> str:
-    who = seat_name(s.cur)
+    """One log line; the history records the seat, so the line leaves it out."""
     kind = move.get("type")
     if kind == "place" and s.drawn >= 0:
         tile = TEMPLATES[s.drawn].id
         extra = " (bonus tile)" if s.drawn_bonus else ""
-        return f"{who} places {tile}{extra} at ({move.get('x')}, {move.get('y')}) turned {move.get('rot', 0) * 90}°"
+        return f"places {tile}{extra} at ({move.get('x')}, {move.get('y')}) turned {move.get('rot', 0) * 90}°"
     if kind == "meeple" and s.just >= 0:
         tpl = TEMPLATES[s.pt[s.just]]
         p = move.get("piece")
         what = KIND_NAMES[tpl.kinds[p]] if isinstance(p, int) and 0 <= p < len(tpl.kinds) else "?"
         role = move.get("role")
         if role == "hut":
-            return f"{who} builds a hut on the {what} of {tpl.id}"
-        return f"{who} puts a {role} on the {what} of {tpl.id}"
+            return f"builds a hut on the {what} of {tpl.id}"
+        return f"puts a {role} on the {what} of {tpl.id}"
     if kind == "skip":
-        return f"{who} places nothing"
-    return f"{who}: {move}"
+        return "places nothing"
+    return str(move)
 
 
 def _int(v: Any) -> bool:
