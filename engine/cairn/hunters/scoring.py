@@ -11,7 +11,7 @@ from .state import HuntersState
 from .tiles import FOREST, LAKE, MEADOW, RIVER, TEMPLATES, Piece
 
 RIVERS, FORESTS, HUTS, HUNTERS = 0, 1, 2, 3
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Black")
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple")  # the app's seat colours
 
 
 def seat_name(seat: int) -> str:
