@@ -14,14 +14,19 @@ def test_levels():
     assert {"random", "basic"} <= set(LEVELS)
 
 
-def test_basic_glenmore_bot_beats_random():
+def basic_wins_against_random(name, games, seed):
+    """Games of basic vs random, seats alternating; how many basic wins."""
     wins = 0
-    for k in range(8):
+    for k in range(games):
         seats = ["bot:basic", "bot:random"] if k % 2 == 0 else ["bot:random", "bot:basic"]
-        totals = play_out(new_game("glenmore", players=seats, seed=100 + k))
-        basic = 0 if k % 2 == 0 else 1
+        totals = play_out(new_game(name, players=seats, seed=seed + k))
+        basic = k % 2
         wins += totals[basic] > totals[1 - basic]
-    assert wins >= 6
+    return wins
+
+
+def test_basic_glenmore_bot_beats_random():
+    assert basic_wins_against_random("glenmore", 8, 100) >= 6
 
 
 def test_bot_moves_are_reproducible():
@@ -35,10 +40,4 @@ def test_bot_moves_are_reproducible():
 
 
 def test_basic_hunters_bot_beats_random():
-    wins = 0
-    for k in range(4):
-        seats = ["bot:basic", "bot:random"] if k % 2 == 0 else ["bot:random", "bot:basic"]
-        totals = play_out(new_game("hunters", players=seats, seed=200 + k))
-        basic = 0 if k % 2 == 0 else 1
-        wins += totals[basic] > totals[1 - basic]
-    assert wins >= 3
+    assert basic_wins_against_random("hunters", 4, 200) >= 3
