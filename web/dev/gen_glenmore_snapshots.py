@@ -10,22 +10,16 @@ import json
 import os
 import random
 
-from cairn.core.facade import handle
+from devtools import call
+from devtools import slim as _slim
+
+def slim(snap):
+    return _slim(snap, history=12)
+
 
 OUT = os.path.join(os.path.dirname(__file__), "glenmore-snapshots.json")
 
 
-def call(**req):
-    r = json.loads(handle(json.dumps({"id": 1, **req})))
-    assert r["ok"], r
-    return r["result"]
-
-
-def slim(snap):
-    snap = dict(snap)
-    snap.pop("save", None)
-    snap["history"] = snap["history"][-12:]
-    return snap
 
 
 def wanted(snap):

@@ -10,22 +10,11 @@ import json
 import os
 import random
 
-from cairn.core.facade import handle
+from devtools import call, slim
 
 OUT = os.path.join(os.path.dirname(__file__), "hunters-snapshots.json")
 
 
-def call(**req):
-    r = json.loads(handle(json.dumps({"id": 1, **req})))
-    assert r["ok"], r
-    return r["result"]
-
-
-def slim(snap):
-    snap = dict(snap)
-    snap.pop("save", None)
-    snap["history"] = snap["history"][-8:]
-    return snap
 
 
 def gallery():
