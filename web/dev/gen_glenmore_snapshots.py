@@ -13,6 +13,7 @@ import random
 from devtools import call
 from devtools import slim as _slim
 
+
 def slim(snap):
     return _slim(snap, history=12)
 
