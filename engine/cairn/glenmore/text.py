@@ -10,6 +10,10 @@ from .tiles import RES_INDEX, TILES
 Move = Dict[str, Any]
 
 
+def _coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
 def _at(xy: Any) -> str:
     return f"({xy[0]},{xy[1]})"
 
@@ -35,9 +39,9 @@ def describe_move(state: GlenMoreState, move: Move) -> str:
             return f"pays {src}"
         return f"pays {move['resource']} from {_tile_at(state, move['from'])} {_at(move['from'])}"
     if k == "buy":
-        return f"buys {move['resource']} for {state.market[RES_INDEX[move['resource']]] + 1} coins"
+        return f"buys {move['resource']} for {_coins(state.market[RES_INDEX[move['resource']]] + 1)}"
     if k == "sell":
-        return f"sells {move['resource']} for {state.market[RES_INDEX[move['resource']]]} coins"
+        return f"sells {move['resource']} for {_coins(state.market[RES_INDEX[move['resource']]])}"
     if k == "place":
         return f"places {TILES[state.turn.taken].name} at {_at(move['at'])}"
     if k == "gain":

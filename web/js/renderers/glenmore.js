@@ -155,6 +155,9 @@ export default class GlenMoreRenderer {
       }
     }
     for (const m of legal) if (m.type === "gain") add(m);
+    // paying: one button that pays the next unit from the tile holding most of it
+    const payer = this.bestOwnPayment(v, legal);
+    if (payer) add(payer, `Pay ${payer.resource} from my tiles (${v.pending.needs.length} to pay)`);
     for (const m of legal) if (m.type === "buy") add(m);
     for (const m of legal) if (m.type === "pay" && !Array.isArray(m.from)) add(m);
     for (const m of legal) if (["pass", "end_activation", "end_turn"].includes(m.type)) add(m);
@@ -173,6 +176,18 @@ export default class GlenMoreRenderer {
     const onCanvas = new Set(["take", "place", "activate", "move", "pay", "buy", "sell", "gain", "pass", "end_activation", "end_turn"]);
     for (const m of legal) if (!onCanvas.has(m.type)) add(m);
     this.ui.choices(items);
+  }
+
+  bestOwnPayment(v, legal) {
+    const me = v.players[v.current_player];
+    let best = null, most = 0;
+    for (const m of legal) {
+      if (m.type !== "pay" || !Array.isArray(m.from) || m.resource === "clansman") continue;
+      const spot = me && me.display.find((d) => d.at[0] === m.from[0] && d.at[1] === m.from[1]);
+      const n = spot ? spot.resources[m.resource] || 0 : 0;
+      if (n > most) { best = m; most = n; }
+    }
+    return best;
   }
 
   openTile(k) {
