@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
-from .board import neighbourhood
+from .board import neighbourhood, row_major
 from .chain import settle
 from .state import GlenMoreState, Payment, Player, Spot, Turn
 from .tiles import CARDS, RES_INDEX, TILES, Tile
@@ -141,7 +141,7 @@ def _card_effect(state: GlenMoreState, p: Player, pos: Any, effect: str) -> None
     elif what == "gain":
         t.gains = [pos] * int(arg)
     elif what == "fill_producers":
-        for q, spot in sorted(p.display.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        for q, spot in sorted(p.display.items(), key=lambda kv: row_major(kv[0])):
             tile = TILES[spot.tile]
             if sum(spot.res):
                 continue

@@ -21,6 +21,20 @@ AROUND: Tuple[Pos, ...] = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1),
 EDGES: Tuple[Pos, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
+def row_major(p: Pos) -> Tuple[int, int]:
+    """Sort key: top to bottom, then left to right (the order moves are listed in)."""
+    return (p[1], p[0])
+
+
+def reading_order(positions: Iterable[Pos]) -> List[Pos]:
+    return sorted(positions, key=row_major)
+
+
+def xy(p: Pos) -> List[int]:
+    """A position in its JSON form."""
+    return [p[0], p[1]]
+
+
 def neighbourhood(display: Dict[Pos, Spot], pos: Pos) -> List[Pos]:
     """``pos`` and the tiles on the 8 spaces around it (the activation area)."""
     x, y = pos
@@ -72,7 +86,7 @@ def legal_positions(display: Dict[Pos, Spot], river: bool, road: bool) -> List[P
         if (river and not vertical) or (road and not horizontal):
             continue
         out.append((x, y))
-    out.sort(key=lambda p: (p[1], p[0]))
+    out.sort(key=row_major)
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any, Dict, List, Optional, Tuple
 
-from .board import legal_positions, neighbours8
+from .board import legal_positions, neighbours8, reading_order, row_major, xy
 from .chain import is_last_turn
 from .market import can_afford, can_afford_distinct
 from .state import GlenMoreState, Payment, Player, Pos
@@ -19,9 +19,6 @@ from .tiles import RESOURCES, TILES, Recipe, Tile
 
 Move = Dict[str, Any]
 
-
-def _xy(p: Pos) -> List[int]:
-    return [p[0], p[1]]
 
 
 def positions_for(p: Player, tile: Tile) -> List[Pos]:
@@ -36,7 +33,7 @@ def clansman_sources(p: Player, tile: Optional[Tile]) -> List[Any]:
     if p.chieftains and (tile is None or positions_for(p, tile)):
         out.append("chieftain")
     if p.clansmen_on_display() >= 2:
-        for pos in sorted(p.display, key=lambda q: (q[1], q[0])):
+        for pos in reading_order(p.display):
             spot = p.display[pos]
             if not spot.clansmen:
                 continue
@@ -96,7 +93,7 @@ def pay_moves(state: GlenMoreState, p: Player) -> List[Move]:
     assert pay is not None
     out: List[Move] = []
     holdings = p.holdings()
-    spots = sorted(p.display.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+    spots = sorted(p.display.items(), key=lambda kv: row_major(kv[0]))
     for r in range(5):
         concrete = pay.res[r] > 0
         if not concrete and not (pay.distinct and r not in pay.used):
@@ -105,7 +102,7 @@ def pay_moves(state: GlenMoreState, p: Player) -> List[Move]:
         if concrete or _distinct_ok(state, p, pay, r, holdings, paid_from_stock=True):
             for pos, spot in spots:
                 if spot.res[r]:
-                    out.append({"type": "pay", "resource": name, "from": _xy(pos)})
+                    out.append({"type": "pay", "resource": name, "from": xy(pos)})
         f = state.market[r]
         if f < 3 and p.coins >= f + 1:
             if concrete or _distinct_ok(state, p, pay, r, holdings, paid_from_stock=False):
@@ -116,7 +113,7 @@ def pay_moves(state: GlenMoreState, p: Player) -> List[Move]:
         tile = TILES[state.turn.taken] if pay.then[0] == "place" else None
         for src in clansman_sources(p, tile):
             out.append({"type": "pay", "resource": "clansman",
-                        "from": src if src == "chieftain" else _xy(src)})
+                        "from": src if src == "chieftain" else xy(src)})
     return out
 
 
@@ -158,7 +155,7 @@ def tile_activations(state: GlenMoreState, p: Player, pos: Pos, holdings: List[i
                      loch_ness: bool) -> List[Move]:
     spot = p.display[pos]
     tile = TILES[spot.tile]
-    base: Move = {"type": "activate", "tile": _xy(pos)}
+    base: Move = {"type": "activate", "tile": xy(pos)}
     if loch_ness:
         base["loch_ness"] = True
     if tile.produces is not None:
@@ -181,7 +178,7 @@ def activation_moves(state: GlenMoreState, p: Player) -> List[Move]:
     t = state.turn
     holdings = p.holdings()
     out: List[Move] = []
-    order = sorted(p.display, key=lambda q: (q[1], q[0]))
+    order = reading_order(p.display)
     for pos in order:
         if pos in t.activatable:
             out += tile_activations(state, p, pos, holdings, False)
@@ -197,24 +194,24 @@ def movement_moves(state: GlenMoreState, p: Player) -> List[Move]:
     out: List[Move] = []
     if state.turn.movement:
         can_leave = p.clansmen_on_display() >= 2 or is_last_turn(state)
-        for pos in sorted(p.display, key=lambda q: (q[1], q[0])):
+        for pos in reading_order(p.display):
             if not p.display[pos].clansmen:
                 continue
-            for to in sorted(neighbours8(p.display, pos), key=lambda q: (q[1], q[0])):
-                out.append({"type": "move", "from": _xy(pos), "to": _xy(to)})
+            for to in reading_order(neighbours8(p.display, pos)):
+                out.append({"type": "move", "from": xy(pos), "to": xy(to)})
             if can_leave:
-                out.append({"type": "move", "from": _xy(pos), "to": "chieftain"})
+                out.append({"type": "move", "from": xy(pos), "to": "chieftain"})
     out.append({"type": "end_turn"})
     return out
 
 
 def sell_moves(state: GlenMoreState, p: Player) -> List[Move]:
     out = []
-    for pos in sorted(p.display, key=lambda q: (q[1], q[0])):
+    for pos in reading_order(p.display):
         res = p.display[pos].res
         for r in range(5):
             if res[r] and state.market[r]:
-                out.append({"type": "sell", "resource": RESOURCES[r], "from": _xy(pos)})
+                out.append({"type": "sell", "resource": RESOURCES[r], "from": xy(pos)})
     return out
 
 
@@ -228,7 +225,7 @@ def legal_moves(state: GlenMoreState) -> List[Move]:
     elif phase == "pay":
         out = pay_moves(state, p)
     elif phase == "place":
-        out = [{"type": "place", "at": _xy(q)} for q in positions_for(p, TILES[state.turn.taken])]
+        out = [{"type": "place", "at": xy(q)} for q in positions_for(p, TILES[state.turn.taken])]
     elif phase == "gain":
         out = [{"type": "gain", "resource": r} for r in RESOURCES]
     elif phase == "activate":

@@ -2,8 +2,9 @@
 Stack order is hidden: only stack sizes are shown."""
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Dict
 
+from .board import reading_order, row_major, xy
 from .scoring import chieftain_strength
 from .state import GlenMoreState
 from .tiles import CARDS, RESOURCES, TILES, tile_text
@@ -25,9 +26,6 @@ def tile_json(tid: int) -> Dict[str, Any]:
     }
 
 
-def _xy(p: Any) -> List[int]:
-    return [p[0], p[1]]
-
 
 def build_view(state: GlenMoreState) -> Dict[str, Any]:
     seen = set()
@@ -48,9 +46,9 @@ def build_view(state: GlenMoreState) -> Dict[str, Any]:
     players = []
     for seat, p in enumerate(state.players):
         display = []
-        for pos, s in sorted(p.display.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        for pos, s in sorted(p.display.items(), key=lambda kv: row_major(kv[0])):
             seen.add(s.tile)
-            display.append({"at": _xy(pos), "tile": s.tile, "clansmen": s.clansmen,
+            display.append({"at": xy(pos), "tile": s.tile, "clansmen": s.clansmen,
                             "resources": {RESOURCES[i]: s.res[i] for i in range(5)}})
         players.append({
             "seat": seat, "coins": p.coins, "vp": p.total_vp, "whisky": p.whisky,
@@ -78,9 +76,9 @@ def build_view(state: GlenMoreState) -> Dict[str, Any]:
         "market": {RESOURCES[i]: state.market[i] for i in range(5)},
         "pending": pending,
         "taken": t.taken,
-        "placed": None if t.placed is None else _xy(t.placed),
-        "activatable": [_xy(q) for q in sorted(t.activatable, key=lambda q: (q[1], q[0]))],
-        "activated": [_xy(q) for q in sorted(t.activated, key=lambda q: (q[1], q[0]))],
+        "placed": None if t.placed is None else xy(t.placed),
+        "activatable": [xy(q) for q in reading_order(t.activatable)],
+        "activated": [xy(q) for q in reading_order(t.activated)],
         "movement_points": t.movement,
         "loch_ness_used": t.loch_ness_used,
         "oich": t.oich,
