@@ -2,7 +2,7 @@
 from cairn.hunters.board import mismatches, place_tile, put_meeple, spots_for
 from cairn.hunters.rules import HuntersRules
 from cairn.hunters.state import PLACE, HuntersState
-from cairn.hunters.tiles import BY_ID, TEMPLATES
+from cairn.hunters.tiles import BY_ID
 
 RULES = HuntersRules()
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3

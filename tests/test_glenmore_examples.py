@@ -1,10 +1,9 @@
 """Glen More rules, checked against the rulebook's worked examples and
 statements (rulebook: seeds 001 (Romanian) / 003 (Portuguese))."""
-import pytest
 
 from cairn.glenmore.board import legal_positions
 from cairn.glenmore.scoring import final_scoring, scoring_round
-from cairn.glenmore.tiles import RESOURCES, STACKS, TILES
+from cairn.glenmore.tiles import RESOURCES, STACKS
 
 from glenmore_helpers import RULES, fresh, market, on_chain, play, put
 

@@ -4,7 +4,7 @@ from hunters_helpers import (BLUE, GREEN, RED, RULES, SKIP, YELLOW, board, break
 
 from cairn.hunters.board import find, meeple_options
 from cairn.hunters.scoring import final_points, meadow_value, system_value
-from cairn.hunters.state import MEEPLE, OVER, PLACE
+from cairn.hunters.state import OVER, PLACE
 
 
 def test_river_with_three_segments_and_lakes_of_1_and_2_fish_is_worth_6():

@@ -9,7 +9,7 @@ from cairn.core.rng import Rng
 from cairn.hunters.board import find, mismatches
 from cairn.hunters.scoring import final_points
 from cairn.hunters.state import HUTS, MEMBERS, OVER
-from cairn.hunters.tiles import DX, DY, FOREST, MEADOW, OPP_HALF, RIVER, TEMPLATES
+from cairn.hunters.tiles import DX, DY, OPP_HALF, TEMPLATES
 
 
 def recompute_features(s):

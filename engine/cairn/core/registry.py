@@ -1,7 +1,7 @@
 """The table of games and the two entry points ``new_game``/``load_game``."""
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Dict
 
 from .rules import Rules
 

@@ -1,7 +1,7 @@
 """Placing tiles: edge matching, legal spots, and the feature union-finds."""
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 
 from .state import HuntersState
 from .tiles import DX, DY, FOREST, LAKE, MEADOW, OPP_HALF, RIVER, TEMPLATES, Template

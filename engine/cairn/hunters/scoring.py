@@ -4,7 +4,7 @@ Scores are kept per seat as ``[rivers, forests, huts, hunters]``.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, List, Set, Tuple
 
 from .board import find, roots, system_roots
 from .state import HuntersState

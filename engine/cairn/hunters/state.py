@@ -14,7 +14,7 @@ Tuples are immutable, so ``copy()`` only copies the lists.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Tuple
 
 from ..core.rng import Rng
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 from .board import ROLE_KIND, find, mismatches, needs
-from .state import MEEPLE, OVER, PLACE, HuntersState
-from .tiles import FOREST, KIND_NAMES, LAKE, MEADOW, MID, RIVER, TEMPLATES
+from .state import OVER, PLACE, HuntersState
+from .tiles import KIND_NAMES, LAKE, RIVER, TEMPLATES
 
 EDGE_NAMES = {"F": "forest", "M": "meadow", "R": "river"}
 DIR_NAMES = ("north", "east", "south", "west")

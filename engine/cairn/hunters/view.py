@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from .board import find, roots, system_roots
+from .board import roots, system_roots
 from .scoring import forest_value, meadow_value, river_value, system_value
 from .state import CATEGORIES, HuntersState
 from .tiles import FOREST, KIND_NAMES, RIVER, TEMPLATES
