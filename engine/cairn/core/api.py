@@ -43,9 +43,7 @@ def new_game(
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "options"
         raise ValueError(f"bad option '{where}': {err['msg']}") from None
-    game = Game(rules, seats, seed, opts)
-    game.meta = {}
-    return game
+    return Game(rules, seats, seed, opts)
 
 
 def load_game(data: Union[Dict[str, Any], str, bytes]) -> Game:

@@ -53,7 +53,7 @@ def snapshot(gid: str, game: Any) -> Dict[str, Any]:
         "scores": game.scores(),
         "winners": game.winners(),
         "history": game.history,
-        "save": game.to_save() | {"meta": getattr(game, "meta", {})},
+        "save": game.to_save(),
     }
 
 

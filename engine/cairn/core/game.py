@@ -33,6 +33,7 @@ class Game:
         self.seats = seats
         self.seed = seed
         self.options = options  # the validated pydantic options model
+        self.meta: Dict[str, Any] = {}  # the app's notes (title, dates), kept in saves
         self.state = rules.setup(len(seats), seed, options)
         self.log: List[Move] = []
         self.history: List[Dict[str, Any]] = []
@@ -114,12 +115,13 @@ class Game:
     def to_save(self) -> Dict[str, Any]:
         from .save import make_save
 
-        return make_save(self)
+        return make_save(self, self.meta)
 
     def clone(self) -> "Game":
         """An independent copy (for bots that look ahead)."""
         g = Game.__new__(Game)
         g.rules, g.seats, g.seed, g.options = self.rules, self.seats, self.seed, self.options
+        g.meta = dict(self.meta)
         g.state = self.rules.copy(self.state)
         g.log = list(self.log)
         g.history = list(self.history)
