@@ -24,6 +24,8 @@ from typing import Any, Dict, List, Optional
 
 from pydantic import BaseModel, ConfigDict
 
+from .rng import Rng
+
 Move = Dict[str, Any]
 
 
@@ -60,6 +62,19 @@ class Rules:
 
     def view(self, state: Any, seat: Optional[int] = None) -> Dict[str, Any]:
         raise NotImplementedError
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        """A new state (the argument is untouched) equal to ``state`` except
+        that everything ``seat`` cannot see (face-down stack orders, future
+        dice/draws: the state's own rng) is resampled from what ``seat``
+        knows: the unseen items sorted canonically, then shuffled with
+        ``rng``, and the state's rng reseeded from ``rng``.  Two states that
+        differ only in hidden order give the same result for the same rng.
+
+        Bots search only such states, so they never peek.  Every game must
+        say what it hides: the default refuses.
+        """
+        raise NotImplementedError(f"{self.name or type(self).__name__} does not implement determinize")
 
     # -- optional, with defaults -----------------------------------------
     def is_over(self, state: Any) -> bool:

@@ -43,6 +43,16 @@ class GlenMoreRules(Rules):
     def view(self, state: GlenMoreState, seat: Optional[int] = None) -> Dict[str, Any]:
         return build_view(state)
 
+    def determinize(self, state: GlenMoreState, seat: int, rng: Rng) -> GlenMoreState:
+        """Hidden: the order of each face-down stack (which tiles are left in
+        each stack is public) and future die rolls (the state's rng)."""
+        s = state.copy()
+        for stack in s.stacks:
+            stack.sort()
+            rng.shuffle(stack)
+        s.rng = Rng(rng.next64())
+        return s
+
     def describe(self, state: GlenMoreState, move: Dict[str, Any]) -> str:
         return describe_move(state, move)
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from ..core.rng import Rng
 from ..core.rules import Rules
 from .board import meeple_options
 from .state import CATEGORIES, MEEPLE, OVER, PLACE, HuntersState
@@ -50,6 +51,17 @@ class HuntersRules(Rules):
 
     def view(self, state: HuntersState, seat: Optional[int] = None) -> Dict[str, Any]:
         return view(state, seat)
+
+    def determinize(self, state: HuntersState, seat: int, rng: Rng) -> HuntersState:
+        """Hidden: the order of the face-down land and bonus stacks (their
+        contents are public: the decks minus every tile drawn) and the
+        state's rng.  The tile in hand is shown to everyone."""
+        s = state.copy()
+        for stack in (s.land, s.bonus):
+            stack.sort()
+            rng.shuffle(stack)
+        s.rng = Rng(rng.next64())
+        return s
 
     def describe(self, state: HuntersState, move: Dict[str, Any]) -> str:
         return describe(state, move)
