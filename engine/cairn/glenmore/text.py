@@ -14,53 +14,79 @@ def _coins(n: int) -> str:
     return f"{n} coin" if n == 1 else f"{n} coins"
 
 
-def _at(xy: Any) -> str:
-    return f"({xy[0]},{xy[1]})"
+def _where(xy: Any) -> str:
+    """A display position as players say it: relative to the starting
+    village at (0, 0), x east and y south ("north-east of the village",
+    "2 south, 1 west of the village")."""
+    x, y = int(xy[0]), int(xy[1])
+    if x == 0 and y == 0:
+        return "at the village"
+    ns = "north" if y < 0 else "south" if y > 0 else ""
+    ew = "east" if x > 0 else "west" if x < 0 else ""
+    if abs(x) <= 1 and abs(y) <= 1:
+        return f"{'-'.join(d for d in (ns, ew) if d)} of the village"
+    parts = [f"{abs(y)} {ns}" if ns else "", f"{abs(x)} {ew}" if ew else ""]
+    return f"{', '.join(p for p in parts if p)} of the village"
 
 
 def _tile_at(state: GlenMoreState, xy: Any) -> str:
+    """"the Forest north of the village" for the current player's tile at xy."""
+    if xy is None or not isinstance(xy, (list, tuple)) or len(xy) != 2:
+        return "a tile"
+    if xy[0] == 0 and xy[1] == 0:
+        return "the village"
     p = state.players[state.current]
     spot = p.display.get((xy[0], xy[1]))
-    return TILES[spot.tile].name if spot else "?"
+    name = TILES[spot.tile].name if spot else "the tile"
+    return f"the {name} {_where(xy)}"
+
+
+def _listing(resources: Any) -> str:
+    """["wood", "wood", "stone"] -> "2 wood and 1 stone"."""
+    counts: Dict[str, int] = {}
+    for r in resources:
+        counts[r] = counts.get(r, 0) + 1
+    parts = [f"{n} {r}" for r, n in counts.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def describe_move(state: GlenMoreState, move: Move) -> str:
     k = move.get("type")
     if k == "take":
         e = state.chain[move["space"]]
-        return f"takes {TILES[e[1]].name} (space {move['space']})"
+        return f"takes {TILES[e[1]].name}"
     if k == "pass":
         return "cannot take any tile and passes"
     if k == "pay":
         if move["resource"] == "whisky":
             return "pays a whisky barrel"
         if move["resource"] == "clansman":
-            src = "a chieftain" if move["from"] == "chieftain" else f"the clan member on {_at(move['from'])}"
+            src = "a chieftain" if move["from"] == "chieftain" else f"the clan member on {_tile_at(state, move['from'])}"
             return f"pays {src}"
-        return f"pays {move['resource']} from {_tile_at(state, move['from'])} {_at(move['from'])}"
+        return f"pays 1 {move['resource']} from {_tile_at(state, move['from'])}"
     if k == "buy":
-        return f"buys {move['resource']} for {_coins(state.market[RES_INDEX[move['resource']]] + 1)}"
+        return f"buys 1 {move['resource']} for {_coins(state.market[RES_INDEX[move['resource']]] + 1)}"
     if k == "sell":
-        return f"sells {move['resource']} for {_coins(state.market[RES_INDEX[move['resource']]])}"
+        return f"sells 1 {move['resource']} for {_coins(state.market[RES_INDEX[move['resource']]])}"
     if k == "place":
-        return f"places {TILES[state.turn.taken].name} at {_at(move['at'])}"
+        return f"places {TILES[state.turn.taken].name} {_where(move['at'])}"
     if k == "gain":
         return f"gains {move['resource']}"
     if k == "activate":
         name = _tile_at(state, move["tile"])
         extra = ""
         if "gain" in move:
-            extra = f": {move['gain']}"
+            extra = f" and takes 1 {move['gain']}"
         elif "use" in move:
-            extra = ": hands in " + "+".join(move["use"])
-        via = " with Loch Ness" if move.get("loch_ness") else ""
-        return f"activates {name} {_at(move['tile'])}{via}{extra}"
+            extra = ", handing in " + _listing(move["use"])
+        via = " through Loch Ness" if move.get("loch_ness") else ""
+        return f"activates {name}{via}{extra}"
     if k == "end_activation":
         return "ends activations"
     if k == "move":
         if move["to"] == "chieftain":
-            return f"makes the clan member on {_at(move['from'])} a chieftain"
-        return f"moves a clan member {_at(move['from'])} -> {_at(move['to'])}"
+            return f"makes the clan member on {_tile_at(state, move['from'])} a chieftain"
+        return f"moves a clan member from {_tile_at(state, move['from'])} to {_tile_at(state, move['to'])}"
     if k == "end_turn":
         return "ends the turn"
     return str(move)
@@ -76,13 +102,15 @@ def why_illegal(state: GlenMoreState, move: Move, legal: List[Move]) -> Optional
             return "space must be 0-13"
         e = state.chain[space]
         if e is None or e[0] != "tile":
-            return f"space {space} holds no tile"
+            return "that space of the chain holds no tile"
         return f"you cannot both pay for and place {TILES[e[1]].name}"
     if k == "place" and state.phase == "place":
         tile = TILES[state.turn.taken]
         if not positions_for(state.players[state.current], tile):
             return f"{tile.name} fits nowhere"
-        return (f"{tile.name} cannot go at {move.get('at')}: it must touch a tile edge to edge, "
+        at = move.get("at")
+        where = _where(at) if isinstance(at, (list, tuple)) and len(at) == 2 else "there"
+        return (f"{tile.name} cannot go {where}: it must touch a tile edge to edge, "
                 "have a clan member on one of the 8 tiles around, and continue river and road")
     if k in ("pay", "buy") and state.phase == "pay":
         return f"that does not pay what is owed ({', '.join(state.turn.pending.needs())})"

@@ -11,21 +11,56 @@ EDGE_NAMES = {"F": "forest", "M": "meadow", "R": "river"}
 DIR_NAMES = ("north", "east", "south", "west")
 
 
+BONUS_NAMES = {"mushrooms": "mushroom", "shrine": "shrine", "fire": "fire", "aurochs": "aurochs"}
+
+
+def tile_name(tid: str) -> str:
+    """A tile as players name it, by what is on it: "a forest and meadow
+    tile", "a river tile with a lake", "a bonus tile with a shrine"."""
+    tpl = next((t for t in TEMPLATES if t.id == tid), None)
+    if tpl is None:
+        return "a tile"
+    kinds = [k for k in ("forest", "river", "meadow") if KIND_NAMES.index(k) in tpl.kinds]
+    if not kinds:
+        kinds = ["lake"]
+    body = " and ".join(kinds) if len(kinds) < 3 else "forest, river and meadow"
+    lake = " with a lake" if LAKE in tpl.kinds else ""
+    if tpl.bonus:
+        extra = BONUS_NAMES.get(tpl.bonus)
+        what = f" with {'an' if extra == 'aurochs' else 'a'} {extra}" if extra else lake
+        return f"a bonus {body} tile{what}"
+    return f"a {body} tile{lake}"
+
+
+def where(x: int, y: int) -> str:
+    """A board position as players say it, from the volcano start tile at
+    (0, 0), x east and y south: "north-east of the volcano", "2 south, 1 west
+    of the volcano"."""
+    ns = "north" if y < 0 else "south" if y > 0 else ""
+    ew = "east" if x > 0 else "west" if x < 0 else ""
+    if not ns and not ew:
+        return "on the volcano"
+    if abs(x) <= 1 and abs(y) <= 1:
+        return f"{'-'.join(d for d in (ns, ew) if d)} of the volcano"
+    parts = [f"{abs(y)} {ns}" if ns else "", f"{abs(x)} {ew}" if ew else ""]
+    return f"{', '.join(p for p in parts if p)} of the volcano"
+
+
 def describe(s: HuntersState, move: Dict[str, Any]) -> str:
     """One log line; the history records the seat, so the line leaves it out."""
     kind = move.get("type")
     if kind == "place" and s.drawn >= 0:
-        tile = TEMPLATES[s.drawn].id
-        extra = " (bonus tile)" if s.drawn_bonus else ""
-        return f"places {tile}{extra} at ({move.get('x')}, {move.get('y')}) turned {move.get('rot', 0) * 90}°"
+        x, y = move.get("x"), move.get("y")
+        at = where(x, y) if _int(x) and _int(y) else "somewhere"
+        return f"places {tile_name(TEMPLATES[s.drawn].id)} {at}"
     if kind == "meeple" and s.just >= 0:
         tpl = TEMPLATES[s.pt[s.just]]
         p = move.get("piece")
-        what = KIND_NAMES[tpl.kinds[p]] if isinstance(p, int) and 0 <= p < len(tpl.kinds) else "?"
+        what = KIND_NAMES[tpl.kinds[p]] if isinstance(p, int) and 0 <= p < len(tpl.kinds) else "piece"
         role = move.get("role")
         if role == "hut":
-            return f"builds a hut on the {what} of {tpl.id}"
-        return f"puts a {role} on the {what} of {tpl.id}"
+            return f"builds a hut on the {what} of that tile"
+        return f"puts a {role} on the {what} of that tile"
     if kind == "skip":
         return "places nothing"
     return str(move)
@@ -52,9 +87,9 @@ def why_illegal(s: HuntersState, move: Dict[str, Any], legal: List[Dict[str, Any
         if set(move) - {"type", "x", "y", "rot"}:
             return "a place move has only x, y and rot"
         if (x, y) in s.grid:
-            return f"wrong position: ({x}, {y}) already holds a tile"
+            return f"wrong position: the place {where(x, y)} already holds a tile"
         if not needs(s, x, y):
-            return f"wrong position: ({x}, {y}) does not touch a placed tile edge to edge"
+            return f"wrong position: the place {where(x, y)} does not touch a placed tile edge to edge"
         bad = mismatches(s, s.drawn, x, y, r)
         if bad:
             d, ours, theirs = bad[0]
