@@ -31,6 +31,9 @@ def new_game(
         raise ValueError(
             f"{rules.title} takes {rules.min_players}-{rules.max_players} players, not {len(seats)}"
         )
+    for i, seat in enumerate(seats):
+        if seat.kind not in rules.seat_kinds:
+            raise ValueError(f"seat {i + 1}: {rules.title} has no '{seat.kind}' seats")
     if seed is None:
         import secrets
 

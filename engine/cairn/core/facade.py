@@ -104,9 +104,12 @@ def dispatch(req: Dict[str, Any]) -> Any:
         if seat is None:
             raise BadRequest("the game is over")
         spec = game.seats[seat]
-        if spec.kind != "bot":
+        if spec.kind == "automa":
+            move = game.legal_moves()[0]  # the card-driven opponent has one forced move
+        elif spec.kind == "bot":
+            move = choose_move(game, spec.level or "random")
+        else:
             raise BadRequest("it is a human's turn")
-        move = choose_move(game, spec.level or "random")
         game.play(move)
         return snapshot(req["gid"], game) | {"bot_move": move}
     if op == "meta":

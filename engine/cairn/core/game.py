@@ -34,7 +34,7 @@ class Game:
         self.seed = seed
         self.options = options  # the validated pydantic options model
         self.meta: Dict[str, Any] = {}  # the app's notes (title, dates), kept in saves
-        self.state = rules.setup(len(seats), seed, options)
+        self.state = rules.setup_seats(seats, seed, options)
         self.log: List[Move] = []
         self.history: List[Dict[str, Any]] = []
         self._drain_journal(None)

@@ -43,10 +43,17 @@ class Rules:
     min_players: int = 2
     max_players: int = 5
     Options: type = NoOptions
+    #: seat kinds this game accepts ("automa": a game's own card-driven opponent)
+    seat_kinds: tuple = ("human", "bot")
 
     # -- required ---------------------------------------------------------
     def setup(self, n_players: int, seed: int, options: Any) -> Any:
         raise NotImplementedError
+
+    def setup_seats(self, seats: List[Any], seed: int, options: Any) -> Any:
+        """Like :meth:`setup` for games that need to know each seat's kind
+        (e.g. an "automa" seat); by default only the count matters."""
+        return self.setup(len(seats), seed, options)
 
     def current_player(self, state: Any) -> Optional[int]:
         raise NotImplementedError

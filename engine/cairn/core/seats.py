@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 class Seat(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    kind: Literal["human", "bot"] = "human"
+    kind: Literal["human", "bot", "automa"] = "human"  # automa: a game's own card-driven opponent
     level: Optional[str] = Field(default=None, max_length=32)
     name: str = Field(default="", max_length=40)
 
@@ -17,6 +17,8 @@ class Seat(BaseModel):
         d: dict = {"kind": self.kind, "name": self.name}
         if self.kind == "bot":
             d["level"] = self.level or "random"
+        elif self.kind == "automa":
+            d["level"] = self.level or "3"
         return d
 
 
@@ -44,8 +46,10 @@ def normalize_seats(players: Union[int, List[Any]]) -> List[Seat]:
             raise ValueError(f"seat {i + 1}: {e.errors()[0]['msg']}") from None
         if seat.kind == "bot" and not seat.level:
             seat = seat.model_copy(update={"level": "random"})
+        if seat.kind == "automa" and not seat.level:
+            seat = seat.model_copy(update={"level": "3"})
         if not seat.name:
-            default = f"Bot {i + 1}" if seat.kind == "bot" else f"Player {i + 1}"
+            default = {"bot": f"Bot {i + 1}", "automa": "Automa"}.get(seat.kind, f"Player {i + 1}")
             seat = seat.model_copy(update={"name": default})
         seats.append(seat)
     return seats
