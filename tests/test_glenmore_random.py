@@ -4,6 +4,7 @@ import pytest
 
 from cairn import GAMES, new_game
 from cairn.core.rng import Rng
+from cairn.glenmore.chain import is_last_turn
 from cairn.glenmore.tiles import TILES
 
 RULES = GAMES["glenmore"]
@@ -33,15 +34,20 @@ def test_random_games_finish_with_invariants(players):
         s = RULES.setup(players, rng.next64() >> 12, RULES.Options())
         vp = [0] * players
         turns = 0
+        done = set()  # seats whose certain last turn has been played
         while s.current is not None:
             legal = RULES.legal_moves(s)
             assert legal, f"no legal move in phase {s.phase}"
             move = legal[rng.below(len(legal))]
+            if s.phase == "move" and is_last_turn(s):
+                done.add(s.current)
             RULES.apply(s, move)
             if move["type"] in ("end_turn", "pass"):
                 turns += 1
                 if s.current is not None:
                     assert s.phase == "take"
+                    assert s.current not in done, "a certain last turn was not the last"
+                    assert s.players[s.current].clansmen_on_display() >= 1
                     assert sum(e is None for e in s.chain) == 1, "13 of 14 chain spaces filled"
                     gap = s.chain.index(None)
                     assert s.chain[(gap + 1) % 14][0] in ("fig",), "a figure is rearmost"

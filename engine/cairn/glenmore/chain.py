@@ -65,24 +65,79 @@ def _gap_end(chain) -> int:
 
 def tiles_to_draw(state: GlenMoreState) -> int:
     """How many tiles the end of the current turn will draw (before any die)."""
-    chain = state.chain
+    return _refill(list(state.chain))
+
+
+def _refill(chain: list) -> int:
+    """Do the end-of-turn bookkeeping of ``settle`` on ``chain`` with blank
+    tiles, up to (not including) any die roll; return how many tiles it drew.
+    The count depends only on where the figures and tiles stand, never on
+    which tiles are drawn."""
     last = _gap_end(chain)
     j = (last + 1) % SPACES
-    run = 0
-    i = last
-    while chain[i] is None:
-        run += 1
-        i = (i - 1) % SPACES
-    while chain[j][0] == "tile":
-        run += 1
+    while chain[j][0] == "tile":  # left behind
+        chain[j] = None
+        last = j
         j = (j + 1) % SPACES
-    return run - 1
+    drawn = 0
+    space = last
+    while chain[(space - 1) % SPACES] is None:
+        space = (space - 1) % SPACES
+        chain[space] = ("tile", -1)
+        drawn += 1
+    return drawn
 
 
 def is_last_turn(state: GlenMoreState) -> bool:
-    """True when this turn's refill certainly empties stack 3 (game end)."""
+    """True when the current turn is certainly the mover's last one.
+
+    Rule: a player must keep at least one clan member on the display "at
+    least until the last turn" (Portuguese "pelo menos até sua última
+    jogada", Romanian "macar pana in ultimul tur"); in that certain last turn
+    the last clan member may become a chieftain.  The game ends the moment
+    stack 3's last tile is drawn, so the turn is the mover's last when, for
+    every die roll and every choice of the other players, that happens before
+    the mover is rearmost again.  How many tiles get drawn depends only on
+    the chain, never on the hidden order of the stacks:
+
+    - this turn's refill draws one tile per emptied space and per tile left
+      behind (``tiles_to_draw``);
+    - then every piece between the empty space and the mover must pass the
+      mover before the mover is rearmost again, and each draws tiles doing so.
+      The die, if it is rearmost, rolls until it passes the first figure ahead
+      of it: whatever it rolls, each of the ``m`` tiles between them leaves
+      the game (landed on or left behind) and so does the tile it finally
+      lands on - exactly ``m + 1`` draws.  Any other piece (a player, or the
+      die when not rearmost) draws at least one tile on its turn, as it
+      leaves its space; more is never assumed (how far a player moves is a
+      choice), so "certain" is never claimed for a turn that may not be last.
+
+    The turn is certainly the last when those draws empty the stacks.  This
+    covers the mover's own refill drawing the final tile; with 2-3 players the
+    die moving next and drawing it; and, for any player count, the refill
+    leaving one tile while the mover is no longer rearmost.  A mover who is
+    rearmost again plays again: never the last turn while tiles are left.
+    """
     left = sum(len(s) for s in state.stacks[state.stack_index:])
-    return tiles_to_draw(state) >= left
+    chain = list(state.chain)
+    left -= _refill(chain)
+    if left <= 0:
+        return True
+    rear = space = (_gap_end(chain) + 1) % SPACES
+    draws = 0
+    while chain[space] != ("fig", state.current):
+        piece = chain[space]
+        if piece[0] == "die" and space == rear:
+            m = 0
+            j = (space + 1) % SPACES
+            while chain[j][0] == "tile":
+                m += 1
+                j = (j + 1) % SPACES
+            draws += m + 1
+        elif piece[0] != "tile":
+            draws += 1
+        space = (space + 1) % SPACES
+    return left <= draws
 
 
 def settle(state: GlenMoreState) -> None:
