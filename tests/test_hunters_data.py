@@ -34,10 +34,22 @@ def test_component_totals_near_the_notes():
     assert _total(T.LAND, "tiger") == 10
     assert _total(T.LAND, "aurochs") == 0
     assert 27 <= _total(T.LAND, "fish") <= 35
-    assert 19 <= _total(T.LAND, "gold") <= 31
+    assert _total(T.LAND, "gold") == 32
+    assert _total(T.BONUS, "gold") == 0  # public FAQ: bonus tiles have no nuggets
     assert _total(T.BONUS, "aurochs") == 4
     assert _total(T.BONUS, "mushrooms") == 3
     assert max(p.fish for t in T.BONUS for p in t.pieces) == 4
+
+
+def test_every_multi_edge_forest_of_a_land_tile_holds_gold():
+    """Rulebook: a completed forest without gold "is only possible with 2
+    segments", so a forest piece reaching 2+ edges (which two single-edge
+    pieces close into 3 segments) must hold a nugget.  No single-edge piece
+    holds one (none does on the tiles the notes grade gold "yes")."""
+    wrong = [(t.id, i) for t in T.LAND for i, p in enumerate(t.pieces)
+             if p.kind == FOREST and p.gold != (len(p.mid) >= 2)]
+    assert wrong == []
+    assert [i for i, p in enumerate(T.BY_ID["T64"].pieces) if p.gold] == [0]  # the N-E forest
 
 
 def test_every_port_covered_exactly_once():

@@ -192,9 +192,11 @@ def _gold_forest():
 
 def test_gold_gives_the_placer_one_bonus_tile_and_no_chain_reaction():
     s = _gold_forest()
-    # forest B: T02's east forest with T75 above the cell where B03 goes
+    # forest B: T02's east forest, then T27 (gold) turned north-south and
+    # T75 above the cell where B03 goes
     put(s, "T02", 3, 0, 0)
-    put(s, "T75", 4, -1, 0)
+    put(s, "T75", 4, -2, 0)
+    put(s, "T27", 4, -1, 1)
     member(s, -1, 0, 0, RED, "gatherer")
     deal(s, BLUE, "T12", land=["T60", "T07"], bonus=["B07", "B03"])
     reveals = s.reveals
@@ -204,9 +206,9 @@ def test_gold_gives_the_placer_one_bonus_tile_and_no_chain_reaction():
     assert s.phase == PLACE and s.cur == BLUE and s.drawn == tid("B03") and s.drawn_bonus
     assert s.reveals == reveals + 1
     assert RULES.view(s)["drawn"] == {"tile": "B03", "bonus": True}
-    # the bonus tile closes forest B (with gold on B03 itself): scored, no second bonus
+    # the bonus tile closes forest B (with T27's gold): scored, no second bonus
     play(s, place(4, 0, 0), meeple(0, "gatherer"))
-    assert breakdown(s, BLUE)["forests"] == 6
+    assert breakdown(s, BLUE)["forests"] == 8
     assert s.members[BLUE] == 5
     assert len(s.bonus) == 1  # B07 still there
     assert s.phase == PLACE and s.cur == RED and not s.drawn_bonus and s.drawn == tid("T07")
@@ -261,9 +263,30 @@ def test_why_illegal_names_the_mistake():
     assert "no tribe members left" in why(meeple(0, "gatherer"))
 
 
+def test_three_segment_forest_always_holds_gold():
+    """The rulebook: only a 2-segment forest can lack gold.  T20 (forest E),
+    T27 (forest E-W) and T49 (forest W) close a 3-tile forest: T27's nugget
+    draws a bonus tile."""
+    s = board(2, [("T20", -1, 0, 0), ("T49", 1, 0, 2)])
+    member(s, -1, 0, 0, RED, "gatherer")
+    deal(s, RED, "T27", land=["T60"], bonus=["B07"])
+    play(s, place(0, 0, 0), SKIP)
+    assert breakdown(s, RED)["forests"] == 6
+    assert s.phase == PLACE and s.cur == RED and s.drawn == tid("B07") and s.drawn_bonus
+
+
+def test_two_segment_forest_may_lack_gold():
+    s = board(2, [("T20", -1, 0, 0)])
+    deal(s, RED, "T49", land=["T60"], bonus=["B07"])
+    play(s, place(0, 0, 2), SKIP)
+    forests = [f for f in RULES.view(s)["features"] if f["kind"] == "forest"]
+    assert [(len(f["parts"]), f["complete"]) for f in forests] == [(2, True)]
+    assert s.cur == BLUE and s.drawn == tid("T60") and not s.drawn_bonus
+
+
 def test_several_nuggets_still_give_one_bonus_tile():
-    # T64 turned so its gold forest faces south closes T12's north side
-    s = board(2, [("T20", -1, 0, 0), ("T49", 1, 0, 2), ("T64", 0, -1, 3)])
+    # T27 turned north-south (gold) and T75 close T12's (gold) north side
+    s = board(2, [("T20", -1, 0, 0), ("T49", 1, 0, 2), ("T75", 0, -2, 0), ("T27", 0, -1, 1)])
     deal(s, RED, "T12", land=["T60"], bonus=["B07", "B02"])
     play(s, place(0, 0, 0), SKIP)
     assert s.drawn == tid("B02") and s.drawn_bonus and len(s.bonus) == 1

@@ -9,7 +9,7 @@ from cairn.core.rng import Rng
 from cairn.hunters.board import find, mismatches
 from cairn.hunters.scoring import final_points
 from cairn.hunters.state import HUTS, MEMBERS, OVER
-from cairn.hunters.tiles import DX, DY, OPP_HALF, TEMPLATES
+from cairn.hunters.tiles import DX, DY, FOREST, OPP_HALF, TEMPLATES
 
 
 def recompute_features(s):
@@ -59,6 +59,18 @@ def check_features(s):
         assert s.opn[r] == sum(open_ports[n] for n in nodes)
         holders = [n for n in nodes if n in s.meeples and s.meeples[n][1] != "hut"]
         assert sorted(s.occ[r]) == sorted(holders)
+
+
+def check_forest_gold(s):
+    """Rulebook: only a 2-segment forest can lack gold - for forests of land
+    tiles (bonus tiles carry no nuggets).  Checked on every completed forest."""
+    comp, open_ports = recompute_features(s)
+    for nodes in comp.values():
+        if s.nkind[nodes[0]] != FOREST or sum(open_ports[n] for n in nodes):
+            continue
+        pieces = [TEMPLATES[s.pt[s.ntile[n]]] for n in nodes]
+        if len(nodes) >= 3 and all(t.bonus is None for t in pieces):
+            assert any(t.pieces[s.npiece[n]].gold for t, n in zip(pieces, nodes)), nodes
 
 
 def check_conservation(s):
@@ -118,6 +130,7 @@ def test_2000_random_games_keep_the_invariants():
         s = RULES.setup(n, rng.next64() >> 12, RULES.Options())
         play_checked(s, rng, full=(k % 200 == 0))
         check_features(s)
+        check_forest_gold(s)
         tiles_placed += len(s.pt)
         assert len(s.pt) + len(s.discards) >= 79
     assert tiles_placed > 79 * 2000
