@@ -147,6 +147,8 @@ class CaledoniaState:
         self.summary: List[Dict[str, Any]] = []  # what the last production/scoring gave, for the view
         self.dice: List[Any] = []                # solo mode: the last market adjustment's dice
         self.automa: Optional[AutomaState] = None
+        self.queue: List[int] = []               # setup: seats still to pick a clan / place a starting worker
+        self.auction: Dict[str, Any] = {}        # clan auction variant: bidders, high bid, leader, to_bid
         self.final: Optional[List[Dict[str, Any]]] = None  # final score rows once over
 
     # -- copies ------------------------------------------------------------
@@ -167,6 +169,8 @@ class CaledoniaState:
         s.summary = self.summary  # replaced, never mutated in place
         s.dice = self.dice
         s.automa = self.automa.copy() if self.automa else None
+        s.queue = self.queue[:]
+        s.auction = _copy.deepcopy(self.auction) if self.auction else {}
         s.final = self.final
         return s
 
@@ -186,5 +190,6 @@ class CaledoniaState:
             "turn": dict(self.turn), "production": self.production[:], "summary": self.summary,
             "dice": self.dice,
             "automa": self.automa.to_json(hidden=True) if self.automa else None,
+            "queue": self.queue[:], "auction": _copy.deepcopy(self.auction),
             "final": self.final,
         }

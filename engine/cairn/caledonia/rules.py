@@ -1,0 +1,147 @@
+"""``CaledoniaRules``: Clans of Caledonia on the engine contract.
+
+1-4 seats; one seat may be the official solo opponent (seat kind ``"automa"``, level 1-5):
+its only move on its turn is ``{"type": "automa"}``, which plays its card.  One human alone is
+the rulebook's solo mode.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..core.rng import Rng
+from ..core.rules import Rules
+from . import rounds, setup
+from .options import CaledoniaOptions
+from .state import ACTIONS, AUCTION, CLAN_PICK, OVER, PRODUCTION, START_WORKERS, CaledoniaState
+
+Move = Dict[str, Any]
+PASS: Move = {"type": "pass"}
+AUTOMA: Move = {"type": "automa"}
+
+
+class CaledoniaRules(Rules):
+    name = "caledonia"
+    title = "Clans of Caledonia"
+    min_players = 1
+    max_players = 4
+    Options = CaledoniaOptions
+    seat_kinds = ("human", "bot", "automa")
+
+    # -- setup ---------------------------------------------------------------------------
+    def setup(self, n_players: int, seed: int, options: Any) -> CaledoniaState:
+        return setup.new_state(["human"] * n_players, [None] * n_players, seed, options)
+
+    def setup_seats(self, seats: List[Any], seed: int, options: Any) -> CaledoniaState:
+        kinds = [s.kind for s in seats]
+        if kinds.count("automa") > 1:
+            raise ValueError("Clans of Caledonia has at most one solo-opponent (automa) seat")
+        if kinds.count("automa") == len(kinds):
+            raise ValueError("the solo opponent needs at least one player against it")
+        return setup.new_state(kinds, [s.level for s in seats], seed, options)
+
+    # -- the contract --------------------------------------------------------------------
+    def current_player(self, state: CaledoniaState) -> Optional[int]:
+        phase = state.phase
+        if phase == OVER:
+            return None
+        if phase == ACTIONS:
+            return state.cur
+        if phase == PRODUCTION:
+            return state.production[0]
+        return setup.current_setup_seat(state)
+
+    def legal_moves(self, state: CaledoniaState) -> List[Move]:
+        phase = state.phase
+        if phase == ACTIONS:
+            if state.players[state.cur].automa:
+                return [AUTOMA]
+            from . import actions
+
+            moves = actions.legal(state)
+            if not state.turn.get("main") and not state.pending and not state.turn.get("price_good"):
+                moves.append(PASS)
+            return moves
+        if phase == PRODUCTION:
+            from . import production
+
+            return production.legal(state)
+        if phase == CLAN_PICK:
+            return setup.pick_legal(state)
+        if phase == START_WORKERS:
+            return setup.start_worker_legal(state)
+        if phase == AUCTION:
+            return setup.auction_legal(state)
+        return []
+
+    def apply(self, state: CaledoniaState, move: Move) -> None:
+        kind = move["type"]
+        phase = state.phase
+        if phase == ACTIONS:
+            if kind == "pass":
+                rounds.do_pass(state)
+            elif kind == "automa":
+                from . import automa
+
+                if automa.take_turn(state):
+                    rounds.do_pass(state)
+                else:
+                    rounds.next_turn(state)
+            else:
+                from . import actions
+
+                actions.apply(state, move)
+                if state.turn.get("over"):
+                    rounds.next_turn(state)
+        elif phase == PRODUCTION:
+            from . import production
+
+            production.apply(state, move)
+            if not state.production:
+                rounds.finish_round(state)
+        elif phase == CLAN_PICK:
+            setup.pick_apply(state, move)
+        elif phase == START_WORKERS:
+            setup.start_worker_apply(state, move)
+        elif phase == AUCTION:
+            setup.auction_apply(state, move)
+        if state.phase != OVER and state.phase != ACTIONS:
+            state.cur = self.current_player(state)  # keep ``cur`` meaningful for views
+
+    def scores(self, state: CaledoniaState) -> List[Dict[str, Any]]:
+        from . import scoring
+
+        return state.final if state.final is not None else scoring.final_scores(state)
+
+    def winners(self, state: CaledoniaState) -> List[int]:
+        from . import scoring
+
+        return scoring.winners(state)
+
+    def view(self, state: CaledoniaState, seat: Optional[int] = None) -> Dict[str, Any]:
+        from . import view
+
+        return view.view(state, seat)
+
+    def describe(self, state: CaledoniaState, move: Move) -> str:
+        from . import text
+
+        return text.describe(state, move)
+
+    def why_illegal(self, state: CaledoniaState, move: Move, legal: List[Move]) -> str:
+        from . import text
+
+        return text.why_illegal(state, move, legal) or super().why_illegal(state, move, legal)
+
+    def determinize(self, state: CaledoniaState, seat: int, rng: Rng) -> CaledoniaState:
+        """Resample what ``seat`` cannot see: the contract draw pile's order, the solo
+        opponent's draw pile, and every future die (the state's rng).  The unseen items are
+        sorted, then shuffled with ``rng``.  (Contracts a player put back at the bottom of the
+        pile are resampled too: that forgets a little of what the seat knows, never peeks.)"""
+        s = state.copy()
+        s.deck = sorted(s.deck)
+        rng.shuffle(s.deck)
+        if s.automa is not None:
+            s.automa.draw = sorted(s.automa.draw)
+            rng.shuffle(s.automa.draw)
+        s.rng = Rng(rng.next64())
+        return s
