@@ -1,0 +1,413 @@
+"""Where the official solo opponent puts its units: starting workers, Expand, the neighbourhood
+bonus and port claims (the rest of its rules are in :mod:`.automa`).
+
+Expand (the support card supplies modules, criteria order and the pointer step):
+
+1. Candidate spaces: free active land in its reach (:func:`.board.reach` at its shipping level)
+   inside the support card's modules (round 5: every module) where some unit from its board
+   suits the land and it can pay unit + land.
+2. The criteria in the card's order (round 5: Settlements first, the rest in the card's
+   order) each keep the candidates that meet it best; a criterion no candidate meets keeps them
+   all.  Left-over ties: random.
+
+   * ``St`` Settlements: best a space that joins two of its settlement groups that were not
+     within shipping reach of each other; next best one that adds a new settlement (not next
+     to any of its units); otherwise nothing.
+   * ``$`` Min cost: the lowest printed land cost.
+   * ``N`` Neighbourhood: the most goods it would buy through the neighbourhood bonus there.
+   * ``P`` Port: a space that brings a port tile it has not claimed into reach.
+3. The unit pointer moves on by the support card's step; the unit is the first in the cycle
+   (sheep, cow, cheese dairy, bakery, field, distillery, worker) from the pointer that suits
+   the space, is left on its board and is affordable; for "worker": an upgraded worker type
+   first, else a random one of those that fit.  It pays unit + land.
+4. Neighbourhood bonus: for each good made by a neighbouring rival farm unit (no river between,
+   never from workers) it buys by the good's bracket: upper none, middle up to 2, lower up to
+   4 (never more than the table's per-good limit, 3, or 4 with 2 players), goods with the
+   lowest price marker first while merchants last; never a good it sold this round.  It pays
+   nothing for the goods, gets none, and gains 3 pounds per merchant placed; prices move.
+5. A port tile coming into reach is claimed at once for 10 pounds instead of its effect.
+
+Readings where the notes are silent are marked ``Reading:`` in the docstrings.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+
+from . import economy as eco
+from .board import Board, port_in_reach, reach, settlements
+from .data import (AUTOMA_CYCLE, AUTOMA_DECK, GOOD_INDEX, TABLES, UNIT_TYPES, WORKERS, bracket)
+from .hexgeom import distance
+from .state import CaledoniaState
+
+_A = TABLES["automa"]
+_NB = TABLES["neighbourhood"]
+BRACKET_BUY = {"upper": 0, "middle": 2, "lower": 4}
+MODULES = ("A", "B", "C", "D")
+
+
+def _roll(state: CaledoniaState, n: int) -> int:
+    state.reveals += 1
+    return state.rng.below(n)
+
+
+def _pick(state: CaledoniaState, items: Sequence[Any]) -> Any:
+    """One of ``items`` at random (no draw when there is only one)."""
+    items = list(items)
+    return items[_roll(state, len(items))] if len(items) > 1 else items[0]
+
+
+def _seat(state: CaledoniaState) -> int:
+    assert state.automa is not None
+    return state.automa.seat
+
+
+# -- units ---------------------------------------------------------------------------------------
+def worker_for(state: CaledoniaState, space: int, affordable: bool = True) -> Optional[str]:
+    """The worker it would place on ``space``: of the types that suit the land, are left on its
+    board (and that it can pay for), an upgraded type first, else a random one."""
+    seat = _seat(state)
+    p = state.players[seat]
+    fits = [w for w in WORKERS if eco.units_left(state, seat, w) > 0 and eco.suits(state, seat, w, space)
+            and (not affordable or p.money >= eco.expand_cost(state, seat, w, space))]
+    if len(fits) > 1:
+        upgraded = [w for w in fits if p.tech[WORKERS.index(w)]]
+        if len(upgraded) == 1:
+            return upgraded[0]
+        return _pick(state, fits)
+    return fits[0] if fits else None
+
+
+def _farm_fits(state: CaledoniaState, unit: str, space: int) -> bool:
+    seat = _seat(state)
+    return (eco.units_left(state, seat, unit) > 0 and eco.suits(state, seat, unit, space)
+            and state.players[seat].money >= eco.expand_cost(state, seat, unit, space))
+
+
+def _any_unit_fits(state: CaledoniaState, space: int) -> bool:
+    seat = _seat(state)
+    money = state.players[seat].money
+    for u in UNIT_TYPES:
+        if (eco.units_left(state, seat, u) > 0 and eco.suits(state, seat, u, space)
+                and money >= eco.expand_cost(state, seat, u, space)):
+            return True
+    return False
+
+
+def unit_order(pointer: int) -> List[str]:
+    """The unit cycle starting at the pointer (``"worker"`` stands for both worker types)."""
+    k = len(AUTOMA_CYCLE)
+    return [AUTOMA_CYCLE[(pointer + i) % k] for i in range(k)]
+
+
+def unit_for(state: CaledoniaState, space: int, pointer: int) -> Optional[str]:
+    """The first unit in pointer order that suits ``space``, is left and affordable."""
+    for kind in unit_order(pointer):
+        if kind == "worker":
+            w = worker_for(state, space)
+            if w:
+                return w
+        elif _farm_fits(state, kind, space):
+            return kind
+    return None
+
+
+# -- ports ---------------------------------------------------------------------------------------
+def unclaimed_ports(state: CaledoniaState, board: Board) -> List[Tuple[int, int]]:
+    """(port tile, port spot) pairs in play that it has not claimed yet (none without ports)."""
+    p = state.players[_seat(state)]
+    return [(tile, spot) for tile, spot in zip(state.ports, board.ports) if tile not in p.ports_used]
+
+
+def claim_ports(state: CaledoniaState) -> List[int]:
+    """Claim every unclaimed port tile within its reach: its marker goes on the tile and it gains
+    10 pounds instead of the tile's effect.  Returns the tiles claimed."""
+    board = eco.board_of(state)
+    seat = _seat(state)
+    p = state.players[seat]
+    own = eco.own_spaces(state, seat)
+    got = []
+    for tile, spot in unclaimed_ports(state, board):
+        if port_in_reach(board, own, p.shipping, spot):
+            p.ports_used.append(tile)
+            p.money += _A["port_claim_money"]
+            got.append(tile)
+    return got
+
+
+def port_where(state: CaledoniaState, tile: int) -> str:
+    """A port tile by the module it lies in, in players' words ("the port in the north-west")."""
+    where = {"A": "north-west", "B": "north-east", "C": "south-east", "D": "south-west"}
+    return f"the port in the {where[MODULES[state.ports.index(tile)]]}"
+
+
+# -- the neighbourhood bonus -------------------------------------------------------------------
+def neighbour_goods(state: CaledoniaState, board: Board, space: int) -> List[str]:
+    """Goods made by rival farm units neighbouring ``space`` (no river between; workers make
+    nothing), each once, in market order."""
+    seat = _seat(state)
+    goods = set()
+    for t in board.neighbours(space):
+        unit = state.units.get(t)
+        if unit is None or unit[0] == seat:
+            continue
+        ut = UNIT_TYPES.get(unit[1])
+        if ut is not None and not ut.worker:
+            goods.add(ut.makes)
+    return sorted(goods, key=GOOD_INDEX.__getitem__)
+
+
+def buy_limit(state: CaledoniaState, good: str) -> int:
+    """How many of ``good`` it buys through the bonus: by the good's current bracket (upper 0,
+    middle 2, lower 4), never more than the per-good limit of the table (3; 4 with 2 players:
+    Reading, the solo notes' "up to 4" is the 2-seat limit), none of a good it sold this round."""
+    p = state.players[_seat(state)]
+    i = GOOD_INDEX[good]
+    if p.market[i] < 0:
+        return 0
+    cap = _NB["max_per_good_two_players"] if state.n == 2 else _NB["max_per_good"]
+    return min(BRACKET_BUY[bracket(state.prices[i])], cap)
+
+
+def neighbourhood_count(state: CaledoniaState, board: Board, space: int) -> int:
+    """Goods it would buy by expanding to ``space`` (limited by the merchants in its pool)."""
+    total = sum(buy_limit(state, g) for g in neighbour_goods(state, board, space))
+    return min(total, state.players[_seat(state)].pool)
+
+
+def buy_neighbourhood(state: CaledoniaState, board: Board, space: int) -> List[Tuple[str, int]]:
+    """Use the neighbourhood bonus after expanding to ``space``: goods with the lowest price
+    marker first (equal markers: random order), as many as :func:`buy_limit` allows while
+    merchants last.  Gains 3 pounds per merchant; prices rise a step per good."""
+    p = state.players[_seat(state)]
+    goods = neighbour_goods(state, board, space)
+    if len(goods) > 1:
+        state.rng.shuffle(goods)
+        state.reveals += 1
+        goods.sort(key=lambda g: state.prices[GOOD_INDEX[g]])
+    bought = []
+    for g in goods:
+        k = min(buy_limit(state, g), p.pool)
+        if k <= 0:
+            continue
+        p.pool -= k
+        p.market[GOOD_INDEX[g]] += k
+        eco.move_price(state, g, k)
+        p.money += k * _A["neighbourhood_money"]
+        bought.append((g, k))
+    return bought
+
+
+# -- settlements -----------------------------------------------------------------------------------
+class _Groups:
+    """Its settlements joined into groups by shipping reach (as the final scoring counts them)."""
+
+    def __init__(self, state: CaledoniaState, board: Board, own: List[int], shipping: int) -> None:
+        self.board, self.shipping = board, shipping
+        self.own = set(own)
+        groups = settlements(board, own)
+        reaches = [reach(board, g, shipping) for g in groups]
+        # union-find over settlements linked by reach
+        parent = list(range(len(groups)))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        where = {s: i for i, g in enumerate(groups) for s in g}
+        for i, r in enumerate(reaches):
+            for s in r:
+                j = where.get(s)
+                if j is not None:
+                    parent[find(i)] = find(j)
+        self.comp_of = {s: find(where[s]) for s in where}
+        self.comp_reach: Dict[int, Set[int]] = {}
+        for i, r in enumerate(reaches):
+            self.comp_reach.setdefault(find(i), set()).update(r)
+
+    def score(self, space: int) -> int:
+        """2: joins two groups that were apart; 1: adds a new settlement; 0: neither."""
+        linked: Set[int] = set()
+        mine = reach(self.board, [space], self.shipping)
+        for s in mine:
+            c = self.comp_of.get(s)
+            if c is not None:
+                linked.add(c)
+        for c, r in self.comp_reach.items():
+            if space in r:
+                linked.add(c)
+        if len(linked) >= 2:
+            return 2
+        if not any(t in self.own for t in self.board.neighbours(space)):
+            return 1
+        return 0
+
+
+# -- Expand --------------------------------------------------------------------------------------
+def candidates(state: CaledoniaState, board: Board, modules: Sequence[str]) -> List[int]:
+    """Free active land in its reach inside ``modules`` where some unit suits and is affordable."""
+    seat = _seat(state)
+    p = state.players[seat]
+    out = []
+    for s in sorted(reach(board, eco.own_spaces(state, seat), p.shipping)):
+        sp = board.spaces[s]
+        if (sp.kind == "land" and sp.module in modules and eco.free_space(state, s)
+                and _any_unit_fits(state, s)):
+            out.append(s)
+    return out
+
+
+def criteria_order(state: CaledoniaState, card_criteria: Sequence[str]) -> List[str]:
+    """The support card's criteria; in round 5 Settlements comes first."""
+    crit = list(card_criteria)
+    if state.round >= TABLES["rounds"]:
+        crit = ["St"] + [c for c in crit if c != "St"]
+    return crit
+
+
+def choose_space(state: CaledoniaState, board: Board, cands: List[int],
+                 criteria: Sequence[str]) -> int:
+    """Filter ``cands`` criterion by criterion (each keeps its best), then a random one."""
+    seat = _seat(state)
+    p = state.players[seat]
+    left = list(cands)
+    groups: Optional[_Groups] = None
+    unclaimed = [spot for _, spot in unclaimed_ports(state, board)]
+    own = eco.own_spaces(state, seat)
+    for c in criteria:
+        if len(left) <= 1:
+            break
+        if c == "St":
+            if groups is None:
+                groups = _Groups(state, board, own, p.shipping)
+            value = {s: groups.score(s) for s in left}
+        elif c == "$":
+            value = {s: -board.spaces[s].cost for s in left}
+        elif c == "N":
+            value = {s: neighbourhood_count(state, board, s) for s in left}
+        elif c == "P":
+            now = reach(board, own, p.shipping)
+            value = {s: int(any(spot not in now and spot in reach(board, [s], p.shipping)
+                                for spot in unclaimed)) for s in left}
+        else:
+            raise ValueError(f"unknown expand criterion {c!r}")
+        best = max(value.values())
+        left = [s for s in left if value[s] == best]
+    return _pick(state, left)
+
+
+def act_expand(state: CaledoniaState) -> Optional[Dict[str, Any]]:
+    """Expand by the support card (see the module docstring).  Impossible when no space in the
+    card's modules can take an affordable unit.  Reading: the pointer moves on only when it
+    expands, and it then stays on the preferred unit (pointer + step) whatever unit was placed."""
+    a = state.automa
+    assert a is not None and a.support is not None
+    support = AUTOMA_DECK[a.support]
+    board = eco.board_of(state)
+    modules = MODULES if state.round >= TABLES["rounds"] else support.modules
+    cands = candidates(state, board, modules)
+    if not cands:
+        return None
+    crit = criteria_order(state, support.criteria)
+    space = choose_space(state, board, cands, crit)
+    pointer = (a.pointer + support.step) % len(AUTOMA_CYCLE)
+    unit = unit_for(state, space, pointer)
+    assert unit is not None, "a candidate space always takes some unit"
+    a.pointer = pointer
+    seat = a.seat
+    p = state.players[seat]
+    cost = eco.expand_cost(state, seat, unit, space)
+    p.money -= cost
+    eco.place_unit(state, seat, unit, space)
+    money = p.money
+    bought = buy_neighbourhood(state, board, space)
+    out: Dict[str, Any] = {"action": "expand", "unit": unit, "space": space, "paid": cost,
+                           "criteria": crit, "bought": bought, "bonus": p.money - money}
+    out["ports"] = claim_ports(state)
+    return out
+
+
+# -- starting workers ------------------------------------------------------------------------------
+def _central(board: Board) -> FrozenSet[int]:
+    return frozenset(sp.id for sp in board.spaces if sp.central)
+
+
+def start_candidates(state: CaledoniaState, board: Board, module: str) -> List[int]:
+    """Free active land of ``module`` that takes a worker it can pay for."""
+    return [sp.id for sp in board.spaces
+            if sp.kind == "land" and sp.module == module and eco.free_space(state, sp.id)
+            and worker_for_start(state, sp.id)]
+
+
+def worker_for_start(state: CaledoniaState, space: int) -> bool:
+    seat = _seat(state)
+    p = state.players[seat]
+    return any(eco.units_left(state, seat, w) > 0 and eco.suits(state, seat, w, space)
+               and p.money >= eco.expand_cost(state, seat, w, space) for w in WORKERS)
+
+
+def start_space(state: CaledoniaState, board: Board, module: str, by_port: bool) -> Optional[int]:
+    """The space for its starting worker in ``module``: the nearest to the module's port spot
+    (``by_port``) or to the central loch, counting hex steps (Reading: "nearest" is the hex
+    distance to the port spot, or to the closest space of the central loch).  Ties: a 1-2
+    pound space; (port case) one that brings a port tile into reach; the cheapest; random."""
+    cands = start_candidates(state, board, module)
+    if not cands:
+        return None
+    if by_port:
+        target = [board.ports[MODULES.index(module)]]
+    else:
+        target = list(_central(board))
+    sp = board.spaces
+
+    def dist(s: int) -> int:
+        return min(distance((sp[s].q, sp[s].r), (sp[t].q, sp[t].r)) for t in target)
+
+    d = {s: dist(s) for s in cands}
+    near = min(d.values())
+    left = [s for s in cands if d[s] == near]
+    cheap = [s for s in left if sp[s].cost <= 2]
+    left = cheap or left
+    if by_port and len(left) > 1:
+        p = state.players[_seat(state)]
+        spots = [spot for _, spot in unclaimed_ports(state, board)]
+        porty = [s for s in left if any(port_in_reach(board, [s], p.shipping, t) for t in spots)]
+        left = porty or left
+    low = min(sp[s].cost for s in left)
+    left = [s for s in left if sp[s].cost == low]
+    return _pick(state, left)
+
+
+def place_start_workers(state: CaledoniaState) -> None:
+    """Before the humans place theirs, it places 4 workers, paying unit + land: one in each
+    module A-D, two nearest the port tile and two nearest the central loch (which modules get
+    which: random, Reading: each of the 6 splits equally likely).  Worker type: the ones that
+    suit the land; both suit: random (no technology yet)."""
+    board = eco.board_of(state)
+    seat = _seat(state)
+    p = state.players[seat]
+    split = [True, True, False, False]
+    state.rng.shuffle(split)
+    state.reveals += 1
+    lines = []
+    for module, by_port in zip(MODULES, split):
+        space = start_space(state, board, module, by_port)
+        if space is None:
+            continue
+        w = worker_for(state, space)
+        assert w is not None
+        cost = eco.expand_cost(state, seat, w, space)
+        p.money -= cost
+        eco.place_unit(state, seat, w, space)
+        lines.append((w, space, cost, by_port))
+    from . import text
+
+    for w, space, cost, by_port in lines:
+        why = "nearest the port" if by_port else "nearest the central loch"
+        state.journal.append(f"Automa places {text.UNIT_NAMES[w]} on {text.space_name(state, space)} "
+                             f"({why}) for \u00a3{cost}")
+    if state.automa is not None:
+        state.automa.last = {"action": "start_workers",
+                             "placed": [{"unit": w, "space": s, "paid": c, "near": "port" if b else "loch"}
+                                        for w, s, c, b in lines]}
