@@ -38,7 +38,8 @@ def _pts(points: Sequence[Tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
 
-def svg_for(board: B.Board, title: str, show_labels: bool = False) -> Tuple[str, int, int]:
+def svg_for(board: B.Board, title: str, show_labels: bool = False,
+            show_border: bool = True) -> Tuple[str, int, int]:
     """An SVG of ``board``; returns (svg, width, height)."""
     xs, ys = [], []
     for s in board.spaces:
@@ -48,7 +49,7 @@ def svg_for(board: B.Board, title: str, show_labels: bool = False) -> Tuple[str,
     pad = 1.6
     minx, miny = min(xs) - pad, min(ys) - pad - 0.8
     w = int((max(xs) - minx + pad) * S)
-    h = int((max(ys) - miny + pad) * S)
+    h = int((max(ys) - miny + pad) * S) + 36
 
     def P(x: float, y: float) -> Tuple[float, float]:
         return (x - minx) * S, (y - miny) * S
@@ -60,7 +61,13 @@ def svg_for(board: B.Board, title: str, show_labels: bool = False) -> Tuple[str,
                       '<line x1="0" y1="0" x2="0" y2="8" stroke="#ffffff" stroke-width="3" '
                       'stroke-opacity="0.55"/></pattern></defs>',
                       f'<rect width="{w}" height="{h}" fill="#e9e4d6"/>',
-                      f'<text x="10" y="22" font-size="16" font-weight="bold">{title}</text>']
+                      f'<text x="10" y="22" font-size="16" font-weight="bold">{title}</text>',
+                      f'<text x="10" y="{h - 22}" font-size="11" fill="#333">light green grassland, '
+                      'dark green forest, grey mountain (bands: mixed) &#183; red number: cost &#183; '
+                      'dark blue lines: rivers &#183; yellow triangle: river delta</text>',
+                      f'<text x="10" y="{h - 8}" font-size="11" fill="#333">hatched: mist '
+                      '(inactive at 1-2 players, then greyed) &#183; orange ring: border of the active '
+                      'map &#183; anchors: port spots (solid: in use) &#183; brown: factory</text>']
     for s in board.spaces:
         cx, cy = hexgeom.centre(s.q, s.r)
         corners = [P(x, y) for x, y in hexgeom.corners(s.q, s.r)]
@@ -88,7 +95,7 @@ def svg_for(board: B.Board, title: str, show_labels: bool = False) -> Tuple[str,
         else:
             out.append(f'<polygon points="{poly}" fill="{FACTORY}" stroke="#3b2312" stroke-width="1.5"/>')
     # border outlines (inset)
-    for sid in board.border:
+    for sid in (board.border if show_border else ()):
         s = board.spaces[sid]
         cx, cy = hexgeom.centre(s.q, s.r)
         inner = [P(cx + 0.82 * (x - cx), cy + 0.82 * (y - cy)) for x, y in hexgeom.corners(s.q, s.r)]
@@ -154,7 +161,7 @@ def main(argv: Sequence[str]) -> None:
     for m in "ABCD":
         for side in "12":
             key = m + side
-            jobs.append((key, *svg_for(module_board(key), f"Module {key} (4 players)", True)))
+            jobs.append((key, *svg_for(module_board(key), f"Module {key} (alone)", True, False)))
     for sides in configs:
         for n in (2, 4):
             b = B.build_board(sides, n)
