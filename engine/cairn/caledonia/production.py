@@ -30,7 +30,8 @@ one decision each, in this order (a step with nothing to choose is skipped):
 What each seat got is recorded in ``state.summary`` (a list replaced, never mutated):
 ``{"kind": "production", "seat", "income", "goods": {good: n}, "aged": {"whisky", "pounds"},
 "made": {good: n}, "pounds": clan pounds, "cellared", "butter": {"milk", "pounds"}}`` per
-seat (the solo opponent: ``{"kind": "production", "seat", "automa": True, "money": gained}``);
+seat (the solo opponent: ``{"kind": "production", "seat", "automa": True, "money": gained,
+"details": what automa.produce reported}``);
 scoring appends its own entry.
 """
 from __future__ import annotations
@@ -95,9 +96,11 @@ def start(state: CaledoniaState) -> None:
         if p.automa:
             before = p.money
             from . import automa  # the solo opponent's module (imported late: optional here)
-            automa.produce(state)
-            summary.append({"kind": "production", "seat": seat, "automa": True,
-                            "money": p.money - before})
+            got = automa.produce(state)
+            entry = {"kind": "production", "seat": seat, "automa": True, "money": p.money - before}
+            if isinstance(got, dict):
+                entry["details"] = dict(got)
+            summary.append(entry)
             continue
         entry: Dict[str, Any] = {"kind": "production", "seat": seat}
         if p.clan == "mackenzie":

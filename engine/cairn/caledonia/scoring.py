@@ -64,6 +64,8 @@ CATEGORIES = ("glory", "basic", "processed", "money", "hops", "imports", "contra
 # -- helpers shared with the view and the tests ---------------------------------------------------
 def cellar_pounds(p: Player) -> int:
     """What taking every barrel out of MacKenzie's cellar would pay now."""
+    if not any(p.cellar):
+        return 0
     return sum(n * CELLAR_VALUE[i] for i, n in enumerate(p.cellar))
 
 
