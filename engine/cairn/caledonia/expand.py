@@ -1,0 +1,221 @@
+"""The Expand action: a unit from your board onto an empty space you reach, its cost,
+the neighbourhood bonus and the building bonus; and port 7's swap of units.
+
+Rulebook, "3. Expandir":
+
+* Place one unit from your board (sheep, cow, dairy, bakery, field, distillery,
+  woodcutter, miner; MacDonald's workers may also be fishermen) on an empty space
+  *neighbouring* one of your units (adjacent, no river between) or within reach of your
+  shipping level (``board.reach``: river crossing, then 1..4 lochs; never jumping land).
+* Pay the unit's cost plus the space's cost (``economy.expand_cost``: Campbell's factory
+  discounts, MacDonald's 6-pound workers, Robertson's delta discount; a contract's
+  free-land bonus skips the land cost).
+* Terrain: grassland for farm units, forest for woodcutters, mountain for miners; a space
+  showing several land types takes any of them.  Fishermen (MacDonald) go on empty lochs
+  and port spots, never next to another fisherman, and pay no land cost.
+* Neighbourhood bonus: after expanding next to a rival's non-worker unit, buy the goods
+  it makes (see :mod:`.trade`), up to 3 per good per turn (4 with 2 seats), 2/3 pounds off.
+  MacDonald gets it when placing a fisherman too (not when rowing).
+* Building bonus: placing your 4th building of one kind (dairy, bakery, distillery) with an
+  empty export box draws 3 contracts (Buchanan 6); keep 0-1 (Buchanan 0-2) paying the
+  round's contract cost once; the rest go under the pile.  It is part of the Expand.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Set, Tuple
+
+from . import board as boardmod
+from . import economy
+from .data import FACTORIES, FARM_UNITS, TABLES, UNIT_TYPES
+from .state import CaledoniaState
+from .trade import BUCHANAN, board, draw_offer, free_boxes, neighbour_goods
+
+Move = Dict[str, Any]
+
+_CLANS = TABLES["clans"]
+_BB = TABLES["building_bonus"]
+_LAND_UNITS = FARM_UNITS + ("woodcutter", "miner")
+_MACDONALD_UNITS = _LAND_UNITS + ("fisherman",)
+_WORKER_KINDS = ("woodcutter", "miner", "fisherman")
+
+
+def unit_kinds(clan: Any) -> Tuple[str, ...]:
+    """The kinds of unit a player may expand with (MacDonald adds fishermen)."""
+    return _MACDONALD_UNITS if clan == "macdonald" else _LAND_UNITS
+
+
+def own_and_fishermen(state: CaledoniaState, seat: int) -> Tuple[List[int], List[int]]:
+    own: List[int] = []
+    fish: List[int] = []
+    for s, (o, u) in state.units.items():
+        if o == seat:
+            own.append(s)
+            if u == "fisherman":
+                fish.append(s)
+    return own, fish
+
+
+def reach_of(state: CaledoniaState, seat: int) -> Set[int]:
+    """Every active space ``seat`` may expand to, before emptiness and terrain."""
+    own, fish = own_and_fishermen(state, seat)
+    return boardmod.reach(board(state), own, state.players[seat].shipping, fish)
+
+
+def _fisherman_ok(state: CaledoniaState, b: Any, space: int, ignore: int = -1) -> bool:
+    units = state.units
+    for a in b.adjacent(space):
+        if a != ignore:
+            u = units.get(a)
+            if u is not None and u[1] == "fisherman":
+                return False
+    return True
+
+
+def placements(state: CaledoniaState, seat: int, free_land: bool = False) -> Dict[str, List[int]]:
+    """For each unit kind the player still has on its board: the spaces it may be placed on
+    now (reached, empty, suitable land, affordable), sorted.  Kinds with none are left out."""
+    b = board(state)
+    p = state.players[seat]
+    spaces = b.spaces
+    units, blocked = state.units, state.blocked
+    free = [s for s in reach_of(state, seat) if s not in units and s not in blocked]
+    free.sort()
+    delta = 0
+    if p.clan == "robertson":
+        delta = _CLANS["robertson_discount_small" if economy.small_table(state)
+                       else "robertson_discount_large"]
+    deltas = b.deltas
+    out: Dict[str, List[int]] = {}
+    for u in unit_kinds(p.clan):
+        if economy.units_left(state, seat, u) <= 0:
+            continue
+        uc = economy.unit_cost(state, seat, u)
+        ok: List[int] = []
+        if u == "fisherman":
+            for s in free:
+                sp = spaces[s]
+                if sp.kind in ("loch", "port") and sp.active and _fisherman_ok(state, b, s):
+                    cost = uc - (delta if s in deltas else 0)
+                    if max(0, cost) <= p.money:
+                        ok.append(s)
+        else:
+            land = UNIT_TYPES[u].land
+            for s in free:
+                sp = spaces[s]
+                if sp.kind == "land" and land in sp.terrains:
+                    cost = uc + (0 if free_land else sp.cost) - (delta if s in deltas else 0)
+                    if max(0, cost) <= p.money:
+                        ok.append(s)
+        if ok:
+            out[u] = ok
+    return out
+
+
+def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False) -> List[Move]:
+    """``{"type": "expand", "unit": u}`` for every unit kind with at least one legal space."""
+    return [{"type": "expand", "unit": u} for u in placements(state, seat, free_land)]
+
+
+def start_expand(state: CaledoniaState, seat: int, unit: str, free_land: bool = False) -> None:
+    state.pending.append({"kind": "place", "unit": unit, "free_land": free_land})
+
+
+def place_moves(state: CaledoniaState, seat: int, top: Dict[str, Any]) -> List[Move]:
+    spaces = placements(state, seat, top["free_land"]).get(top["unit"], [])
+    return [{"type": "place", "space": s} for s in spaces]
+
+
+def apply_place(state: CaledoniaState, seat: int, top: Dict[str, Any], move: Move) -> None:
+    """Pay, place, then open the building bonus and (above it) the neighbourhood bonus."""
+    state.pending.pop()
+    unit, space = top["unit"], move["space"]
+    p = state.players[seat]
+    p.money -= economy.expand_cost(state, seat, unit, space, top["free_land"])
+    economy.place_unit(state, seat, unit, space)
+    building_bonus(state, seat, unit)
+    b = board(state)
+    goods = neighbour_goods(state, b, seat, space)
+    if goods:
+        state.pending.append({"kind": "neighbour", "space": space, "goods": goods})
+
+
+def building_bonus(state: CaledoniaState, seat: int, unit: str) -> None:
+    """The 4th building of a kind placed with an empty export box: draw 3 (Buchanan 6),
+    keep 0-1 (Buchanan 0-2, and no more than its empty boxes; our reading of "an empty
+    box" for a clan with two)."""
+    p = state.players[seat]
+    if unit not in FACTORIES or p.deployed[unit] != 4:
+        return
+    room = free_boxes(p)
+    if room <= 0:
+        return
+    buchanan = p.clan == BUCHANAN
+    draw_offer(state, seat, _BB["draw_buchanan" if buchanan else "draw"], min(room, 2 if buchanan else 1))
+
+
+# -- port 7: swap two units -------------------------------------------------------------------
+def _swap_units(state: CaledoniaState, seat: int, top: Dict[str, Any], space: int) -> List[str]:
+    """Units from the board that may replace the unit on ``space`` (port 7): not a field,
+    not the same kind as either old unit, suited to the land; the old unit goes back to
+    the board first (so a MacDonald worker slot it frees may be used).  Pure: no state
+    change."""
+    owner, old = state.units[space]
+    if old in ("field", "fisherman") or space in top["done"]:
+        return []
+    if old in top["new"]:
+        return []   # the two new units must differ from the two old ones
+    b = board(state)
+    terrains = b.spaces[space].terrains
+    olds = set(top["old"]) | {old}
+    macdonald = state.players[seat].clan == "macdonald"
+    out: List[str] = []
+    for u in _LAND_UNITS:
+        if u == "field" or u in olds or UNIT_TYPES[u].land not in terrains:
+            continue
+        left = economy.units_left(state, seat, u)
+        if macdonald and old in _WORKER_KINDS and u in _WORKER_KINDS:
+            left += 1   # the old worker's slot on the board is free again
+        if left > 0:
+            out.append(u)
+    return out
+
+
+def swap_moves(state: CaledoniaState, seat: int, top: Dict[str, Any]) -> List[Move]:
+    """Port 7, one decision at a time: a unit of yours on the map, then its replacement;
+    after the first swap the player may stop."""
+    if "space" in top:
+        return [{"type": "swap", "unit": u} for u in _swap_units(state, seat, top, top["space"])]
+    out: List[Move] = []
+    for s in sorted(s for s, (o, _) in state.units.items() if o == seat):
+        if _swap_units(state, seat, top, s):
+            out.append({"type": "swap", "space": s})
+    if top["done"] and out:
+        out.append({"type": "done"})
+    return out
+
+
+def can_swap(state: CaledoniaState, seat: int) -> bool:
+    top = {"kind": "swap", "old": [], "new": [], "done": []}
+    return any(_swap_units(state, seat, top, s)
+               for s, (o, _) in state.units.items() if o == seat)
+
+
+def apply_swap(state: CaledoniaState, seat: int, top: Dict[str, Any], move: Move) -> None:
+    """Rulebook (appendix, port 7): no neighbourhood bonus during this swap; the building
+    bonus may follow.  # erratum: a later publisher FAQ reportedly allows the neighbourhood
+    bonus too; we follow the printed rulebook."""
+    if move["type"] == "done":
+        state.pending.pop()
+        return
+    if "space" not in move:
+        space = top.pop("space")
+        old = economy.remove_unit(state, space)
+        economy.place_unit(state, seat, move["unit"], space)
+        top["old"].append(old)
+        top["new"].append(move["unit"])
+        top["done"].append(space)
+        if len(top["done"]) >= 2:
+            state.pending.pop()
+        building_bonus(state, seat, move["unit"])
+    else:
+        top["space"] = move["space"]
