@@ -11,8 +11,8 @@ Expand (the support card supplies modules, criteria order and the pointer step):
    all.  Left-over ties: random.
 
    * ``St`` Settlements: best a space that joins two of its settlement groups that were not
-     within shipping reach of each other; next best one that adds a new settlement (not next
-     to any of its units); otherwise nothing.
+     within shipping reach of each other (the joined group then counts more settlements than
+     each part did); next best one that adds a new settlement (not next to any of its units).
    * ``$`` Min cost: the lowest printed land cost.
    * ``N`` Neighbourhood: the most goods it would buy through the neighbourhood bonus there.
    * ``P`` Port: a space that brings a port tile it has not claimed into reach.
@@ -31,7 +31,7 @@ Readings where the notes are silent are marked ``Reading:`` in the docstrings.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from . import economy as eco
 from .board import Board, port_in_reach, reach, settlements
@@ -198,48 +198,52 @@ def buy_neighbourhood(state: CaledoniaState, board: Board, space: int) -> List[T
 
 
 # -- settlements -----------------------------------------------------------------------------------
-class _Groups:
-    """Its settlements joined into groups by shipping reach (as the final scoring counts them)."""
+def settlement_groups(board: Board, own: Sequence[int], shipping: int) -> List[Tuple[int, FrozenSet[int]]]:
+    """Its settlements joined into groups by shipping reach, as the final scoring links them:
+    (number of settlements, units) per group."""
+    groups = settlements(board, own)
+    where = {s: i for i, g in enumerate(groups) for s in g}
+    parent = list(range(len(groups)))
 
-    def __init__(self, state: CaledoniaState, board: Board, own: List[int], shipping: int) -> None:
-        self.board, self.shipping = board, shipping
-        self.own = set(own)
-        groups = settlements(board, own)
-        reaches = [reach(board, g, shipping) for g in groups]
-        # union-find over settlements linked by reach
-        parent = list(range(len(groups)))
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
 
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
+    for i, g in enumerate(groups):
+        for s in reach(board, g, shipping):
+            j = where.get(s)
+            if j is not None:
+                parent[find(i)] = find(j)
+    out: Dict[int, List[Any]] = {}
+    for i, g in enumerate(groups):
+        rec = out.setdefault(find(i), [0, set()])
+        rec[0] += 1
+        rec[1].update(g)
+    return [(k, frozenset(u)) for k, u in out.values()]
 
-        where = {s: i for i, g in enumerate(groups) for s in g}
-        for i, r in enumerate(reaches):
-            for s in r:
-                j = where.get(s)
-                if j is not None:
-                    parent[find(i)] = find(j)
-        self.comp_of = {s: find(where[s]) for s in where}
-        self.comp_reach: Dict[int, Set[int]] = {}
-        for i, r in enumerate(reaches):
-            self.comp_reach.setdefault(find(i), set()).update(r)
+
+class _Settlements:
+    """Scores spaces for the Settlements criterion against its settlement groups now."""
+
+    def __init__(self, board: Board, own: List[int], shipping: int) -> None:
+        self.board, self.shipping, self.own = board, shipping, list(own)
+        self.before = settlement_groups(board, own, shipping)
+        self.group_of = {u: i for i, (_, units) in enumerate(self.before) for u in units}
 
     def score(self, space: int) -> int:
-        """2: joins two groups that were apart; 1: adds a new settlement; 0: neither."""
-        linked: Set[int] = set()
-        mine = reach(self.board, [space], self.shipping)
-        for s in mine:
-            c = self.comp_of.get(s)
-            if c is not None:
-                linked.add(c)
-        for c, r in self.comp_reach.items():
-            if space in r:
-                linked.add(c)
-        if len(linked) >= 2:
+        """2: it joins two or more groups that were apart, and the joined group counts more
+        settlements than each did (Reading: a unit that only fuses two neighbouring settlements
+        into one gains nothing); 1: it adds a new settlement (no unit of its own neighbours
+        the space); 0: neither."""
+        after = settlement_groups(self.board, self.own + [space], self.shipping)
+        count, units = next((k, u) for k, u in after if space in u)
+        joined = {self.group_of[u] for u in units if u != space}
+        if len(joined) >= 2 and count > max(self.before[j][0] for j in joined):
             return 2
-        if not any(t in self.own for t in self.board.neighbours(space)):
+        own = set(self.own)
+        if not any(t in own for t in self.board.neighbours(space)):
             return 1
         return 0
 
@@ -272,7 +276,7 @@ def choose_space(state: CaledoniaState, board: Board, cands: List[int],
     seat = _seat(state)
     p = state.players[seat]
     left = list(cands)
-    groups: Optional[_Groups] = None
+    groups: Optional[_Settlements] = None
     unclaimed = [spot for _, spot in unclaimed_ports(state, board)]
     own = eco.own_spaces(state, seat)
     for c in criteria:
@@ -280,7 +284,7 @@ def choose_space(state: CaledoniaState, board: Board, cands: List[int],
             break
         if c == "St":
             if groups is None:
-                groups = _Groups(state, board, own, p.shipping)
+                groups = _Settlements(board, own, p.shipping)
             value = {s: groups.score(s) for s in left}
         elif c == "$":
             value = {s: -board.spaces[s].cost for s in left}
