@@ -228,10 +228,11 @@ def final_money(p: Player) -> int:
     return p.money + cellar_pounds(p)
 
 
-def final_scores(state: CaledoniaState) -> List[Dict[str, Any]]:
+def final_scores(state: CaledoniaState,
+                 settled: Optional[Sequence[int]] = None) -> List[Dict[str, Any]]:
     """Per seat ``{"total": int, "breakdown": {category: VP}}`` (categories in
     :data:`CATEGORIES`).  Pure; valid at any time: mid-game it is the score the position
-    would get if the game ended now."""
+    would get if the game ended now.  ``settled``: :func:`settlement_counts` if already known."""
     n = state.n
     players = state.players
     solo = n == 1
@@ -256,7 +257,8 @@ def final_scores(state: CaledoniaState) -> List[Dict[str, Any]]:
             "bid": -p.bid,
         })
     contracts = [len(p.fulfilled) for p in players]
-    settled = settlement_counts(state)
+    if settled is None:
+        settled = settlement_counts(state)
     if solo:
         rows[0]["contracts"] = solo_threshold(contracts[0], _SOLO["contracts_vp"])
         rows[0]["settlements"] = solo_threshold(settled[0], _SOLO["settlements_vp"])

@@ -123,8 +123,8 @@ def _export(state: CaledoniaState, board_ports: List[int]) -> Dict[str, Any]:
     }
 
 
-def _players(state: CaledoniaState, scores: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
-    settled = settlement_counts(state)
+def _players(state: CaledoniaState, scores: List[Dict[str, Any]],
+             settled: List[int]) -> List[Dict[str, Any]]:
     out = []
     for seat, p in enumerate(state.players):
         units = [u for u in ALL_UNITS if u != "fisherman" or p.clan == "macdonald"]
@@ -187,7 +187,8 @@ def view(state: CaledoniaState, seat: Optional[int] = None) -> Dict[str, Any]:
     m = dict(static)
     m["units"] = [{"space": s, "seat": o, "unit": u} for s, (o, u) in sorted(state.units.items())]
     m["blocked"] = {str(s): v for s, v in sorted(state.blocked.items())}
-    scores = final_scores(state)
+    settled = settlement_counts(state)
+    scores = final_scores(state, settled)
     production = None
     if state.phase == PRODUCTION and state.production:
         production = {"seat": state.production[0], "step": state.turn.get("step"),
@@ -203,7 +204,7 @@ def view(state: CaledoniaState, seat: Optional[int] = None) -> Dict[str, Any]:
         "map": m,
         "market": _market(state),
         "export": _export(state, board_ports),
-        "players": _players(state, scores),
+        "players": _players(state, scores, settled),
         "automa": _automa(state),
         "offers": [{"clan": clan_json(c), "tile": start_tile_json(t)} for c, t in state.offers],
         "pending": _copy.deepcopy(state.pending),
