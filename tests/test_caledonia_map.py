@@ -420,3 +420,44 @@ def test_port_spots_are_not_sailed_through():
     assert port_in_reach(b, [u], 2, port) and not port_in_reach(b, [u], 1, port)
     for level in range(6):
         assert v not in reach(b, [u], level)
+
+
+@pytest.mark.parametrize("sides,n", [("1111", 4), ("2121", 2), ("1222", 3), ("2211", 1)])
+def test_reach_tables_match_a_recount(sides, n):
+    """reach() recomputed from coordinates alone: neighbours, rivers, then loch paths."""
+    b = build_board(sides, n)
+    at = {(s.q, s.r): s.id for s in b.spaces if s.kind != "factory"}
+    rivers = {frozenset(e) for rv in b.rivers for e in rv["edges"]}
+
+    def adj(i):
+        s = b.spaces[i]
+        return [at[p] for p in hexgeom.neighbours(s.q, s.r) if p in at]
+
+    for s in b.spaces:
+        if s.kind != "land":
+            continue
+        near = [j for j in adj(s.id)]
+        lochs_at = {}
+        frontier = [j for j in near if b.spaces[j].kind == "loch"]
+        d = 1
+        while frontier:
+            for j in frontier:
+                lochs_at.setdefault(j, d)
+            frontier = [t for j in frontier for t in adj(j)
+                        if b.spaces[t].kind == "loch" and t not in lochs_at]
+            d += 1
+        for level in range(6):
+            want = {j for j in near if frozenset((s.id, j)) not in rivers}
+            if level >= 1:
+                want |= set(near)
+            if level >= 2:
+                k = level - 1
+                crossed = {j for j, dj in lochs_at.items() if dj <= k}
+                want |= crossed
+                want |= {t for j in crossed for t in adj(j)
+                         if t != s.id and b.spaces[t].kind in ("land", "port")}
+            want = {j for j in want if b.spaces[j].active}
+            got = reach(b, [s.id], level)
+            assert got == want, (s.label, level)
+            if level:
+                assert reach(b, [s.id], level - 1) <= got

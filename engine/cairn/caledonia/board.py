@@ -23,25 +23,15 @@ Rules encoded here (rulebook, "Expandir", "Frota Mercante", "Povoados", 2-player
 """
 from __future__ import annotations
 
-import importlib.resources as _res
-import re
 from functools import lru_cache
-from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, Iterable, List, Sequence, Set, Tuple
 
 from . import hexgeom
+from .mapfile import (LAND_RE, MODULES, TERRAIN_LETTER, Layout, MapError, load_side,  # noqa: F401
+                      parse_layout)
 
 SHIPPING_LEVELS = ("none", "river", "loch1", "loch2", "loch3", "loch4")  # track positions 0..5
 TERRAINS = ("grassland", "forest", "mountain")
-MODULES = ("A", "B", "C", "D")
-_TERRAIN_LETTER = {"G": "grassland", "F": "forest", "M": "mountain"}
-_LAND_RE = re.compile(r"^([GFM]{1,3})([1-6])(\*?)$")
-_CELL_RE = re.compile(r"^([a-z])([0-9]{1,2})$")
-
-Cell = Tuple[int, int]  # (column, row) in offset coordinates, 0-based
-
-
-class MapError(ValueError):
-    """A map data file is malformed or breaks a map rule."""
 
 
 class Space:
@@ -70,107 +60,6 @@ class Space:
     def __repr__(self) -> str:
         t = "+".join(sorted(self.terrains))
         return f"<Space {self.id} {self.label} {self.kind}{' ' + t if t else ''}{' £%d' % self.cost if self.cost else ''}>"
-
-
-# ---------------------------------------------------------------------------------------------
-# Data files
-
-
-class Layout:
-    """One parsed map text: cells by (column, row) and rivers as lists of cell pairs."""
-
-    __slots__ = ("name", "width", "height", "cells", "rivers")
-
-    def __init__(self, name: str, width: int, height: int, cells: Dict[Cell, str],
-                 rivers: List[List[Tuple[Cell, Cell]]]) -> None:
-        self.name = name
-        self.width = width
-        self.height = height
-        self.cells = cells
-        self.rivers = rivers
-
-
-def _cell(name: str, where: str) -> Cell:
-    m = _CELL_RE.match(name)
-    if not m:
-        raise MapError(f"{where}: bad cell name {name!r} (want a column letter and a row number)")
-    return ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
-
-
-def parse_layout(text: str, name: str = "map") -> Layout:
-    """Parse one map text (the format of ``data/map/*.txt``).
-
-    :raises MapError: on any malformed line.
-    """
-    rows: List[Tuple[List[str], List[str]]] = []
-    rivers: List[List[Tuple[Cell, Cell]]] = []
-    in_grid = False
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].rstrip()
-        where = f"{name} line {n}"
-        if not line.strip():
-            continue
-        head = line.strip().split()[0]
-        if head == "grid:":
-            in_grid = True
-            continue
-        if head == "river:":
-            in_grid = False
-            edges = []
-            for tok in line.split()[1:]:
-                if tok.count("|") != 1:
-                    raise MapError(f"{where}: river edge {tok!r} is not 'cell|cell'")
-                a, b = tok.split("|")
-                edges.append((_cell(a, where), _cell(b, where)))
-            if not edges:
-                raise MapError(f"{where}: empty river")
-            rivers.append(edges)
-            continue
-        if head in ("module:", "side:"):
-            in_grid = False
-            continue
-        if not in_grid:
-            raise MapError(f"{where}: unexpected line {line.strip()!r}")
-        toks = line.split()
-        if toks[0].isdigit():
-            if int(toks[0]) != len(rows) + 1:
-                raise MapError(f"{where}: row {toks[0]} out of order")
-            rows.append((toks[1:], []))
-        else:
-            if not rows or rows[-1][1]:
-                raise MapError(f"{where}: odd-column line without its row")
-            rows[-1][1].extend(toks)
-    if not rows:
-        raise MapError(f"{name}: no grid")
-    n_even = len(rows[0][0])
-    n_odd = len(rows[0][1])
-    if n_odd not in (n_even, n_even - 1):
-        raise MapError(f"{name}: row 1 has {n_even} even and {n_odd} odd columns")
-    width = n_even + n_odd
-    cells: Dict[Cell, str] = {}
-    for row, (even, odd) in enumerate(rows):
-        if len(even) != n_even or len(odd) != n_odd:
-            raise MapError(f"{name}: row {row + 1} has {len(even)}+{len(odd)} cells, "
-                           f"want {n_even}+{n_odd}")
-        for i, tok in enumerate(even):
-            cells[(2 * i, row)] = tok
-        for i, tok in enumerate(odd):
-            cells[(2 * i + 1, row)] = tok
-    for (col, row), tok in cells.items():
-        if tok not in (".", "~", "=", "X", "P2", "P4") and not _LAND_RE.match(tok):
-            raise MapError(f"{name}: bad token {tok!r} at {chr(97 + col)}{row + 1}")
-    return Layout(name, width, len(rows), cells, rivers)
-
-
-@lru_cache(maxsize=None)
-def load_side(module: str, side: str) -> Layout:
-    """The parsed data file of one module side, e.g. ``load_side("A", "2")``."""
-    if module not in MODULES or side not in ("1", "2"):
-        raise ValueError(f"no module side {module}{side}")
-    name = f"{module}{side}.txt"
-    text = _res.files(__package__).joinpath("data").joinpath("map").joinpath(name).read_text(
-        encoding="utf-8")
-    return parse_layout(text, name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -215,9 +104,9 @@ class Board:
         kinds: List[str] = []
         for rec in recs:
             tok = rec["tok"]
-            m = _LAND_RE.match(tok)
+            m = LAND_RE.match(tok)
             if m:
-                rec.update(kind="land", terrains=frozenset(_TERRAIN_LETTER[c] for c in m.group(1)),
+                rec.update(kind="land", terrains=frozenset(TERRAIN_LETTER[c] for c in m.group(1)),
                            cost=int(m.group(2)), shaded=bool(m.group(3)), central=False)
             else:
                 kind = {"~": "loch", "=": "loch", "X": "factory", "P2": "port", "P4": "port"}[tok]
@@ -225,7 +114,7 @@ class Board:
                            central=(tok == "="))
             kinds.append(rec["kind"])
         for rec in recs:
-            if rec["kind"] == "land" and len(rec["terrains"]) != len(_LAND_RE.match(rec["tok"]).group(1)):
+            if rec["kind"] == "land" and len(rec["terrains"]) != len(LAND_RE.match(rec["tok"]).group(1)):
                 raise MapError(f"{rec['label']}: terrain letter repeated")
         active = []
         for rec in recs:
@@ -308,42 +197,50 @@ class Board:
 
         # 5. neighbour tables
         self._adjacent: Tuple[Tuple[int, ...], ...] = tuple(tuple(a) for a in adj)
+        across: List[List[int]] = [[] for _ in range(n)]
+        for e in river_edges:
+            a, b = tuple(e)
+            across[a].append(b)
+            across[b].append(a)
         self._neighbours: Tuple[Tuple[int, ...], ...] = tuple(
-            tuple(j for j in adj[i] if frozenset((i, j)) not in river_edges) for i in range(n))
+            tuple(j for j in adj[i] if j not in across[i]) for i in range(n))
         self._across: Tuple[Tuple[int, ...], ...] = tuple(
-            tuple(j for j in adj[i] if frozenset((i, j)) in river_edges) for i in range(n))
+            tuple(j for j in adj[i] if j in across[i]) for i in range(n))
         self._loch_reach: List[List[FrozenSet[int]]] = [[frozenset()] * n for _ in range(5)]
         self._loch_waters: List[List[FrozenSet[int]]] = [[frozenset()] * n for _ in range(5)]
+        is_loch = [k == "loch" for k in kinds]
+        shoreable = [kinds[t] in ("land", "port") and active[t] for t in range(n)]
         for i in range(n):
             if kinds[i] != "land":
                 continue
-            depth: Dict[int, int] = {}
-            frontier = [j for j in adj[i] if kinds[j] == "loch"]
-            for j in frontier:
-                depth[j] = 1
-            d = 1
-            while frontier and d < 4:
-                d += 1
-                nxt = []
-                for j in frontier:
-                    for k in adj[j]:
-                        if kinds[k] == "loch" and k not in depth:
-                            depth[k] = d
-                            nxt.append(k)
-                frontier = nxt
+            # breadth-first over lochs: layer d = the lochs d crossings away
+            seen = {i}
+            layer = [j for j in adj[i] if is_loch[j]]
+            seen.update(layer)
+            waters: Set[int] = set()
+            shore: Set[int] = set()
             for k in range(1, 5):
-                waters = frozenset(j for j, dj in depth.items() if dj <= k)
-                shore = frozenset(t for j in waters for t in adj[j]
-                                  if t != i and kinds[t] in ("land", "port") and active[t])
-                self._loch_reach[k][i] = shore
-                self._loch_waters[k][i] = waters
+                nxt = []
+                for j in layer:
+                    waters.add(j)
+                    for t in adj[j]:
+                        if shoreable[t]:
+                            shore.add(t)
+                        elif is_loch[t] and t not in seen:
+                            seen.add(t)
+                            nxt.append(t)
+                shore.discard(i)
+                self._loch_reach[k][i] = frozenset(shore)
+                self._loch_waters[k][i] = frozenset(waters)
+                layer = nxt
         # reach of one land space per shipping level (active spaces only)
         self._reach1: List[List[FrozenSet[int]]] = []
+        water_reach = [frozenset(j for j in adj[i] if active[j]) for i in range(n)]
         for level in range(6):
             row: List[FrozenSet[int]] = []
             for i in range(n):
                 if kinds[i] != "land":
-                    row.append(frozenset(j for j in adj[i] if active[j]))
+                    row.append(water_reach[i])
                     continue
                 s = set(self._neighbours[i])
                 if level >= 1:
