@@ -109,6 +109,7 @@ def _export(state: CaledoniaState, board_ports: List[int]) -> Dict[str, Any]:
                       "text": PORTS[t]["summary"],
                       "used_by": [s for s, p in enumerate(state.players) if t in p.ports_used]})
     return {
+        "round": state.round,
         "slots": [contract_json(c) for c in state.slots],
         "deck": len(state.deck),
         "imports": dict(zip(IMPORTS, state.imports)),
