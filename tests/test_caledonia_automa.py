@@ -431,7 +431,7 @@ def test_neighbourhood_criterion_and_buying_by_bracket(pos, pool, want):
     done = ax.act_expand(s)
     if want:
         assert y in b.neighbours(done["space"])
-    assert done["bought"] == ([("milk", want)] if want else [])
+    assert done["bought"] == ([["milk", want]] if want else [])
     assert done["bonus"] == 3 * want
     assert s.prices[GOOD_INDEX["milk"]] == min(9, pos + want)
     assert p.market[GOOD_INDEX["milk"]] == want and p.pool == pool - want
@@ -663,3 +663,26 @@ def test_full_games_against_random_humans(humans, level):
             p = g.state.players[seat]
             assert p.money >= 0 and p.goods == [0] * len(GOODS)
         assert g.is_over()
+
+
+def test_neighbourhood_buys_lowest_price_marker_first_while_merchants_last():
+    s = table()
+    b = board(s)
+    p = bot(s)
+    for z in land(s):
+        grass = [t for t in b.neighbours(z) if b.spaces[t].kind == "land" and b.spaces[t].active
+                 and "grassland" in b.spaces[t].terrains]
+        if len(grass) >= 3:
+            break
+    eco.place_unit(s, HUMAN, "cow", grass[0])
+    eco.place_unit(s, HUMAN, "sheep", grass[1])
+    eco.place_unit(s, BOT, "sheep", grass[2])         # its own units give nothing
+    s.prices[GOOD_INDEX["milk"]] = 1
+    s.prices[GOOD_INDEX["wool"]] = 0
+    p.pool = 5
+    assert ax.neighbour_goods(s, b, z) == ["wool", "milk"]
+    assert ax.neighbourhood_count(s, b, z) == 5
+    money = p.money
+    assert ax.buy_neighbourhood(s, b, z) == [["wool", 4], ["milk", 1]]
+    assert p.money == money + 15 and p.pool == 0
+    assert s.prices[GOOD_INDEX["wool"]] == 4 and s.prices[GOOD_INDEX["milk"]] == 2

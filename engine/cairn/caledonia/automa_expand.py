@@ -174,17 +174,19 @@ def neighbourhood_count(state: CaledoniaState, board: Board, space: int) -> int:
     return min(total, state.players[_seat(state)].pool)
 
 
-def buy_neighbourhood(state: CaledoniaState, board: Board, space: int) -> List[Tuple[str, int]]:
+def buy_neighbourhood(state: CaledoniaState, board: Board, space: int) -> List[List[Any]]:
     """Use the neighbourhood bonus after expanding to ``space``: goods with the lowest price
     marker first (equal markers: random order), as many as :func:`buy_limit` allows while
     merchants last.  Gains 3 pounds per merchant; prices rise a step per good."""
     p = state.players[_seat(state)]
     goods = neighbour_goods(state, board, space)
-    if len(goods) > 1:
+    marker = {g: state.prices[GOOD_INDEX[g]] for g in goods}
+    if len(set(marker.values())) < len(goods) and p.pool < sum(buy_limit(state, g) for g in goods):
+        # equal markers and too few merchants for all: the order among them is random
         state.rng.shuffle(goods)
         state.reveals += 1
-        goods.sort(key=lambda g: state.prices[GOOD_INDEX[g]])
-    bought = []
+    goods.sort(key=marker.__getitem__)
+    bought: List[List[Any]] = []
     for g in goods:
         k = min(buy_limit(state, g), p.pool)
         if k <= 0:
@@ -193,7 +195,7 @@ def buy_neighbourhood(state: CaledoniaState, board: Board, space: int) -> List[T
         p.market[GOOD_INDEX[g]] += k
         eco.move_price(state, g, k)
         p.money += k * _A["neighbourhood_money"]
-        bought.append((g, k))
+        bought.append([g, k])
     return bought
 
 
