@@ -826,6 +826,7 @@ AUTOMA = {"kind": "automa", "level": "4"}
 def test_random_games_recount(players, seed, options):
     g = _random_game(players, seed, options)
     v = g.view(0)
+    assert json.loads(json.dumps(v)) == v     # plain JSON, nothing else
     rows, _ = recount(v)
     assert v["phase"] == OVER and v["current"] is None
     assert [r["breakdown"] for r in v["final"]] == [{k: r[k] for k in scoring.CATEGORIES} for r in rows]

@@ -11,7 +11,7 @@ Top-level keys::
     map       board.to_json() (static, shared: read-only) + "units" [{space, seat, unit}]
               + "blocked" {space: "neutral" | "covered"}
     market    [{good, kind, position, price, prices, bracket, merchants: {seat: +buy/-sell}}]
-    export    {slots: [contract | null], deck, imports {good: steps}, import_values,
+    export    {round, slots: [contract | null], deck, imports {good: steps}, import_values,
                contract_cost, scoring: [{round, tile, key, text, current, done}],
                ports: [{space, module, port, key, text, used_by}], turn_order, next_order,
                pass_money: [pounds for the next passers], dice}
@@ -19,8 +19,9 @@ Top-level keys::
                shipping, shipping_level, tech, merchants {pool, track, market}, contracts,
                fulfilled, ports_used, passed, cellar, deployed, units_left, bid, automa,
                income, upgrades, settlements, score {total, breakdown}}]
-    automa    {seat, difficulty, pointer, pointer_unit, cycle, card, support, discard,
-               removed, draw_count, last} | null
+    automa    {seat, difficulty, pointer, pointer_unit, cycle, card, support (+ card_detail,
+               support_detail: the drawn cards' contents), discard, removed, draw_count,
+               last} | null
     offers    [{clan, tile}] (setup)      pending  the current player's open sub-decisions
     turn      flags of the turn in progress      production  {seat, step, choices} | null
     summary   what the last production and scoring gave (see production.py)
