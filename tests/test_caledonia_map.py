@@ -184,6 +184,10 @@ def test_configuration(sides):
                    if nb not in b.at or (b.spaces[b.at[nb]].kind == "land"
                                          and not b.spaces[b.at[nb]].active)]
             assert (s.id in b.border) == bool(out) == s.border
+        # Fergusson's three starting workers go on border spaces: enough forest and mountain
+        edge = [b.spaces[i] for i in b.border]
+        assert sum(1 for x in edge if "forest" in x.terrains) >= 6
+        assert sum(1 for x in edge if "mountain" in x.terrains) >= 5
         # deltas exist in every module
         assert {b.spaces[d].module for d in b.deltas} == set(MODULES)
     # solo: neutral workers on every active 1-pound space, neither too few nor too many
@@ -214,6 +218,8 @@ def _cheap_within(b, module, centres, dist):
 
 def test_build_board_is_cached_and_checks_arguments():
     assert build_board("1221", 3) is build_board("1221", 3)
+    with pytest.raises(AttributeError):
+        build_board("1221", 3).spaces[0].cost = 1
     for bad in ("123", "1231", "AAAA", 1221):
         with pytest.raises(ValueError):
             build_board(bad, 2)

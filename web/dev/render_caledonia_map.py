@@ -48,7 +48,7 @@ def svg_for(board: B.Board, title: str, show_labels: bool = False,
         ys.append(y)
     pad = 1.6
     minx, miny = min(xs) - pad, min(ys) - pad - 0.8
-    w = int((max(xs) - minx + pad) * S)
+    w = max(int((max(xs) - minx + pad) * S), 800)  # room for the legend
     h = int((max(ys) - miny + pad) * S) + 36
 
     def P(x: float, y: float) -> Tuple[float, float]:
