@@ -542,6 +542,44 @@ def test_settlements_score_joins_adds_and_fusing_gains_nothing():
         assert ax._Settlements(b, [u1], 2).score(far[0]) == 1
 
 
+def _brute_settlement_score(b, own, shipping, space):
+    before = ax.settlement_groups(b, own, shipping)
+    group_of = {u: i for i, (_, units) in enumerate(before) for u in units}
+    after = ax.settlement_groups(b, own + [space], shipping)
+    count, units = next((k, u) for k, u in after if space in u)
+    joined = {group_of[u] for u in units if u != space}
+    if len(joined) >= 2 and count > max(before[j][0] for j in joined):
+        return 2
+    return 0 if set(b.neighbours(space)) & set(own) else 1
+
+
+def test_settlements_incremental_score_matches_a_full_recount():
+    from cairn.core.rng import Rng
+
+    rng = Rng(11)
+    s = table()
+    b = board(s)
+    spaces = land(s)
+    checked = 0
+    for trial in range(40):
+        own = rng.shuffled(spaces)[:2 + rng.below(9)]
+        shipping = rng.below(6)
+        groups = ax.settlement_groups(b, own, shipping)
+        assert max(k for k, _ in groups) == connected_settlements(b, own, shipping)
+        assert sum(k for k, _ in groups) == len(settlements_of(b, own))
+        st = ax._Settlements(b, own, shipping)
+        for sp in spaces:
+            if sp not in own:
+                assert st.score(sp) == _brute_settlement_score(b, own, shipping, sp), (own, shipping, sp)
+                checked += 1
+    assert checked > 1000
+
+
+def settlements_of(b, own):
+    from cairn.caledonia.board import settlements
+    return settlements(b, own)
+
+
 # -- starting workers --------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(6))
 def test_starting_workers_one_per_module_nearest_port_or_central_loch(seed):

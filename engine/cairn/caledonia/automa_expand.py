@@ -230,24 +230,30 @@ class _Settlements:
     """Scores spaces for the Settlements criterion against its settlement groups now."""
 
     def __init__(self, board: Board, own: List[int], shipping: int) -> None:
-        self.board, self.shipping, self.own = board, shipping, list(own)
+        self.board, self.shipping, self.own = board, shipping, set(own)
         self.before = settlement_groups(board, own, shipping)
         self.group_of = {u: i for i, (_, units) in enumerate(self.before) for u in units}
+        self.settlement_of = {u: i for i, g in enumerate(settlements(board, own)) for u in g}
+        self.group_reach = [reach(board, units, shipping) for _, units in self.before]
 
     def score(self, space: int) -> int:
         """2: it joins two or more groups that were apart, and the joined group counts more
         settlements than each did (Reading: a unit that only fuses two neighbouring settlements
         into one gains nothing); 1: it adds a new settlement (no unit of its own neighbours
-        the space); 0: neither."""
-        after = settlement_groups(self.board, self.own + [space], self.shipping)
-        count, units = next((k, u) for k, u in after if space in u)
-        joined = {self.group_of[u] for u in units if u != space}
+        the space); 0: neither.
+
+        Incremental: the new unit fuses the settlements it neighbours into one; its group is
+        every old group of those settlements, of its units in the new unit's reach, and of
+        groups reaching the new space (what the fused settlements reach was linked before)."""
+        fused = {self.settlement_of[t] for t in self.board.neighbours(space) if t in self.own}
+        joined = {self.group_of[t] for t in self.board.neighbours(space) if t in self.own}
+        joined.update(self.group_of[t] for t in reach(self.board, [space], self.shipping)
+                      if t in self.own)
+        joined.update(i for i, r in enumerate(self.group_reach) if space in r)
+        count = sum(self.before[j][0] for j in joined) - len(fused) + 1
         if len(joined) >= 2 and count > max(self.before[j][0] for j in joined):
             return 2
-        own = set(self.own)
-        if not any(t in own for t in self.board.neighbours(space)):
-            return 1
-        return 0
+        return 0 if fused else 1
 
 
 # -- Expand --------------------------------------------------------------------------------------
