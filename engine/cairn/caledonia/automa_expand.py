@@ -83,14 +83,17 @@ def _farm_fits(state: CaledoniaState, unit: str, space: int) -> bool:
             and state.players[seat].money >= eco.expand_cost(state, seat, unit, space))
 
 
-def _any_unit_fits(state: CaledoniaState, space: int) -> bool:
+def cheapest_by_land(state: CaledoniaState) -> Dict[str, int]:
+    """For each land type, the cheapest unit cost among the units left on its board that go
+    there (a space fits some unit when that plus the land cost is affordable)."""
     seat = _seat(state)
-    money = state.players[seat].money
-    for u in UNIT_TYPES:
-        if (eco.units_left(state, seat, u) > 0 and eco.suits(state, seat, u, space)
-                and money >= eco.expand_cost(state, seat, u, space)):
-            return True
-    return False
+    best: Dict[str, int] = {}
+    for u, t in UNIT_TYPES.items():
+        if eco.units_left(state, seat, u) > 0:
+            c = eco.unit_cost(state, seat, u)
+            if c < best.get(t.land, 1 << 30):
+                best[t.land] = c
+    return best
 
 
 def unit_order(pointer: int) -> List[str]:
@@ -261,11 +264,13 @@ def candidates(state: CaledoniaState, board: Board, modules: Sequence[str]) -> L
     """Free active land in its reach inside ``modules`` where some unit suits and is affordable."""
     seat = _seat(state)
     p = state.players[seat]
+    cheapest = cheapest_by_land(state)
     out = []
     for s in sorted(reach(board, eco.own_spaces(state, seat), p.shipping)):
         sp = board.spaces[s]
-        if (sp.kind == "land" and sp.module in modules and eco.free_space(state, s)
-                and _any_unit_fits(state, s)):
+        if (sp.kind == "land" and sp.module in modules and s not in state.units
+                and s not in state.blocked
+                and any(t in cheapest and cheapest[t] + sp.cost <= p.money for t in sp.terrains)):
             out.append(s)
     return out
 
