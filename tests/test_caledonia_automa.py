@@ -758,3 +758,18 @@ def test_neighbourhood_buys_lowest_price_marker_first_while_merchants_last():
     assert ax.buy_neighbourhood(s, b, z) == [["wool", 4], ["milk", 1]]
     assert p.money == money + 15 and p.pool == 0
     assert s.prices[GOOD_INDEX["wool"]] == 4 and s.prices[GOOD_INDEX["milk"]] == 2
+
+
+def test_copies_play_on_without_touching_the_original():
+    s = table()
+    automa.place_start_workers(s)
+    before = s.to_json()
+    c = s.copy()
+    for _ in range(5):
+        automa.take_turn(c)
+    assert s.to_json() == before
+    assert c.automa.last != s.automa.last
+    d = s.copy()
+    for _ in range(5):
+        automa.take_turn(d)
+    assert d.to_json() == c.to_json()               # same seed, same cards, same play

@@ -98,7 +98,7 @@ class AutomaState:
         a = AutomaState.__new__(AutomaState)
         a.seat, a.difficulty, a.pointer = self.seat, self.difficulty, self.pointer
         a.draw, a.discard, a.removed = self.draw[:], self.discard[:], self.removed[:]
-        a.card, a.support, a.last = self.card, self.support, _copy.deepcopy(self.last)
+        a.card, a.support, a.last = self.card, self.support, self.last  # replaced, never mutated in place
         return a
 
     def to_json(self, hidden: bool = False) -> Dict[str, Any]:
@@ -150,6 +150,7 @@ class CaledoniaState:
         self.queue: List[int] = []               # setup: seats still to pick a clan / place a starting worker
         self.auction: Dict[str, Any] = {}        # clan auction variant: bidders, high bid, leader, to_bid
         self.final: Optional[List[Dict[str, Any]]] = None  # final score rows once over
+        self._board: Any = None                    # cache of economy.board_of (not state: derived from sides, n)
 
     # -- copies ------------------------------------------------------------
     def copy(self) -> "CaledoniaState":
@@ -172,6 +173,7 @@ class CaledoniaState:
         s.queue = self.queue[:]
         s.auction = _copy.deepcopy(self.auction) if self.auction else {}
         s.final = self.final
+        s._board = self._board
         return s
 
     def to_json(self) -> Dict[str, Any]:
