@@ -18,7 +18,16 @@ It plays against 1-3 humans from its own player board (a :class:`~.state.Player`
   farm units uncover (factories need no inputs).  It never holds goods and scores no scoring tile.
 
 Where the published notes are silent the readings chosen are stated in each docstring
-(``Reading:``); the expansion rules live in :mod:`.automa_expand`.
+(``Reading:``); the expansion rules live in :mod:`.automa_expand`.  In short:
+
+* it never goes into debt: an action it cannot pay for is not possible;
+* only the turn's own card can leave the game (a skip card 10-13 drawn as a support card is
+  discarded as usual), and the support card is drawn at most once a turn;
+* a port tile already in reach at the start of its turn (its starting workers) is claimed then;
+* rounds 4-5 contracts: equal import counts follow the final scoring's tie order (cotton
+  rarest); a field uncovers two income icons (its two grain);
+* it slaughters nothing (it pays 10 per meat) and takes no building bonus;
+* expansion: see :mod:`.automa_expand` (nearest = hex steps; pointer moves only on an Expand).
 """
 from __future__ import annotations
 

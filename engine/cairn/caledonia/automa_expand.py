@@ -62,13 +62,13 @@ def _seat(state: CaledoniaState) -> int:
 
 
 # -- units ---------------------------------------------------------------------------------------
-def worker_for(state: CaledoniaState, space: int, affordable: bool = True) -> Optional[str]:
+def worker_for(state: CaledoniaState, space: int) -> Optional[str]:
     """The worker it would place on ``space``: of the types that suit the land, are left on its
-    board (and that it can pay for), an upgraded type first, else a random one."""
+    board and that it can pay for, an upgraded type first, else a random one."""
     seat = _seat(state)
     p = state.players[seat]
     fits = [w for w in WORKERS if eco.units_left(state, seat, w) > 0 and eco.suits(state, seat, w, space)
-            and (not affordable or p.money >= eco.expand_cost(state, seat, w, space))]
+            and p.money >= eco.expand_cost(state, seat, w, space)]
     if len(fits) > 1:
         upgraded = [w for w in fits if p.tech[WORKERS.index(w)]]
         if len(upgraded) == 1:
