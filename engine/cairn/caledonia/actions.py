@@ -65,9 +65,9 @@ def _apply_upgrade(state: CaledoniaState, seat: int, move: Move) -> None:
         p.pool += 1
 
 
-def main_moves(state: CaledoniaState, seat: int) -> List[Move]:
+def main_moves(state: CaledoniaState, seat: int, reached: Any = None) -> List[Move]:
     return (trade.trade_moves(state, seat) + contracts.take_moves(state, seat)
-            + expand.expand_moves(state, seat) + upgrade_moves(state, seat)
+            + expand.expand_moves(state, seat, reached=reached) + upgrade_moves(state, seat)
             + contracts.fulfil_moves(state, seat))
 
 
@@ -132,7 +132,8 @@ def legal(state: CaledoniaState) -> List[Move]:
     if state.pending:
         return _pending_moves(state, seat) + clans.uncask_moves(state, seat)
     if not state.turn.get("main"):
-        return (main_moves(state, seat) + ports.port_moves(state, seat, before_main=True)
+        rf = expand.reach_and_fishermen(state, seat)
+        return (main_moves(state, seat, rf[0]) + ports.port_moves(state, seat, True, rf)
                 + clans.row_moves(state, seat) + clans.uncask_moves(state, seat))
     return (ports.port_moves(state, seat, before_main=False) + clans.uncask_moves(state, seat)
             + [{"type": "end_turn"}])

@@ -159,10 +159,10 @@ def apply_fulfil(state: CaledoniaState, seat: int, move: Move) -> None:
         economy.remove_unit(state, s)
     p.contracts.remove(cid)
     p.fulfilled.append(cid)
-    if not state.options.get("static_imports"):
-        # static-imports variant: "no need to move the import tracks" (so no track pounds)
-        for g, n in c.imports:
-            p.money += economy.advance_import(state, g, n)
+    # The static-imports variant only fixes the final values ("no need to worry about the
+    # tracks"); the tracks still move and pay their pounds (as the solo opponent's do).
+    for g, n in c.imports:
+        p.money += economy.advance_import(state, g, n)
     p.money += c.money
     done = state.turn.get("fulfilled", 0) + 1
     state.turn["fulfilled"] = done

@@ -22,7 +22,7 @@ Rulebook, "3. Expandir":
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from . import board as boardmod
 from . import economy
@@ -37,6 +37,7 @@ _BB = TABLES["building_bonus"]
 _LAND_UNITS = FARM_UNITS + ("woodcutter", "miner")
 _MACDONALD_UNITS = _LAND_UNITS + ("fisherman",)
 _WORKER_KINDS = ("woodcutter", "miner", "fisherman")
+_INF = 10 ** 9
 
 
 def unit_kinds(clan: Any) -> Tuple[str, ...]:
@@ -61,6 +62,12 @@ def reach_of(state: CaledoniaState, seat: int) -> Set[int]:
     return boardmod.reach(board(state), own, state.players[seat].shipping, fish)
 
 
+def reach_and_fishermen(state: CaledoniaState, seat: int) -> Tuple[Set[int], List[int]]:
+    """``reach_of`` and the seat's fishermen, computed once for callers needing both."""
+    own, fish = own_and_fishermen(state, seat)
+    return boardmod.reach(board(state), own, state.players[seat].shipping, fish), fish
+
+
 def _fisherman_ok(state: CaledoniaState, b: Any, space: int, ignore: int = -1) -> bool:
     units = state.units
     for a in b.adjacent(space):
@@ -71,49 +78,90 @@ def _fisherman_ok(state: CaledoniaState, b: Any, space: int, ignore: int = -1) -
     return True
 
 
-def placements(state: CaledoniaState, seat: int, free_land: bool = False) -> Dict[str, List[int]]:
-    """For each unit kind the player still has on its board: the spaces it may be placed on
-    now (reached, empty, suitable land, affordable), sorted.  Kinds with none are left out."""
-    b = board(state)
-    p = state.players[seat]
-    spaces = b.spaces
+_INFO: Dict[int, Tuple[Any, Tuple[Tuple[bool, FrozenSet[str], int, bool, bool], ...]]] = {}
+
+
+def _space_info(b: Any) -> Tuple[Tuple[bool, FrozenSet[str], int, bool, bool], ...]:
+    """Per space of board ``b``: (land?, land types, land cost, delta?, water a fisherman
+    may use?).  Cached per board object (boards are built once per side choice)."""
+    hit = _INFO.get(id(b))
+    if hit is None or hit[0] is not b:
+        rows = tuple((sp.kind == "land", sp.terrains, sp.cost, sp.delta,
+                      sp.kind in ("loch", "port") and sp.active) for sp in b.spaces)
+        hit = (b, rows)
+        _INFO[id(b)] = hit
+    return hit[1]
+
+
+def _robertson(state: CaledoniaState, clan: Any) -> int:
+    if clan != "robertson":
+        return 0
+    return _CLANS["robertson_discount_small" if economy.small_table(state) else "robertson_discount_large"]
+
+
+def _free_reached(state: CaledoniaState, seat: int, reached: Optional[Set[int]] = None) -> List[int]:
     units, blocked = state.units, state.blocked
-    free = [s for s in reach_of(state, seat) if s not in units and s not in blocked]
-    free.sort()
-    delta = 0
-    if p.clan == "robertson":
-        delta = _CLANS["robertson_discount_small" if economy.small_table(state)
-                       else "robertson_discount_large"]
-    deltas = b.deltas
-    out: Dict[str, List[int]] = {}
-    for u in unit_kinds(p.clan):
-        if economy.units_left(state, seat, u) <= 0:
-            continue
-        uc = economy.unit_cost(state, seat, u)
-        ok: List[int] = []
-        if u == "fisherman":
-            for s in free:
-                sp = spaces[s]
-                if sp.kind in ("loch", "port") and sp.active and _fisherman_ok(state, b, s):
-                    cost = uc - (delta if s in deltas else 0)
-                    if max(0, cost) <= p.money:
-                        ok.append(s)
-        else:
-            land = UNIT_TYPES[u].land
-            for s in free:
-                sp = spaces[s]
-                if sp.kind == "land" and land in sp.terrains:
-                    cost = uc + (0 if free_land else sp.cost) - (delta if s in deltas else 0)
-                    if max(0, cost) <= p.money:
-                        ok.append(s)
-        if ok:
-            out[u] = ok
+    if reached is None:
+        reached = reach_of(state, seat)
+    return [s for s in reached if s not in units and s not in blocked]
+
+
+def placements(state: CaledoniaState, seat: int, unit: str, free_land: bool = False) -> List[int]:
+    """The spaces ``unit`` may be placed on now: reached, empty, suited, affordable (cost as
+    ``economy.expand_cost``), sorted."""
+    p = state.players[seat]
+    if economy.units_left(state, seat, unit) <= 0:
+        return []
+    b = board(state)
+    rows = _space_info(b)
+    delta = _robertson(state, p.clan)
+    budget = p.money - economy.unit_cost(state, seat, unit)
+    out: List[int] = []
+    if unit == "fisherman":
+        for s in _free_reached(state, seat):
+            if rows[s][4] and _fisherman_ok(state, b, s) and budget >= 0:
+                out.append(s)
+    else:
+        land = UNIT_TYPES[unit].land
+        for s in _free_reached(state, seat):
+            is_land, terrains, cost, is_delta, _ = rows[s]
+            if is_land and land in terrains:
+                if (0 if free_land else cost) - (delta if is_delta else 0) <= budget:
+                    out.append(s)
+    out.sort()
     return out
 
 
-def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False) -> List[Move]:
-    """``{"type": "expand", "unit": u}`` for every unit kind with at least one legal space."""
-    return [{"type": "expand", "unit": u} for u in placements(state, seat, free_land)]
+def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False,
+                 reached: Optional[Set[int]] = None) -> List[Move]:
+    """``{"type": "expand", "unit": u}`` for every unit kind with at least one legal space
+    (the cheapest suitable reached space per land type decides).  ``reached``: the seat's
+    ``reach_of``, when the caller has it already."""
+    p = state.players[seat]
+    b = board(state)
+    rows = _space_info(b)
+    delta = _robertson(state, p.clan)
+    macdonald = p.clan == "macdonald"
+    best = {"grassland": _INF, "forest": _INF, "mountain": _INF}
+    water = _INF
+    for s in _free_reached(state, seat, reached):
+        is_land, terrains, cost, is_delta, wet = rows[s]
+        if is_land:
+            c = (0 if free_land else cost) - (delta if is_delta else 0)
+            for t in terrains:
+                if c < best[t]:
+                    best[t] = c
+        elif wet and macdonald and water > 0 and _fisherman_ok(state, b, s):
+            water = 0
+    out: List[Move] = []
+    money = p.money
+    for u in unit_kinds(p.clan):
+        c = water if u == "fisherman" else best[UNIT_TYPES[u].land]
+        if c == _INF or economy.units_left(state, seat, u) <= 0:
+            continue
+        if economy.unit_cost(state, seat, u) + c <= money:
+            out.append({"type": "expand", "unit": u})
+    return out
 
 
 def start_expand(state: CaledoniaState, seat: int, unit: str, free_land: bool = False) -> None:
@@ -121,8 +169,8 @@ def start_expand(state: CaledoniaState, seat: int, unit: str, free_land: bool = 
 
 
 def place_moves(state: CaledoniaState, seat: int, top: Dict[str, Any]) -> List[Move]:
-    spaces = placements(state, seat, top["free_land"]).get(top["unit"], [])
-    return [{"type": "place", "space": s} for s in spaces]
+    return [{"type": "place", "space": s}
+            for s in placements(state, seat, top["unit"], top["free_land"])]
 
 
 def apply_place(state: CaledoniaState, seat: int, top: Dict[str, Any], move: Move) -> None:

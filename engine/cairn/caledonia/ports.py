@@ -21,13 +21,12 @@ used in one turn.  The tiles (``data/ports.csv``):
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional, Set, Tuple
 
-from . import board as boardmod
 from . import economy
 from .contracts import fulfil_moves
 from .data import BASIC, GOOD_INDEX, GOODS, PROCESSED, TABLES
-from .expand import can_swap, own_and_fishermen
+from .expand import can_swap, reach_and_fishermen
 from .state import CaledoniaState
 from .trade import BUCHANAN, board, can_trade, draw_offer, free_boxes, trade_moves
 
@@ -37,20 +36,18 @@ _P = TABLES["ports"]
 BEFORE_MAIN_ONLY = frozenset((1, 6))
 
 
-def usable_ports(state: CaledoniaState, seat: int) -> List[int]:
-    """Port tiles in play ``seat`` has not marked and reaches now, in board order."""
+def usable_ports(state: CaledoniaState, seat: int, reached: Optional[Tuple[Set[int], List[int]]] = None) -> List[int]:
+    """Port tiles in play ``seat`` has not marked and reaches now, in board order.
+    ``reached``: ``expand.reach_and_fishermen(state, seat)`` when the caller has it."""
     if not state.ports:
         return []
-    p = state.players[seat]
-    used = p.ports_used
+    used = state.players[seat].ports_used
     todo = [(i, t) for i, t in enumerate(state.ports) if t not in used]
     if not todo:
         return []
     b = board(state)
-    own, fish = own_and_fishermen(state, seat)
-    reach = boardmod.reach(b, own, p.shipping, fish)
-    fishset = set(fish)
-    return [t for i, t in todo if b.ports[i] in reach or b.ports[i] in fishset]
+    reach, fish = reached if reached is not None else reach_and_fishermen(state, seat)
+    return [t for i, t in todo if b.ports[i] in reach or b.ports[i] in fish]
 
 
 def tile_moves(state: CaledoniaState, seat: int, tile: int, before_main: bool,
@@ -94,9 +91,10 @@ def tile_moves(state: CaledoniaState, seat: int, tile: int, before_main: bool,
     raise ValueError(f"unknown port tile {tile!r}")
 
 
-def port_moves(state: CaledoniaState, seat: int, before_main: bool) -> List[Move]:
+def port_moves(state: CaledoniaState, seat: int, before_main: bool,
+               reached: Optional[Tuple[Set[int], List[int]]] = None) -> List[Move]:
     out: List[Move] = []
-    for t in usable_ports(state, seat):
+    for t in usable_ports(state, seat, reached):
         out += tile_moves(state, seat, t, before_main)
     return out
 
