@@ -14,7 +14,7 @@ from cairn.caledonia import automa_expand as ax
 from cairn.caledonia import economy as eco
 from cairn.caledonia.board import connected_settlements, port_in_reach, reach
 from cairn.caledonia.data import (AUTOMA_CYCLE, AUTOMA_DECK, CONTRACTS, GOOD_INDEX, GOODS,
-                                  TABLES, bracket)
+                                  TABLES)
 from cairn.caledonia.hexgeom import distance
 from cairn.caledonia.state import CaledoniaState
 
