@@ -6,3 +6,5 @@ from .glenmore.rules import GlenMoreRules
 register(GlenMoreRules())
 from .hunters.rules import HuntersRules
 register(HuntersRules())
+from .caledonia.rules import CaledoniaRules
+register(CaledoniaRules())

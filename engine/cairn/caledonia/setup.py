@@ -216,7 +216,7 @@ def _start_workers(state: CaledoniaState) -> None:
     _skip_stuck_workers(state)
 
 
-def start_worker_legal(state: CaledoniaState) -> List[Move]:
+def start_worker_legal(state: CaledoniaState, first_only: bool = False) -> List[Move]:
     """A woodcutter on a forest space or a miner on a mountain space (MacDonald: also a fisherman
     on a loch or port spot), on any free active space, paying unit + land cost.  Fergusson's
     three starting workers all go on border spaces of the active map."""
@@ -229,14 +229,32 @@ def start_worker_legal(state: CaledoniaState) -> List[Move]:
     for unit in units:
         if eco.units_left(state, seat, unit) <= 0:
             continue
-        for sp in board.spaces:
-            sid = sp.id
+        for sid in _candidates(board, unit):
             if border_only and sid not in board.border:
                 continue
-            if (eco.free_space(state, sid) and eco.suits(state, seat, unit, sid)
+            if (sid not in state.units and sid not in state.blocked
+                    and eco.suits(state, seat, unit, sid)
                     and eco.expand_cost(state, seat, unit, sid) <= p.money):
                 out.append({"type": "start_worker", "unit": unit, "space": sid})
+                if first_only:
+                    return out
     return out
+
+
+_CANDIDATES: Dict[Any, Dict[str, List[int]]] = {}
+
+
+def _candidates(board: Any, unit: str) -> List[int]:
+    """Active spaces whose kind and land could take ``unit`` (cached per board)."""
+    key = (board.sides, board.n_players)
+    table = _CANDIDATES.get(key)
+    if table is None:
+        land = {"woodcutter": "forest", "miner": "mountain"}
+        table = {u: [sp.id for sp in board.spaces if sp.active and sp.kind == "land" and t in sp.terrains]
+                 for u, t in land.items()}
+        table["fisherman"] = [sp.id for sp in board.spaces if sp.active and sp.kind in ("loch", "port")]
+        _CANDIDATES[key] = table
+    return table[unit]
 
 
 def start_worker_apply(state: CaledoniaState, move: Move) -> None:
@@ -250,7 +268,7 @@ def start_worker_apply(state: CaledoniaState, move: Move) -> None:
 def _skip_stuck_workers(state: CaledoniaState) -> None:
     """A player who cannot place a starting worker anywhere (no money or no space) skips it;
     with nobody left to place, the first round begins."""
-    while state.queue and not start_worker_legal(state):
+    while state.queue and not start_worker_legal(state, first_only=True):
         state.queue.pop(0)
     if state.queue:
         state.cur = state.queue[0]
