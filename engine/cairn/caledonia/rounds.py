@@ -86,11 +86,42 @@ def finish_round(state: CaledoniaState) -> None:
     from . import scoring
 
     scoring.score_round(state)
+    _journal_round(state)
     if state.round >= TABLES["rounds"]:
         state.final = scoring.final_scores(state)
         state.phase = OVER
         return
     prepare_round(state, state.round + 1)
+
+
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")  # the app's seat colours
+
+
+def _journal_round(state: CaledoniaState) -> None:
+    """One readable line per seat for the production just made and one for the scoring tile."""
+    from .data import SCORING_TILES
+    from .text import plural
+
+    for row in state.summary:
+        seat = row.get("seat")
+        name = SEAT_NAMES[seat] if isinstance(seat, int) and seat < len(SEAT_NAMES) else "?"
+        if row.get("kind") == "production":
+            if row.get("automa"):
+                state.journal.append(f"The solo opponent earns \u00a3{row.get('money', 0)}")
+                continue
+            parts = [f"\u00a3{row.get('income', 0) + row.get('pounds', 0)}"]
+            parts += [plural(n, g) for g, n in (row.get("goods") or {}).items() if n]
+            made = [plural(n, g) for g, n in (row.get("made") or {}).items() if n]
+            line = f"{name} produces " + ", ".join(parts)
+            if made:
+                line += "; makes " + ", ".join(made)
+            state.journal.append(line)
+        elif row.get("kind") == "scoring":
+            tile = SCORING_TILES.get(row.get("tile"), {})
+            glory = row.get("glory") or []
+            gains = ", ".join(f"{SEAT_NAMES[i] if i < len(SEAT_NAMES) else i} +{g}"
+                              for i, g in enumerate(glory) if not state.players[i].automa)
+            state.journal.append(f"Round {row.get('round')} scoring ({tile.get('summary', '').rstrip('.')}): {gains} glory")
 
 
 def prepare_round(state: CaledoniaState, r: int) -> None:

@@ -91,13 +91,31 @@ def describe(state: Any, move: Move) -> str:
     if kind == "fulfil":
         return f"fulfils {contract_name(move['contract'])}"
     if kind == "bonus_upgrade":
-        return f"takes a bonus upgrade ({str(move.get('kind', '')).replace('_', ' ').replace(':', ': ')})"
+        what = move.get("kind")
+        if what == "technology":
+            return f"takes a bonus upgrade: the {move.get('worker')}s' technology for \u00a35"
+        if what == "shipping":
+            return "takes a bonus upgrade: a free shipping step"
+        if what == "hire":
+            return "takes a bonus upgrade: a free merchant"
+        if what == "recall":
+            return f"takes a bonus upgrade: a merchant back from the {move.get('good')} market"
+        return "takes a bonus upgrade"
+    if kind == "gain":
+        return f"takes {move.get('good')}"
     if kind == "brew":
         return f"brews beer from {plural(move['grain'], 'grain')}"
     if kind == "port":
-        return f"uses {port_name(move['port'])}"
+        line = f"uses {port_name(move['port'])}"
+        if "give" in move:
+            line += f", giving {move['give']}"
+        if "good" in move and "steps" in move:
+            line += f": {move['good']} {'up' if move['steps'] > 0 else 'down'} {abs(move['steps'])}"
+        return line
     if kind == "swap":
-        return "swaps units"
+        if "space" in move:
+            return f"swaps the unit on {space_name(state, move['space'])}"
+        return f"puts {UNIT_NAMES.get(move.get('unit'), 'a unit')} there instead"
     if kind == "row":
         return f"rows a fisherman to {space_name(state, move['to'])}"
     if kind == "uncask":
@@ -109,7 +127,14 @@ def describe(state: Any, move: Move) -> str:
     if kind == "automa":
         return "plays a card"
     if kind == "produce":
-        return "produces"
+        made = {"bread": "bakeries", "cheese": "dairies", "whisky": "distilleries"}.get(move.get("good"), "")
+        n = move.get("n", 0)
+        return f"makes {plural(n, move.get('good', 'goods'))}" + (f" in the {made}" if n else "")
+    if kind == "cellar":
+        return "puts a fresh whisky in the cellar" if move.get("whisky") else "keeps the cellar as it is"
+    if kind == "butter":
+        k = move.get("milk", 0)
+        return f"turns {plural(k, 'milk')} into butter for \u00a3{8 * k}" if k else "makes no butter"
     return kind.replace("_", " ") if isinstance(kind, str) else "moves"
 
 
@@ -128,6 +153,12 @@ def why_illegal(state: Any, move: Move, legal: List[Move]) -> str:
             return f"you have {plural(p.pool, 'merchant')} in your pool"
         if move.get("side") == "buy" and n * _price(state, move["good"]) > p.money:
             return "you cannot pay for that many"
+    if state.phase == "production":
+        from . import production
+
+        reason = production.check(state, move) if hasattr(production, "check") else None
+        if reason:
+            return reason
     if kind == "pass" and state.turn.get("main"):
         return "you have already taken your action this turn"
     if kind in ("expand", "place") and not any(m["type"] == kind for m in legal):
