@@ -46,14 +46,11 @@ def unit_kinds(clan: Any) -> Tuple[str, ...]:
 
 
 def own_and_fishermen(state: CaledoniaState, seat: int) -> Tuple[List[int], List[int]]:
-    own: List[int] = []
-    fish: List[int] = []
-    for s, (o, u) in state.units.items():
-        if o == seat:
-            own.append(s)
-            if u == "fisherman":
-                fish.append(s)
-    return own, fish
+    units = state.units
+    own = [s for s, (o, _) in units.items() if o == seat]
+    if not state.players[seat].deployed["fisherman"]:
+        return own, []
+    return own, [s for s in own if units[s][1] == "fisherman"]
 
 
 def reach_of(state: CaledoniaState, seat: int) -> Set[int]:
@@ -78,16 +75,19 @@ def _fisherman_ok(state: CaledoniaState, b: Any, space: int, ignore: int = -1) -
     return True
 
 
-_INFO: Dict[int, Tuple[Any, Tuple[Tuple[bool, FrozenSet[str], int, bool, bool], ...]]] = {}
+_Row = Tuple[bool, FrozenSet[str], int, bool, bool, bool, bool, bool]
+_INFO: Dict[int, Tuple[Any, Tuple[_Row, ...]]] = {}
 
 
-def _space_info(b: Any) -> Tuple[Tuple[bool, FrozenSet[str], int, bool, bool], ...]:
+def _space_info(b: Any) -> Tuple[_Row, ...]:
     """Per space of board ``b``: (land?, land types, land cost, delta?, water a fisherman
-    may use?).  Cached per board object (boards are built once per side choice)."""
+    may use?, grassland?, forest?, mountain?).  Cached per board object (boards are built
+    once per side choice)."""
     hit = _INFO.get(id(b))
     if hit is None or hit[0] is not b:
         rows = tuple((sp.kind == "land", sp.terrains, sp.cost, sp.delta,
-                      sp.kind in ("loch", "port") and sp.active) for sp in b.spaces)
+                      sp.kind in ("loch", "port") and sp.active, "grassland" in sp.terrains,
+                      "forest" in sp.terrains, "mountain" in sp.terrains) for sp in b.spaces)
         hit = (b, rows)
         _INFO[id(b)] = hit
     return hit[1]
@@ -124,7 +124,7 @@ def placements(state: CaledoniaState, seat: int, unit: str, free_land: bool = Fa
     else:
         land = UNIT_TYPES[unit].land
         for s in _free_reached(state, seat):
-            is_land, terrains, cost, is_delta, _ = rows[s]
+            is_land, terrains, cost, is_delta = rows[s][:4]
             if is_land and land in terrains:
                 if (0 if free_land else cost) - (delta if is_delta else 0) <= budget:
                     out.append(s)
@@ -142,17 +142,27 @@ def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False,
     rows = _space_info(b)
     delta = _robertson(state, p.clan)
     macdonald = p.clan == "macdonald"
-    best = {"grassland": _INF, "forest": _INF, "mountain": _INF}
-    water = _INF
-    for s in _free_reached(state, seat, reached):
-        is_land, terrains, cost, is_delta, wet = rows[s]
-        if is_land:
-            c = (0 if free_land else cost) - (delta if is_delta else 0)
-            for t in terrains:
-                if c < best[t]:
-                    best[t] = c
-        elif wet and macdonald and water > 0 and _fisherman_ok(state, b, s):
+    units, blocked = state.units, state.blocked
+    if reached is None:
+        reached = reach_of(state, seat)
+    bg = bf = bm = water = _INF
+    for s in reached:
+        if s in units or s in blocked:
+            continue
+        row = rows[s]
+        if row[0]:
+            c = 0 if free_land else row[2]
+            if delta and row[3]:
+                c -= delta
+            if row[5] and c < bg:
+                bg = c
+            if row[6] and c < bf:
+                bf = c
+            if row[7] and c < bm:
+                bm = c
+        elif row[4] and macdonald and water and _fisherman_ok(state, b, s):
             water = 0
+    best = {"grassland": bg, "forest": bf, "mountain": bm}
     out: List[Move] = []
     money = p.money
     for u in unit_kinds(p.clan):
