@@ -1,0 +1,519 @@
+// Clans of Caledonia renderer (interface: web/js/README.md; view and moves:
+// engine/cairn/caledonia/README.md and view.py). Everything is drawn from the
+// view and the legal moves: the hex map (pan, pinch-zoom, fit) and, in tabs,
+// the market, the export board, the players' boards, the clan offers and the
+// final table. On a phone one tab fills the board; from 900 px wide the map
+// stays on the left and the tabs on the right. The map's rectangle never
+// depends on what the panels show, so it never jumps under the finger.
+import { PanZoom } from "../panzoom.js";
+import { showMoment } from "../moments.js";
+import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
+import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
+import { plan } from "./caledonia/choices.js";
+import { FONT, GOOD, box, text, goodChip } from "./caledonia/paint.js";
+
+const TAB_H = 44;
+const TAB_NAMES = { map: "Map", market: "Market", export: "Export", players: "Players", offers: "Clans", final: "Final" };
+
+export default class CaledoniaRenderer {
+  constructor(canvas, ui) {
+    this.canvas = canvas;
+    this.ui = ui;
+    this.g = canvas.getContext("2d");
+    this.snap = null;
+    this.interactive = false;
+    this.cam = new PanZoom({ min: 6, max: 140, onChange: () => { this.autoFocus = false; this.redraw(); } });
+    this.idx = null;
+    this.idxKey = "";
+    this.tab = "map";      // phone: the tab shown; wide: the right column's tab
+    this.sideTab = "players";
+    this.scroll = {};
+    this.sel = { good: null, contract: null, offer: null, space: null };
+    this.hits = [];
+    this.plan = null;
+    this.lastFocus = "";
+    this.lastSummary = "";
+    this.drag = null;
+    this.prevTouchAction = canvas.style.touchAction;
+    canvas.style.touchAction = "none";
+    this.on = {
+      pointerdown: (e) => this.onDown(e),
+      pointermove: (e) => this.onMove(e),
+      pointerup: (e) => this.onUp(e),
+      pointercancel: (e) => this.onUp(e, true),
+      wheel: (e) => this.onWheel(e),
+      contextmenu: (e) => e.preventDefault(),
+    };
+    for (const [k, f] of Object.entries(this.on)) canvas.addEventListener(k, f, { passive: false });
+    this.resize();
+  }
+
+  // ------------------------------------------------------------------ interface
+  update(snapshot, ctx) {
+    const prev = this.snap;
+    this.snap = snapshot;
+    this.interactive = !!(ctx && ctx.interactive);
+    const v = snapshot.view;
+    const k = `${v.map.sides}/${v.map.n_players}`;
+    if (k !== this.idxKey) { this.idx = indexMap(v.map); this.idxKey = k; this.fitMap(); }
+    // a new decision clears the selection
+    const sig = JSON.stringify([v.ply, v.current]);
+    if (!prev || prev.view.ply !== v.ply) this.sel = { good: this.keepGood(snapshot), contract: null, offer: null, space: null };
+    this.plan = plan(snapshot, this.sel, this.idx, this.ui.seatName);
+    if (!this.interactive) this.plan = { ...this.plan, items: [], marks: new Map() };
+    this.autoTab(v, prev);
+    const marksSig = [...this.plan.marks.keys()].join(",");
+    if (marksSig && marksSig !== this.marksSig) this.focusMarks();
+    // the decision on the map is over: back to the whole map unless the player moved it
+    if (!marksSig && this.marksSig && this.autoFocus) { this.fitMap(); this.autoFocus = false; }
+    this.marksSig = marksSig;
+    this.summaryMoment(v, prev);
+    this.sig = sig;
+    this.offer();
+    this.redraw();
+  }
+
+  keepGood(snapshot) {
+    // the market stays on the good being traded while its moves are still offered (port 6)
+    const g = this.sel.good;
+    return g && (snapshot.legal || []).some((m) => m.type === "trade" && m.good === g) ? g : null;
+  }
+
+  resize() {
+    const r = this.canvas.getBoundingClientRect();
+    const W = Math.max(1, r.width || this.canvas.clientWidth || 300);
+    const H = Math.max(1, r.height || this.canvas.clientHeight || 300);
+    const changed = !this.W || Math.abs(W - this.W) > 2 || Math.abs(H - this.H) > 0.3 * this.H;
+    this.W = W; this.H = H;
+    this.dpr = window.devicePixelRatio || 1;
+    this.canvas.width = Math.round(W * this.dpr);
+    this.canvas.height = Math.round(H * this.dpr);
+    // refit only on a real change of shape (not when a bar appears under the board)
+    if (!this.cam.userMoved || !this.fitFor || changed) this.fitMap();
+    this.draw();
+  }
+
+  targets() {
+    if (!this.snap) return [];
+    // legal moves placed on the board first, then what opens a choice (tabs, goods, contracts, view buttons)
+    const out = [];
+    const ui = [];
+    const L = this.layout();
+    for (const t of L.tabs) ui.push({ x: t.x + t.w / 2, y: t.y + t.h / 2, w: t.w, h: t.h, move: null, label: `tab ${t.id}` });
+    if (this.mapShown(L) && this.plan) {
+      for (const [sid, m] of this.plan.marks) {
+        const sp = this.snap.view.map.spaces[sid];
+        const [x, y] = this.cam.toScreen(sp.x, sp.y);
+        if (x < L.map.x || y < L.map.y || x > L.map.x + L.map.w || y > L.map.y + L.map.h) continue;
+        const d = this.cam.s * Math.sqrt(3);   // the hex's inner height
+        (m.moves.length === 1 ? out : ui).push({ x, y, w: d, h: d, move: m.moves.length === 1 ? m.moves[0] : null, label: `space ${sid}` });
+      }
+      for (const b of this.buttons || []) ui.push({ x: b.x + b.w / 2, y: b.y + b.h / 2, w: b.w, h: b.h, move: null, label: `view ${b.act}` });
+    }
+    if (!this.mapShown(L) || L.wide) for (const h of this.hits) {
+      if (h.y + h.h / 2 < L.panel.y || h.y + h.h / 2 > L.panel.y + L.panel.h) continue;
+      ui.push({ x: h.x + h.w / 2, y: h.y + h.h / 2, w: h.w, h: h.h, move: null, label: h.label });
+    }
+    return out.concat(ui);
+  }
+
+  /** Where the map and panels are (for tests and the app). */
+  layoutInfo() {
+    const L = this.layout();
+    return { map: L.map, panel: L.panel, tab: this.currentTab(L), wide: L.wide, scale: this.cam.s };
+  }
+
+  destroy() {
+    for (const [k, f] of Object.entries(this.on)) this.canvas.removeEventListener(k, f);
+    this.canvas.style.touchAction = this.prevTouchAction;
+    this.canvas.style.cursor = "";
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = null;
+    this.snap = null;
+  }
+
+  logLine(h) { return h.text; }
+
+  // ------------------------------------------------------------------ layout
+  layout() {
+    const W = this.W, H = this.H;
+    const wide = W >= 900;
+    const v = this.snap && this.snap.view;
+    const ids = wide ? [] : ["map"];
+    if (v && (v.phase === "clan_pick" || v.phase === "auction") && (v.offers || []).length) ids.push("offers");
+    ids.push("market", "export", "players");
+    if (v && v.final) ids.push("final");
+    let tabs, map, panel;
+    if (wide) {
+      const P = Math.round(Math.min(600, Math.max(400, W * 0.42)));
+      const tw = P / ids.length;
+      tabs = ids.map((id, i) => ({ id, x: W - P + i * tw, y: 0, w: tw, h: TAB_H }));
+      map = { x: 0, y: 0, w: W - P, h: H };
+      panel = { x: W - P + 8, y: TAB_H + 6, w: P - 16, h: H - TAB_H - 6 };
+    } else {
+      const tw = W / ids.length;
+      tabs = ids.map((id, i) => ({ id, x: i * tw, y: 0, w: tw, h: TAB_H }));
+      map = { x: 0, y: TAB_H, w: W, h: H - TAB_H };
+      panel = { x: 8, y: TAB_H + 6, w: W - 16, h: H - TAB_H - 6 };
+    }
+    return { wide, tabs, map, panel, ids };
+  }
+
+  currentTab(L) {
+    const t = L.wide ? this.sideTab : this.tab;
+    return L.ids.includes(t) ? t : L.ids[0];
+  }
+
+  mapShown(L) { return L.wide || this.currentTab(L) === "map"; }
+
+  setTab(id) {
+    const L = this.layout();
+    if (!L.ids.includes(id)) return;
+    if (L.wide) { if (id !== "map") this.sideTab = id; } else this.tab = id;
+    this.redraw();
+  }
+
+  autoTab(v, prev) {
+    const p = this.plan;
+    const L = this.layout();
+    if (v.final && (!prev || !prev.view.final)) { this.tab = "final"; this.sideTab = "final"; this.lastFocus = "final"; return; }
+    const focus = p.focus && this.interactive ? `${p.focus}` : "";
+    if (focus && focus !== this.lastFocus) {
+      if (focus === "map") { if (!L.wide) this.tab = "map"; }
+      else this.setTab(focus);
+    }
+    if (!this.interactive && !L.wide && this.tab !== "map" && prev && prev.view.current !== v.current && this.tab === "offers") this.tab = "map";
+    this.lastFocus = focus;
+  }
+
+  summaryMoment(v, prev) {
+    const s = JSON.stringify(v.summary || []);
+    if (prev && s !== this.lastSummary && (v.summary || []).length && !v.final) {
+      const rows = [];
+      const glory = {};
+      for (const e of v.summary) if (e.kind === "scoring") (e.glory || []).forEach((n, i) => { glory[i] = (glory[i] || 0) + n; });
+      for (const e of v.summary) {
+        if (e.kind !== "production") continue;
+        const goods = Object.entries(e.goods || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${GOOD[g] ? GOOD[g].name : g}`).join(", ");
+        rows.push({ name: this.ui.seatName(e.seat), color: this.ui.seatColor(e.seat), points: glory[e.seat] ? `+${glory[e.seat]} glory` : "", detail: `\u00a3${e.income || 0}${goods ? `, ${goods}` : ""}` });
+      }
+      const round = (v.summary.find((e) => e.kind === "scoring") || {}).round;
+      if (rows.length) showMoment(round ? `Round ${round}: production and scoring` : "Production", rows, 5000);
+    }
+    this.lastSummary = s;
+  }
+
+  fitMap() {
+    if (!this.idx || !this.W) return;
+    const L = this.layout();
+    const m = L.map;
+    const pad = L.wide ? 10 : 6;
+    // clear of the status strip on top; on a phone also of the zoom buttons' column
+    const top = 26 + pad, right = 56;
+    this.cam.fit(this.idx.box, { x: m.x + pad, y: m.y + top, w: m.w - pad - right, h: m.h - top - pad }, 90);
+    this.fitFor = { W: this.W, H: this.H };
+  }
+
+  /** Bring the highlighted spaces into view, big enough to tap (44 px on a phone). */
+  focusMarks() {
+    const L = this.layout();
+    const m = L.map;
+    const sps = [...this.plan.marks.keys()].map((id) => this.snap.view.map.spaces[id]);
+    if (!sps.length) return;
+    const x0 = Math.min(...sps.map((s) => s.x)) - 1.1, x1 = Math.max(...sps.map((s) => s.x)) + 1.1;
+    const y0 = Math.min(...sps.map((s) => s.y)) - 1.1, y1 = Math.max(...sps.map((s) => s.y)) + 1.1;
+    const rect = { x: m.x + 6, y: m.y + 56, w: m.w - 68, h: m.h - 62 };
+    const minS = L.wide ? 22 : 26;   // hex inner height 1.73 s >= 44 px on a phone
+    const inView = sps.every((s) => {
+      const [x, y] = this.cam.toScreen(s.x, s.y);
+      return x > rect.x && x < rect.x + rect.w && y > rect.y && y < rect.y + rect.h;
+    });
+    if (this.cam.s >= minS && inView) return;
+    const fitS = Math.min(rect.w / (x1 - x0), rect.h / (y1 - y0));
+    const s = Math.max(minS, Math.min(60, fitS, Math.max(this.cam.s, minS)));
+    this.cam.s = s;
+    this.cam.ox = rect.x + rect.w / 2 - ((x0 + x1) / 2) * s;
+    this.cam.oy = rect.y + rect.h / 2 - ((y0 + y1) / 2) * s;
+    this.cam.userMoved = true;
+    this.autoFocus = true;
+  }
+
+  // ------------------------------------------------------------------ choices
+  offer() {
+    if (!this.snap || !this.interactive || !this.plan) { this.ui.choices([]); return; }
+    const items = this.plan.items.map((it) => {
+      if (it.act === "market") return { ...it, act: () => { this.setTab("market"); } };
+      if (it.act === "export") return { ...it, act: () => { this.setTab("export"); } };
+      if (it.act === "clear") return { ...it, act: () => { this.sel.good = null; this.refresh(); } };
+      return it;
+    });
+    this.ui.choices(items);
+  }
+
+  refresh() {
+    if (!this.snap) return;
+    this.plan = plan(this.snap, this.sel, this.idx, this.ui.seatName);
+    if (!this.interactive) this.plan = { ...this.plan, items: [], marks: new Map() };
+    this.offer();
+    this.redraw();
+  }
+
+  // ------------------------------------------------------------------ input
+  local(e) {
+    const r = this.canvas.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  }
+
+  region(x, y) {
+    const L = this.layout();
+    for (const t of L.tabs) if (x >= t.x && x <= t.x + t.w && y >= t.y && y <= t.y + t.h) return "tabs";
+    if (L.wide) return x < L.map.x + L.map.w ? "map" : "panel";
+    if (y < TAB_H) return "tabs";
+    return this.currentTab(L) === "map" ? "map" : "panel";
+  }
+
+  onDown(e) {
+    e.preventDefault();
+    const [x, y] = this.local(e);
+    try { this.canvas.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
+    const reg = this.region(x, y);
+    if (reg === "map") this.cam.down(e.pointerId, x, y);
+    else this.drag = { id: e.pointerId, reg, x, y, y0: y, x0: x, moved: false };
+  }
+
+  onMove(e) {
+    const [x, y] = this.local(e);
+    if (this.cam.has(e.pointerId)) { e.preventDefault(); this.cam.move(e.pointerId, x, y); return; }
+    const d = this.drag;
+    if (d && d.id === e.pointerId) {
+      e.preventDefault();
+      if (!d.moved && Math.hypot(x - d.x0, y - d.y0) > 8) d.moved = true;
+      if (d.moved && d.reg === "panel") {
+        const t = this.currentTab(this.layout());
+        this.scroll[t] = (this.scroll[t] || 0) - (y - d.y);
+        this.clampScroll(t);
+        this.redraw();
+      }
+      d.x = x; d.y = y;
+    } else if (e.pointerType === "mouse") {
+      this.canvas.style.cursor = this.clickableAt(x, y) ? "pointer" : "";
+    }
+  }
+
+  onUp(e, cancelled) {
+    const [x, y] = this.local(e);
+    if (this.cam.has(e.pointerId)) {
+      if (this.cam.up(e.pointerId, cancelled)) this.tapMap(x, y);
+      return;
+    }
+    const d = this.drag;
+    if (!d || d.id !== e.pointerId) return;
+    this.drag = null;
+    if (cancelled || d.moved) return;
+    if (d.reg === "tabs") {
+      const t = this.layout().tabs.find((t) => x >= t.x && x <= t.x + t.w && y >= t.y && y <= t.y + t.h);
+      if (t) this.setTab(t.id);
+      return;
+    }
+    this.tapPanel(x, y);
+  }
+
+  onWheel(e) {
+    e.preventDefault();
+    const [x, y] = this.local(e);
+    if (this.region(x, y) === "map") { this.cam.wheel(x, y, e.deltaY, e.deltaMode); return; }
+    const t = this.currentTab(this.layout());
+    this.scroll[t] = (this.scroll[t] || 0) + (e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY);
+    this.clampScroll(t);
+    this.redraw();
+  }
+
+  clampScroll(t) {
+    const L = this.layout();
+    const max = Math.max(0, (this.contentH && this.contentH[t] || 0) - L.panel.h + 12);
+    this.scroll[t] = Math.max(0, Math.min(max, this.scroll[t] || 0));
+  }
+
+  clickableAt(x, y) {
+    if (this.region(x, y) === "tabs") return true;
+    if (this.hits.some((h) => x >= h.x && x <= h.x + h.w && y >= h.y && y <= h.y + h.h)) return true;
+    if (this.buttons && this.buttons.some((b) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h)) return true;
+    if (this.region(x, y) === "map" && this.plan) {
+      const sp = spaceAt(this.idx, ...this.cam.toWorld(x, y));
+      return !!sp && this.plan.marks.has(sp.id);
+    }
+    return false;
+  }
+
+  tapMap(x, y) {
+    const b = (this.buttons || []).find((b) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h);
+    if (b) {
+      if (b.act === "in") this.cam.zoomAt(...this.mapCentre(), 1.3);
+      else if (b.act === "out") this.cam.zoomAt(...this.mapCentre(), 1 / 1.3);
+      else { this.fitMap(); this.redraw(); }
+      return;
+    }
+    if (!this.interactive || !this.plan || !this.idx) return;
+    const sp = spaceAt(this.idx, ...this.cam.toWorld(x, y));
+    if (!sp || !this.plan.marks.has(sp.id)) {
+      if (this.sel.space != null) { this.sel.space = null; this.refresh(); }
+      return;
+    }
+    const mk = this.plan.marks.get(sp.id);
+    // one move there and tapped again (or a placement): play it; otherwise select and confirm below
+    if (mk.moves.length === 1 && this.sel.space === sp.id) { this.sel.space = null; this.ui.play(mk.moves[0]); return; }
+    this.sel.space = sp.id;
+    this.refresh();
+  }
+
+  mapCentre() {
+    const m = this.layout().map;
+    return [m.x + m.w / 2, m.y + m.h / 2];
+  }
+
+  tapPanel(x, y) {
+    const h = this.hits.find((h) => x >= h.x && x <= h.x + h.w && y >= h.y && y <= h.y + h.h);
+    if (!h || !this.interactive) return;
+    if (h.kind === "good") this.sel.good = this.sel.good === h.key ? null : h.key;
+    else if (h.kind === "contract") this.sel.contract = this.sel.contract === h.key ? null : h.key;
+    else if (h.kind === "offer") this.sel.offer = h.key;
+    else if (h.kind === "unit") {
+      const m = (this.snap.legal || []).find((m) => m.type === "expand" && m.unit === h.key);
+      if (m) { this.ui.play(m); return; }
+    } else if (h.kind === "fulfil") {
+      const ms = (this.snap.legal || []).filter((m) => m.type === "fulfil" && m.contract === h.key);
+      if (ms.length === 1) { this.ui.play(ms[0]); return; }
+      this.sel.contract = h.key;
+    }
+    this.refresh();
+  }
+
+  // ------------------------------------------------------------------ drawing
+  redraw() {
+    if (this.raf) return;
+    this.raf = requestAnimationFrame(() => { this.raf = null; this.draw(); });
+  }
+
+  draw() {
+    const g = this.g;
+    g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    g.fillStyle = "#17211d";
+    g.fillRect(0, 0, this.W, this.H);
+    this.hits = [];
+    this.buttons = [];
+    if (!this.snap) return;
+    const v = this.snap.view;
+    const L = this.layout();
+    const tab = this.currentTab(L);
+    const colorOf = (s) => this.ui.seatColor(s);
+    const nameOf = (s) => this.ui.seatName(s);
+    if (this.mapShown(L)) {
+      g.save();
+      g.beginPath(); g.rect(L.map.x, L.map.y, L.map.w, L.map.h); g.clip();
+      g.fillStyle = "#203447";
+      g.fillRect(L.map.x, L.map.y, L.map.w, L.map.h);
+      drawMap({ g, cam: this.cam, view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, W: this.W, H: this.H });
+      this.drawMapOverlay(g, v, L);
+      g.restore();
+    }
+    if (tab !== "map") {
+      const P = L.panel;
+      if (!L.wide) { g.fillStyle = "#17211d"; g.fillRect(0, TAB_H, this.W, this.H - TAB_H); }
+      else { g.fillStyle = "#1b2621"; g.fillRect(P.x - 8, 0, this.W - P.x + 8, this.H); }
+      g.save();
+      g.beginPath(); g.rect(P.x - 4, P.y, P.w + 8, P.h); g.clip();
+      this.contentH = this.contentH || {};
+      const y0 = P.y + 4 - (this.scroll[tab] || 0);
+      const st = { ...(this.plan ? this.plan.panel : {}), ...this.sel, colorOf, nameOf, me: this.meSeat(v) };
+      if (!this.interactive) Object.assign(st, { tradable: null, take: null, fulfil: null, expand: null, pick: null });
+      const fn = { market: drawMarket, export: drawExport, players: drawPlayers, offers: drawOffers, final: drawFinal }[tab];
+      const r = fn ? fn(g, v, P.x, y0, P.w, st) : { h: 0, hits: [] };
+      this.contentH[tab] = r.h;
+      this.hits = r.hits;
+      g.restore();
+      // a scroll hint when there is more below
+      if (r.h - (this.scroll[tab] || 0) > P.h + 4) {
+        const gy = this.H - 18;
+        g.fillStyle = "rgba(0,0,0,0.55)";
+        g.beginPath(); g.roundRect(P.x + P.w / 2 - 44, gy - 10, 88, 20, 10); g.fill();
+        text(g, "more \u2193 drag", P.x + P.w / 2, gy, { size: 11, color: "#ddd", align: "center" });
+      }
+    }
+    this.drawTabs(g, L, tab, v);
+  }
+
+  meSeat(v) {
+    return v.current != null && v.seats && v.seats[v.current] && v.seats[v.current].kind === "human" ? v.current : null;
+  }
+
+  drawTabs(g, L, tab, v) {
+    for (const t of L.tabs) {
+      const on = t.id === tab;
+      g.fillStyle = on ? "#2c3d33" : "#131b18";
+      g.fillRect(t.x, t.y, t.w, t.h);
+      if (on) { g.fillStyle = "#ffd95a"; g.fillRect(t.x + 6, t.y + t.h - 3, t.w - 12, 3); }
+      let label = TAB_NAMES[t.id] || t.id;
+      const badge = this.tabBadge(t.id);
+      text(g, label, t.x + t.w / 2, t.y + t.h / 2, { size: t.w < 64 ? 12 : 14, weight: on ? 800 : 600, color: on ? "#fff" : "#c8bd9c", align: "center", max: t.w - 6 });
+      if (badge) { g.beginPath(); g.arc(t.x + t.w - 8, t.y + 9, 4, 0, Math.PI * 2); g.fillStyle = "#ffd95a"; g.fill(); }
+    }
+    g.fillStyle = "rgba(255,240,200,0.15)";
+    const x0 = L.tabs.length ? L.tabs[0].x : 0;
+    g.fillRect(x0, TAB_H - 1, this.W - x0, 1);
+  }
+
+  /** A dot on a tab that holds something to do now. */
+  tabBadge(id) {
+    const p = this.plan && this.interactive ? this.plan.panel : null;
+    if (!p) return false;
+    if (id === "market") return p.tradable.size > 0;
+    if (id === "export") return p.take.size > 0;
+    if (id === "players") return p.fulfil.size > 0 || p.expand.size > 0;
+    if (id === "offers") return p.pick.size > 0;
+    if (id === "map") return this.plan.marks.size > 0;
+    return false;
+  }
+
+  drawMapOverlay(g, v, L) {
+    // status of the player to move: money, goods, round (over the map, fixed)
+    const seat = v.current;
+    const p = seat != null ? v.players[seat] : null;
+    const m = L.map;
+    const bh = 26;
+    g.fillStyle = "rgba(15,22,19,0.82)";
+    g.fillRect(m.x, m.y, m.w, bh);
+    let x = m.x + 8;
+    const y = m.y + bh / 2;
+    text(g, `R${Math.min(v.round, v.rounds)}/${v.rounds}`, x, y, { size: 12, weight: 800, color: "#ffd95a" });
+    x += 40;
+    if (p) {
+      g.beginPath(); g.arc(x + 6, y, 6, 0, Math.PI * 2); g.fillStyle = this.ui.seatColor(seat); g.fill();
+      x += 16;
+      x += text(g, `\u00a3${p.money}`, x, y, { size: 13, weight: 800, color: "#fff" }) + 8;
+      if (!p.automa) for (const [good, n] of Object.entries(p.goods)) {
+        if (x > m.x + m.w - 40) break;
+        goodChip(g, good, x + 9, y, 9);
+        x += text(g, `${n}`, x + 20, y, { size: 12, weight: 700, color: n ? "#fff" : "#888" }) + 26;
+      }
+    } else if (v.final) text(g, "Game over", x, y, { size: 12, weight: 700 });
+    if (this.plan && this.plan.hint && this.interactive && this.plan.marks.size) {
+      const hy = m.y + bh + 4;
+      g.font = `600 12px ${FONT}`;
+      const tw = Math.min(m.w - 16, g.measureText(this.plan.hint).width + 16);
+      box(g, m.x + (m.w - tw) / 2, hy, tw, 22, 11, "rgba(0,0,0,0.7)");
+      text(g, this.plan.hint, m.x + m.w / 2, hy + 11, { size: 12, weight: 600, color: "#ffe680", align: "center", max: tw - 12 });
+    }
+    // view buttons: zoom in, zoom out, fit
+    const s = 44, gap = 6;
+    const bx = m.x + m.w - s - 8;
+    let by = m.y + m.h - 3 * s - 2 * gap - 8;
+    for (const [act, label] of [["in", "+"], ["out", "\u2212"], ["fit", "\u2922"]]) {
+      box(g, bx, by, s, s, 10, "rgba(20,28,24,0.85)", "rgba(255,240,200,0.3)");
+      text(g, label, bx + s / 2, by + s / 2 + 1, { size: 20, weight: 700, align: "center" });
+      this.buttons.push({ x: bx, y: by, w: s, h: s, act });
+      by += s + gap;
+    }
+  }
+}
+
+export { summaryLines };

@@ -1,0 +1,246 @@
+// Clans of Caledonia map: hexes from view.map (board.to_json(): flat-top, unit
+// size, y down), terrain (mixed spaces split in wedges), land costs, rivers on
+// edges, lochs, factories, port tiles with the markers of players who used
+// them, the mist-shaded land inactive at 1-2 seats, units (settlements joined
+// by a band in the owner's colour), neutral workers and covered spaces, and the
+// highlights of the current decision (spaces with their total cost).
+import { TERRAIN, WATER, CENTRAL, FONT, hexPath, unitGlyph, text } from "./paint.js";
+
+const DIRS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
+
+/** Lookup tables for one static map (cached by the renderer per sides/seat count). */
+export function indexMap(map) {
+  const at = new Map();
+  for (const s of map.spaces) at.set(`${s.q},${s.r}`, s);
+  const river = new Set();
+  for (const rv of map.rivers || []) for (const [a, b] of rv.edges) { river.add(`${a}-${b}`); river.add(`${b}-${a}`); }
+  const nbrs = map.spaces.map((s) => DIRS.map(([dq, dr]) => at.get(`${s.q + dq},${s.r + dr}`)).filter(Boolean));
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const s of map.spaces) {
+    x0 = Math.min(x0, s.x - 1); x1 = Math.max(x1, s.x + 1);
+    y0 = Math.min(y0, s.y - 0.9); y1 = Math.max(y1, s.y + 0.9);
+  }
+  const portTile = new Map();
+  return { at, river, nbrs, box: { x0, y0, x1, y1 }, portTile };
+}
+
+/** The space under world point (wx, wy), or null. */
+export function spaceAt(idx, wx, wy) {
+  const q = (2 / 3) * wx, r = (-1 / 3) * wx + (Math.sqrt(3) / 3) * wy;
+  let rq = Math.round(q), rr = Math.round(r), rs = Math.round(-q - r);
+  const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs + q + r);
+  if (dq > dr && dq > ds) rq = -rr - rs;
+  else if (dr > ds) rr = -rq - rs;
+  return idx.at.get(`${rq},${rr}`) || null;
+}
+
+function terrainFill(g, sp, x, y, r) {
+  const ts = sp.terrains;
+  if (ts.length <= 1) {
+    g.fillStyle = TERRAIN[ts[0]] || "#777";
+    hexPath(g, x, y, r);
+    g.fill();
+    return;
+  }
+  // mixed: one wedge per land type (two halves or three thirds)
+  g.save();
+  hexPath(g, x, y, r);
+  g.clip();
+  const n = ts.length;
+  for (let i = 0; i < n; i++) {
+    const a0 = -Math.PI / 2 + (2 * Math.PI * i) / n, a1 = a0 + (2 * Math.PI) / n;
+    g.beginPath();
+    g.moveTo(x, y);
+    g.arc(x, y, r * 1.2, a0, a1);
+    g.closePath();
+    g.fillStyle = TERRAIN[ts[i]] || "#777";
+    g.fill();
+  }
+  g.restore();
+}
+
+function decorate(g, sp, x, y, r) {
+  // a hint of texture so the land reads without colour: trees, peaks
+  g.save();
+  g.globalAlpha = 0.35;
+  g.strokeStyle = "#0d1a0d";
+  g.lineWidth = Math.max(1, r * 0.05);
+  if (sp.terrains.includes("forest")) {
+    const fx = sp.terrains.length > 1 ? x - r * 0.35 : x - r * 0.45, fy = y + r * 0.45;
+    g.beginPath();
+    g.moveTo(fx - r * 0.12, fy); g.lineTo(fx, fy - r * 0.3); g.lineTo(fx + r * 0.12, fy);
+    g.stroke();
+  }
+  if (sp.terrains.includes("mountain")) {
+    const mx = x + r * 0.4, my = y + r * 0.45;
+    g.beginPath();
+    g.moveTo(mx - r * 0.2, my); g.lineTo(mx - r * 0.05, my - r * 0.25); g.lineTo(mx + 0.05 * r, my - r * 0.12); g.lineTo(mx + r * 0.12, my - r * 0.2); g.lineTo(mx + r * 0.22, my);
+    g.stroke();
+  }
+  g.restore();
+}
+
+/** Draw the whole map. ctx: {g, cam, view, idx, colorOf, marks: Map(space -> {cost, kind}), sel, small} */
+export function drawMap(ctx) {
+  const { g, cam, view, idx, colorOf, marks } = ctx;
+  const map = view.map;
+  const r = cam.s * 0.985;
+  const units = new Map((map.units || []).map((u) => [u.space, u]));
+  const blocked = map.blocked || {};
+  const ports = new Map(((view.export && view.export.ports) || []).filter((p) => p.space != null).map((p) => [p.space, p]));
+  // 1. ground
+  for (const sp of map.spaces) {
+    const [x, y] = cam.toScreen(sp.x, sp.y);
+    if (x < -r * 2 || y < -r * 2 || x > ctx.W + r * 2 || y > ctx.H + r * 2) continue;
+    if (sp.kind === "land") {
+      terrainFill(g, sp, x, y, r);
+      if (r > 14) decorate(g, sp, x, y, r);
+    } else if (sp.kind === "loch") {
+      hexPath(g, x, y, r);
+      g.fillStyle = sp.flags.central ? CENTRAL : WATER;
+      g.fill();
+    } else if (sp.kind === "factory") {
+      hexPath(g, x, y, r);
+      g.fillStyle = "#5b4636";
+      g.fill();
+      // chimney and roof
+      g.fillStyle = "#2b211a";
+      g.fillRect(x - r * 0.35, y - r * 0.05, r * 0.7, r * 0.38);
+      g.fillRect(x + r * 0.12, y - r * 0.42, r * 0.14, r * 0.4);
+      g.fillStyle = "rgba(220,220,220,0.5)";
+      g.beginPath(); g.arc(x + r * 0.22, y - r * 0.55, r * 0.1, 0, Math.PI * 2); g.fill();
+    } else if (sp.kind === "port") {
+      hexPath(g, x, y, r);
+      g.fillStyle = WATER;
+      g.fill();
+    }
+    hexPath(g, x, y, r);
+    g.strokeStyle = "rgba(10,20,15,0.55)";
+    g.lineWidth = 1;
+    g.stroke();
+  }
+  // 2. rivers along edges
+  g.lineCap = "round";
+  for (const rv of map.rivers || []) {
+    g.beginPath();
+    for (const [[ax, ay], [bx, by]] of rv.segments) {
+      const [sx, sy] = cam.toScreen(ax, ay), [tx, ty] = cam.toScreen(bx, by);
+      g.moveTo(sx, sy); g.lineTo(tx, ty);
+    }
+    g.strokeStyle = "#5aa4dc";
+    g.lineWidth = Math.max(3, cam.s * 0.16);
+    g.stroke();
+    g.strokeStyle = "#9fd0f2";
+    g.lineWidth = Math.max(1, cam.s * 0.05);
+    g.stroke();
+  }
+  // 3. mist over inactive land; port spots; costs
+  for (const sp of map.spaces) {
+    const [x, y] = cam.toScreen(sp.x, sp.y);
+    if (x < -r * 2 || y < -r * 2 || x > ctx.W + r * 2 || y > ctx.H + r * 2) continue;
+    if ((sp.kind === "land" || sp.kind === "port") && !sp.flags.active) {
+      hexPath(g, x, y, r);
+      g.fillStyle = "rgba(215,215,222,0.62)";
+      g.fill();
+    }
+    if (sp.kind === "port" && sp.flags.active) {
+      const p = ports.get(sp.id);
+      g.beginPath();
+      g.arc(x, y, r * 0.58, 0, Math.PI * 2);
+      g.fillStyle = "#e8dcc0";
+      g.fill();
+      g.strokeStyle = "#5a4630";
+      g.lineWidth = 2;
+      g.stroke();
+      text(g, p ? `${p.port}` : "\u2693", x, y - r * 0.08, { size: Math.max(9, Math.round(r * 0.5)), weight: 800, color: "#3b2c1a", align: "center" });
+      if (p) {
+        const used = p.used_by || [];
+        used.forEach((seat, k) => {
+          const a = Math.PI * 0.75 + k * 0.5;
+          g.beginPath();
+          g.arc(x + Math.cos(a) * r * 0.62, y + Math.sin(a) * r * 0.62, Math.max(3, r * 0.16), 0, Math.PI * 2);
+          g.fillStyle = colorOf(seat);
+          g.fill();
+          g.strokeStyle = "#111";
+          g.lineWidth = 1;
+          g.stroke();
+        });
+      }
+    }
+    if (sp.kind === "land" && sp.flags.active && !units.has(sp.id) && r > 9) {
+      const fs = Math.max(8, Math.round(r * 0.38));
+      g.font = `700 ${fs}px ${FONT}`;
+      g.textAlign = "center";
+      g.textBaseline = "middle";
+      g.lineWidth = 3;
+      g.strokeStyle = "rgba(0,0,0,0.6)";
+      const t = `\u00a3${sp.cost}`;
+      g.strokeText(t, x, y - r * 0.52);
+      g.fillStyle = "#fff6d6";
+      g.fillText(t, x, y - r * 0.52);
+    }
+  }
+  // 4. settlements: a band between neighbouring units of one owner
+  g.lineCap = "round";
+  for (const u of map.units || []) {
+    const sp = map.spaces[u.space];
+    for (const nb of idx.nbrs[u.space]) {
+      if (nb.id <= u.space) continue;
+      const o = units.get(nb.id);
+      if (!o || o.seat !== u.seat || idx.river.has(`${u.space}-${nb.id}`)) continue;
+      const [ax, ay] = cam.toScreen(sp.x, sp.y), [bx, by] = cam.toScreen(nb.x, nb.y);
+      g.beginPath(); g.moveTo(ax, ay); g.lineTo(bx, by);
+      g.strokeStyle = "rgba(0,0,0,0.6)";
+      g.lineWidth = Math.max(4, cam.s * 0.26);
+      g.stroke();
+      g.strokeStyle = colorOf(u.seat);
+      g.lineWidth = Math.max(2, cam.s * 0.16);
+      g.stroke();
+    }
+  }
+  // 5. blocked spaces and units
+  for (const [sid, kind] of Object.entries(blocked)) {
+    const sp = map.spaces[Number(sid)];
+    if (!sp) continue;
+    const [x, y] = cam.toScreen(sp.x, sp.y);
+    if (kind === "covered") {
+      hexPath(g, x, y, r * 0.8);
+      g.fillStyle = "rgba(40,35,30,0.85)";
+      g.fill();
+      text(g, "\u2715", x, y, { size: Math.max(9, Math.round(r * 0.6)), weight: 800, color: "#bbb", align: "center" });
+    } else {
+      unitGlyph(g, "worker", x, y, cam.s * 0.9, "#c9c4b8");
+      if (r > 16) text(g, "neutral", x, y + r * 0.62, { size: Math.max(8, Math.round(r * 0.22)), color: "#fff", align: "center" });
+    }
+  }
+  for (const u of map.units || []) {
+    const sp = map.spaces[u.space];
+    const [x, y] = cam.toScreen(sp.x, sp.y);
+    unitGlyph(g, u.unit, x, y, cam.s * 0.95, colorOf(u.seat));
+  }
+  // 6. highlights: every space of the current decision, with its total cost
+  if (marks && marks.size) {
+    for (const [sid, m] of marks) {
+      const sp = map.spaces[sid];
+      const [x, y] = cam.toScreen(sp.x, sp.y);
+      const chosen = ctx.sel === sid;
+      hexPath(g, x, y, r * 0.9);
+      g.fillStyle = chosen ? "rgba(255,240,120,0.55)" : "rgba(255,236,150,0.28)";
+      g.fill();
+      g.strokeStyle = chosen ? "#fff" : "#ffe066";
+      g.lineWidth = chosen ? 4 : 2.5;
+      g.stroke();
+      if (m.label) {
+        const fs = Math.max(11, Math.min(18, Math.round(r * 0.42)));
+        g.font = `800 ${fs}px ${FONT}`;
+        const tw = g.measureText(m.label).width + 8;
+        const ly = y + r * 0.5;
+        g.fillStyle = m.ship ? "rgba(20,60,110,0.92)" : "rgba(25,25,20,0.88)";
+        g.beginPath();
+        g.roundRect(x - tw / 2, ly - fs * 0.65, tw, fs * 1.3, 4);
+        g.fill();
+        text(g, m.label, x, ly, { size: fs, weight: 800, color: "#ffe680", align: "center" });
+      }
+    }
+  }
+}

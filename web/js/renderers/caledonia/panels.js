@@ -1,0 +1,396 @@
+// Clans of Caledonia panels drawn on the canvas from the view: the market, the
+// export board, the players' boards, the clan offers of the setup and the final
+// table. Each draw function paints into a column {x, y, w} (already scrolled)
+// and returns {h, hits}: its height and the tappable boxes it drew
+// ({x, y, w, h, kind, key, label}).
+import { FONT, GOOD, UNIT_ORDER, box, pounds, text, wrap, goodChip, goodCount, unitGlyph } from "./paint.js";
+
+const CARD = "rgba(30,33,27,0.94)", EDGE = "rgba(255,240,200,0.16)", GOLD = "#ffd95a";
+const SHIP = ["none", "river", "loch 1", "loch 2", "loch 3", "loch 4"];
+const CATEGORY = {
+  glory: "Glory during the game", basic: "Basic goods (\u00bd each)", processed: "Processed goods (1 each)",
+  money: "Money (1 per 10 \u00a3)", hops: "Hops", imports: "Imports (by rarity)", contracts: "Fulfilled contracts",
+  settlements: "Settlements in reach", bid: "Auction bid",
+};
+export const CRITERIA = { P: "port", $: "cheapest", St: "settlements", N: "neighbours" };
+export const ACTIONS = { T: "technology", E: "expand", F: "fulfil", C: "contract", R: "trade", U: "upgrade", S: "skip" };
+
+function section(g, title, x, y, w) {
+  text(g, title, x, y + 10, { size: 12, weight: 700, color: "#c8bd9c" });
+  g.fillStyle = "rgba(255,240,200,0.12)";
+  g.fillRect(x, y + 20, w, 1);
+  return 26;
+}
+
+/** A contract card: needs -> rewards. Returns its height. */
+export function drawContract(g, c, x, y, w, { hl = false, dim = false, tag = "" } = {}) {
+  const h = 56;
+  box(g, x, y, w, h, 8, dim ? "rgba(60,60,55,0.7)" : "#efe3c4", hl ? GOLD : "#6b5a3a", hl ? 3 : 1);
+  const r = w < 150 ? 9 : 10;
+  let cx = x + 6;
+  const cy = y + 18;
+  for (const [good, n] of Object.entries(c.needs)) cx += goodCount(g, good, n, cx, cy, r, "#2a2013");
+  text(g, "\u2192", cx, cy, { size: 14, weight: 700, color: "#5a4630" });
+  cx += 14;
+  for (const [good, n] of Object.entries(c.imports || {})) cx += goodCount(g, good, n, cx, cy, r, "#2a2013");
+  let rx = x + 6;
+  const ry = y + 42;
+  const bits = [];
+  if (c.hops) bits.push(["hops", c.hops]);
+  for (const [good, n] of bits) rx += goodCount(g, good, n, rx, ry, r - 1, "#2a2013");
+  const words = [];
+  if (c.money) words.push(`\u00a3${c.money}`);
+  if (c.free_land) words.push("free land");
+  if (c.bonus_upgrade) words.push(`${c.bonus_upgrade} upgrade`);
+  if (words.length) text(g, words.join(" \u00b7 "), rx + 2, ry, { size: 12, weight: 700, color: "#2a2013", max: x + w - rx - 8 });
+  if (tag) {
+    g.font = `800 12px ${FONT}`;
+    const tw = g.measureText(tag).width + 10;
+    box(g, x + w - tw - 4, y + 3, tw, 18, 5, hl ? "#5a7a2e" : "rgba(0,0,0,0.55)");
+    text(g, tag, x + w - tw / 2 - 4, y + 12, { size: 12, weight: 800, color: "#fff", align: "center" });
+  }
+  return h;
+}
+
+// ----------------------------------------------------------------------- market
+export function drawMarket(g, v, x, y, w, st) {
+  const hits = [];
+  let h = section(g, "Market: tap a good to trade it", x, y, w);
+  const rowH = 60;
+  const me = st.me != null ? v.players[st.me] : null;
+  for (const m of v.market) {
+    const ry = y + h;
+    const sel = st.good === m.good;
+    const tradable = st.tradable && st.tradable.has(m.good);
+    box(g, x, ry, w, rowH - 6, 8, sel ? "rgba(90,122,46,0.55)" : CARD, tradable ? GOLD : EDGE, tradable ? 2 : 1);
+    goodChip(g, m.good, x + 20, ry + 20, 13);
+    text(g, GOOD[m.good].name, x + 38, ry + 14, { size: 13, weight: 700 });
+    text(g, `\u00a3${m.price}`, x + 38, ry + 34, { size: 17, weight: 800, color: GOLD });
+    text(g, m.bracket, x + 76, ry + 35, { size: 11, color: "#b9b09a" });
+    // price track
+    const tx = x + 124, tw = Math.max(100, w - 124 - 8), cw = tw / m.prices.length;
+    m.prices.forEach((p, i) => {
+      const cur = i === m.position;
+      box(g, tx + i * cw + 1, ry + 6, cw - 2, 20, 3, cur ? GOLD : "rgba(255,255,255,0.08)");
+      text(g, `${p}`, tx + i * cw + cw / 2, ry + 16, { size: 11, weight: cur ? 800 : 400, color: cur ? "#222" : "#c9c0a8", align: "center" });
+    });
+    // merchants: buy side (left), sell side (right)
+    let bx = tx, sx = tx + tw;
+    text(g, "buy", bx, ry + 40, { size: 11, color: "#9fcf8a" });
+    bx += 24;
+    text(g, "sell", sx, ry + 40, { size: 11, color: "#e49a8a", align: "right" });
+    sx -= 26;
+    for (const [seat, n] of Object.entries(m.merchants || {})) {
+      const col = st.colorOf(Number(seat));
+      const k = Math.abs(n);
+      for (let j = 0; j < k; j++) {
+        const px = n > 0 ? bx + 6 : sx - 6;
+        g.beginPath(); g.arc(px, ry + 40, 5, 0, Math.PI * 2); g.fillStyle = col; g.fill();
+        g.strokeStyle = "#111"; g.lineWidth = 1; g.stroke();
+        if (n > 0) bx += 12; else sx -= 12;
+      }
+    }
+    hits.push({ x, y: ry, w, h: rowH - 6, kind: "good", key: m.good, label: `good ${m.good}` });
+    h += rowH;
+  }
+  if (me) {
+    text(g, `Your merchants: ${me.merchants.pool} ready to trade, ${me.merchants.track} still to hire \u00b7 you have \u00a3${me.money}`, x, y + h + 8, { size: 12, color: "#d9d2bd", max: w });
+    h += 22;
+  }
+  if ((v.export.dice || []).length) {
+    text(g, `Solo market dice: ${JSON.stringify(v.export.dice).replace(/[[\]"{}]/g, " ").replace(/\s+/g, " ").trim()}`, x, y + h + 8, { size: 11, color: "#b9b09a", max: w });
+    h += 22;
+  }
+  return { h: h + 6, hits };
+}
+
+// ------------------------------------------------------------------ export board
+export function drawExport(g, v, x, y, w, st) {
+  const hits = [];
+  const e = v.export;
+  let h = 0;
+  box(g, x, y, w, 30, 8, CARD, EDGE);
+  text(g, `Round ${Math.min(v.round, v.rounds)} of ${v.rounds}`, x + 10, y + 15, { size: 14, weight: 800, color: GOLD });
+  text(g, `taking a contract: ${pounds(e.contract_cost)} \u00b7 pile ${e.deck}`, x + w - 10, y + 15, { size: 12, color: "#d9d2bd", align: "right" });
+  h += 38;
+  h += section(g, "Export contracts: tap one to take it", x, y + h, w);
+  const cols = w >= 520 ? 3 : 2, gap = 6, cw = (w - gap * (cols - 1)) / cols;
+  e.slots.forEach((c, i) => {
+    const cx = x + (i % cols) * (cw + gap), cy = y + h + Math.floor(i / cols) * 62;
+    if (!c) {
+      box(g, cx, cy, cw, 56, 8, null, "rgba(255,255,255,0.15)");
+      text(g, "empty", cx + cw / 2, cy + 28, { size: 12, color: "#8a826e", align: "center" });
+      return;
+    }
+    const can = st.take && st.take.has(c.id);
+    drawContract(g, c, cx, cy, cw, { hl: can || st.contract === c.id, tag: can ? `take ${pounds(st.takeCost)}` : "" });
+    hits.push({ x: cx, y: cy, w: cw, h: 56, kind: "contract", key: c.id, label: `contract ${c.id}` });
+  });
+  h += Math.ceil(e.slots.length / cols) * 62 + 4;
+  // imports
+  h += section(g, "Imports (shared tracks; rarer pays more at the end)", x, y + h, w);
+  const iw = w / 3;
+  Object.entries(e.imports).forEach(([good, n], i) => {
+    const ix = x + i * iw;
+    goodChip(g, good, ix + 12, y + h + 12, 11);
+    text(g, `${n} in`, ix + 28, y + h + 8, { size: 12, weight: 700 });
+    text(g, `${(e.import_values || {})[good] ?? "?"} pts each`, ix + 28, y + h + 22, { size: 11, color: "#b9b09a", max: iw - 30 });
+  });
+  h += 36;
+  // scoring tiles
+  if ((e.scoring || []).length) {
+    h += section(g, "Round scoring (after production)", x, y + h, w);
+    for (const t of e.scoring) {
+      const ry = y + h;
+      if (t.current) box(g, x - 2, ry - 1, w + 4, 22, 5, "rgba(255,217,90,0.18)", GOLD);
+      text(g, `${t.current ? "\u25b6 " : ""}R${t.round}`, x + 4, ry + 10, { size: 12, weight: 800, color: t.done ? "#7d7663" : GOLD });
+      text(g, t.text, x + 40, ry + 10, { size: 12, color: t.done ? "#7d7663" : "#e8e0c8", max: w - 44 });
+      h += 24;
+    }
+    h += 4;
+  }
+  // turn order and pass money
+  h += section(g, "Turn order and pass money", x, y + h, w);
+  let ox = x;
+  for (const seat of e.turn_order) {
+    const p = v.players[seat];
+    g.beginPath(); g.arc(ox + 9, y + h + 10, 8, 0, Math.PI * 2); g.fillStyle = st.colorOf(seat); g.fill();
+    if (p && p.passed) text(g, "\u2713", ox + 9, y + h + 10, { size: 11, weight: 800, color: "#111", align: "center" });
+    if (seat === v.current) { g.strokeStyle = "#fff"; g.lineWidth = 2; g.stroke(); }
+    ox += 24;
+  }
+  text(g, `next to pass: ${(e.pass_money || []).map((m) => `\u00a3${m}`).join(", ") || "-"}`, ox + 6, y + h + 10, { size: 12, color: "#d9d2bd", max: x + w - ox - 8 });
+  h += 28;
+  // ports
+  if ((e.ports || []).length) {
+    h += section(g, "Ports (a unit next to it or shipping reach; once per player)", x, y + h, w);
+    for (const p of e.ports) {
+      const ry = y + h;
+      box(g, x, ry, 22, 22, 11, "#e8dcc0", "#5a4630");
+      text(g, `${p.port}`, x + 11, ry + 11, { size: 12, weight: 800, color: "#3b2c1a", align: "center" });
+      let dx = x + 28;
+      for (const s of p.used_by) {
+        g.beginPath(); g.arc(dx + 5, ry + 11, 5, 0, Math.PI * 2); g.fillStyle = st.colorOf(s); g.fill();
+        dx += 12;
+      }
+      const used = wrap(g, p.text, dx + 4, ry + 3, x + w - dx - 6, { size: 12, maxLines: 3 });
+      h += Math.max(26, used + 8);
+    }
+  }
+  // what the last production and scoring gave
+  const sum = v.summary || [];
+  if (sum.length) {
+    h += section(g, "Last production and scoring", x, y + h, w);
+    for (const line of summaryLines(v, st.nameOf)) {
+      h += wrap(g, line, x, y + h, w, { size: 12, color: "#e8e0c8", maxLines: 3 }) + 4;
+    }
+  }
+  return { h: h + 8, hits };
+}
+
+/** What the last production/scoring gave, as sentences. */
+export function summaryLines(v, nameOf) {
+  const out = [];
+  for (const s of v.summary || []) {
+    if (s.kind === "production") {
+      const goods = Object.entries(s.goods || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${GOOD[g] ? GOOD[g].name : g}`);
+      const made = Object.entries(s.made || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${GOOD[g] ? GOOD[g].name : g}`);
+      let t = `${nameOf(s.seat)}: income \u00a3${s.income || 0}`;
+      if (goods.length) t += `, ${goods.join(", ")}`;
+      if (made.length) t += `; made ${made.join(", ")}`;
+      if (s.pounds) t += `; +\u00a3${s.pounds}`;
+      out.push(t);
+    } else if (s.kind === "scoring") {
+      const g = (s.glory || []).map((n, i) => `${nameOf(i)} +${n}`).join(", ");
+      out.push(`Round ${s.round} scoring: ${g}`);
+    } else {
+      out.push(JSON.stringify(s).replace(/[{}"]/g, " "));
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- player boards
+export function drawPlayers(g, v, x, y, w, st) {
+  const hits = [];
+  let h = 0;
+  const order = v.players.map((p) => p.seat);
+  // the player to move (or you) first
+  const first = st.me != null ? st.me : v.current;
+  order.sort((a, b) => (a === first ? -1 : b === first ? 1 : a - b));
+  for (const seat of order) {
+    const r = drawPlayer(g, v, v.players[seat], x, y + h, w, st);
+    hits.push(...r.hits);
+    h += r.h + 10;
+  }
+  return { h, hits };
+}
+
+function drawPlayer(g, v, p, x, y, w, st) {
+  const hits = [];
+  const col = st.colorOf(p.seat);
+  const top = y;
+  let h = 8;
+  const cur = v.current === p.seat;
+  // header
+  g.beginPath(); g.arc(x + 16, y + h + 12, 10, 0, Math.PI * 2); g.fillStyle = col; g.fill();
+  if (cur) { g.strokeStyle = "#fff"; g.lineWidth = 2; g.stroke(); }
+  const clan = p.clan ? `Clan ${p.clan.name}` : p.automa ? `Solo opponent (level ${v.automa ? v.automa.difficulty : "?"})` : "no clan";
+  text(g, st.nameOf(p.seat), x + 32, y + h + 5, { size: 14, weight: 800, max: w - 150 });
+  text(g, clan + (p.passed ? " \u00b7 passed" : ""), x + 32, y + h + 21, { size: 12, color: "#c8bd9c", max: w - 150 });
+  text(g, `\u00a3${p.money}`, x + w - 8, y + h + 5, { size: 15, weight: 800, color: GOLD, align: "right" });
+  text(g, `glory ${p.glory} \u00b7 score ${p.score ? p.score.total : 0}`, x + w - 8, y + h + 21, { size: 12, color: "#e8e0c8", align: "right" });
+  h += 36;
+  if (p.clan && p.clan.summary) h += wrap(g, p.clan.summary, x + 10, y + h, w - 20, { size: 12, color: "#b9b09a", maxLines: 9 }) + 4;
+  if (!p.automa) {
+    // goods
+    let gx = x + 10;
+    for (const [good, n] of Object.entries(p.goods)) {
+      goodChip(g, good, gx + 11, y + h + 12, 11);
+      text(g, `${n}`, gx + 25, y + h + 12, { size: 13, weight: 700, color: n ? "#fff" : "#777" });
+      gx += Math.min(52, (w - 20) / 6);
+    }
+    h += 28;
+  }
+  // units left on the board (their columns) and income
+  const left = p.units_left || {};
+  const kinds = UNIT_ORDER.filter((u) => u in left);
+  // one row of columns, or two when a column would be narrower than a finger (44 px)
+  const perRow = (w - 20) / kinds.length >= 46 ? kinds.length : Math.ceil(kinds.length / 2);
+  const uw = Math.min(56, (w - 20) / Math.max(1, perRow));
+  let ux = x + 10;
+  kinds.forEach((u, k) => {
+    if (k && k % perRow === 0) { h += 48; ux = x + 10; }
+    const selectable = st.expand && st.expand.has(u) && !p.automa && p.seat === v.current;
+    if (selectable) box(g, ux - 1, y + h - 2, uw - 2, 44, 6, "rgba(255,217,90,0.16)", GOLD, 2);
+    unitGlyph(g, u, ux + uw / 2 - 1, y + h + 14, Math.min(24, uw * 0.6), col, { ghost: !left[u] });
+    text(g, `${left[u]}`, ux + uw / 2 - 1, y + h + 34, { size: 12, weight: 700, align: "center", color: left[u] ? "#fff" : "#777" });
+    if (selectable) hits.push({ x: ux - 1, y: y + h - 2, w: uw - 2, h: 44, kind: "unit", key: u, label: `unit ${u}` });
+    ux += uw;
+  });
+  h += 48;
+  const bits = [];
+  if (!p.automa) bits.push(`income \u00a3${p.income}`);
+  bits.push(`shipping: ${SHIP[p.shipping] || p.shipping_level}`);
+  if (!p.automa) {
+    const tech = Object.entries(p.tech || {}).filter(([, on]) => on).map(([k]) => k + "s");
+    bits.push(`technology: ${tech.length ? tech.join(", ") : "none"}`);
+  }
+  bits.push(`merchants ${p.merchants.pool} ready, ${p.merchants.track} to hire`);
+  bits.push(`settlements ${p.settlements}`);
+  if (p.clan && p.clan.id === "mackenzie") bits.push(`cellar ${p.cellar.join("/")}`);
+  h += wrap(g, bits.join(" \u00b7 "), x + 10, y + h, w - 20, { size: 12, color: "#e8e0c8", maxLines: 4 }) + 4;
+  // shipping track
+  const sw = (w - 20) / 6;
+  SHIP.forEach((name, i) => {
+    const on = i === p.shipping;
+    box(g, x + 10 + i * sw + 1, y + h, sw - 2, 18, 4, on ? col : "rgba(255,255,255,0.07)", on ? "#fff" : null);
+    text(g, name, x + 10 + i * sw + sw / 2, y + h + 9, { size: 11, weight: on ? 800 : 400, color: on ? "#111" : "#9c9480", align: "center" });
+  });
+  h += 24;
+  // contracts
+  if ((p.contracts || []).length) {
+    text(g, "Open contracts (tap to fulfil when you can):", x + 10, y + h + 8, { size: 12, color: "#c8bd9c" });
+    h += 18;
+    for (const c of p.contracts) {
+      const can = st.fulfil && st.fulfil.has(c.id) && p.seat === v.current;
+      drawContract(g, c, x + 10, y + h, w - 20, { hl: can, tag: can ? "fulfil" : "" });
+      if (can) hits.push({ x: x + 10, y: y + h, w: w - 20, h: 56, kind: "fulfil", key: c.id, label: `fulfil ${c.id}` });
+      h += 62;
+    }
+  }
+  if ((p.fulfilled || []).length) {
+    const hops = p.fulfilled.reduce((a, c) => a + (c.hops || 0), 0);
+    text(g, `Fulfilled: ${p.fulfilled.length} contract${p.fulfilled.length === 1 ? "" : "s"} (${hops} hops)`, x + 10, y + h + 8, { size: 12, color: "#c8bd9c" });
+    h += 20;
+  }
+  if ((p.ports_used || []).length) {
+    text(g, `Ports used: ${p.ports_used.join(", ")}`, x + 10, y + h + 8, { size: 12, color: "#c8bd9c" });
+    h += 20;
+  }
+  if (p.automa && v.automa) h += drawAutoma(g, v.automa, x + 10, y + h, w - 20, col);
+  box(g, x, top, w, h + 6, 10, null, cur ? col : EDGE, cur ? 2 : 1);
+  return { h: h + 6, hits };
+}
+
+function drawAutoma(g, a, x, y, w, col) {
+  let h = 4;
+  text(g, `Unit pointer: ${a.pointer_unit}`, x, y + h + 8, { size: 12, weight: 700 });
+  // the cycle with the pointer
+  const cw = Math.min(40, w / a.cycle.length);
+  a.cycle.forEach((u, i) => {
+    const cx = x + 150 + i * cw;
+    if (cx + cw > x + w + 2) return;
+    unitGlyph(g, u, cx + cw / 2, y + h + 8, Math.min(18, cw * 0.7), col, { ghost: a.cycle[a.pointer % a.cycle.length] !== u });
+  });
+  h += 24;
+  const c = a.card_detail;
+  if (c) {
+    const acts = c.actions.map((k) => ACTIONS[k] || k).join(" \u2192 ");
+    const crit = c.criteria.map((k) => CRITERIA[k] || k).join(", ");
+    h += wrap(g, `Card ${c.id} (round ${c.round}): tries ${acts}; expands by ${crit}; upgrades ${c.upgrade === "M" ? "merchants" : "shipping"} first; pointer +${c.step}; map part ${c.modules.join("/")}`, x, y + h, w, { size: 12, color: "#e8e0c8", maxLines: 5 }) + 4;
+  }
+  if (a.last && a.last.action) {
+    h += wrap(g, `Last turn: ${a.last.action}${a.last.money ? `, \u00a3${a.last.money}` : ""}`, x, y + h, w, { size: 12, color: "#b9b09a", maxLines: 2 }) + 4;
+  }
+  text(g, `Cards left: ${a.draw_count}`, x, y + h + 8, { size: 12, color: "#b9b09a" });
+  return h + 20;
+}
+
+// ------------------------------------------------------------------- setup offers
+export function drawOffers(g, v, x, y, w, st) {
+  const hits = [];
+  let h = section(g, v.phase === "auction" ? "Clans on offer (bid for first pick)" : "Choose a clan and starting tile", x, y, w);
+  for (const o of v.offers || []) {
+    const ry = y + h;
+    const key = `${o.clan ? o.clan.id : ""}:${o.tile ? o.tile.id : ""}`;
+    const can = st.pick && st.pick.has(key);
+    const sel = st.offer === key;
+    const bh = 52 + (o.clan ? wrap(g, o.clan.summary, 0, 0, w - 20, { size: 12, maxLines: 8, draw: false }) : 0);
+    box(g, x, ry, w, bh, 8, sel ? "rgba(90,122,46,0.5)" : CARD, can ? GOLD : EDGE, can ? 2 : 1);
+    text(g, o.clan ? `Clan ${o.clan.name}` : "No clan", x + 10, ry + 14, { size: 14, weight: 800 });
+    let gx = x + 10;
+    const tile = o.tile || { money: 0, goods: {} };
+    gx += text(g, `starts with \u00a3${tile.money}`, gx, ry + 34, { size: 13, weight: 700, color: GOLD }) + 8;
+    for (const [good, n] of Object.entries(tile.goods || {})) gx += goodCount(g, good, n, gx, ry + 34, 10);
+    if (o.clan) wrap(g, o.clan.summary, x + 10, ry + 46, w - 20, { size: 12, color: "#c8bd9c", maxLines: 8 });
+    if (can) hits.push({ x, y: ry, w, h: bh, kind: "offer", key, label: `offer ${key}` });
+    h += bh + 6;
+  }
+  return { h, hits };
+}
+
+// -------------------------------------------------------------------- final table
+export function drawFinal(g, v, x, y, w, st) {
+  const rows = v.final || [];
+  let h = section(g, "Final scores", x, y, w);
+  if (!rows.length) return { h, hits: [] };
+  const cats = Object.keys(rows[0].breakdown);
+  const labelW = Math.min(170, w * 0.45), cw = (w - labelW) / rows.length;
+  rows.forEach((r, i) => {
+    const cx = x + labelW + i * cw + cw / 2;
+    g.beginPath(); g.arc(cx, y + h + 10, 8, 0, Math.PI * 2); g.fillStyle = st.colorOf(r.seat); g.fill();
+    text(g, `${r.winner ? "\u2605 " : ""}${st.nameOf(r.seat)}`, cx, y + h + 28, { size: 12, weight: 700, align: "center", max: cw - 4 });
+  });
+  h += 40;
+  for (const c of cats) {
+    if (rows.every((r) => !r.breakdown[c]) && c === "bid") continue;
+    text(g, CATEGORY[c] || c, x, y + h + 10, { size: 12, color: "#d9d2bd", max: labelW - 6 });
+    rows.forEach((r, i) => text(g, `${r.breakdown[c]}`, x + labelW + i * cw + cw / 2, y + h + 10, { size: 13, weight: 700, align: "center" }));
+    g.fillStyle = "rgba(255,255,255,0.06)"; g.fillRect(x, y + h + 20, w, 1);
+    h += 24;
+  }
+  text(g, "Total", x, y + h + 12, { size: 14, weight: 800, color: GOLD });
+  rows.forEach((r, i) => text(g, `${r.total}`, x + labelW + i * cw + cw / 2, y + h + 12, { size: 16, weight: 800, color: GOLD, align: "center" }));
+  h += 28;
+  text(g, "Money left (breaks ties)", x, y + h + 10, { size: 12, color: "#b9b09a", max: labelW - 6 });
+  rows.forEach((r, i) => text(g, `\u00a3${r.money}`, x + labelW + i * cw + cw / 2, y + h + 10, { size: 12, align: "center", color: "#b9b09a" }));
+  h += 26;
+  const rated = rows.find((r) => r.rating);
+  if (rated) {
+    box(g, x, y + h + 4, w, 40, 8, "rgba(255,217,90,0.16)", GOLD, 2);
+    text(g, `Solo rating: ${rated.rating} (${rated.total} points)`, x + w / 2, y + h + 24, { size: 16, weight: 800, color: GOLD, align: "center" });
+    h += 50;
+  }
+  return { h: h + 8, hits: [] };
+}
