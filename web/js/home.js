@@ -23,13 +23,17 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   for (let n = game.min_players; n <= game.max_players; n++) count.append(el("option", { value: String(n), text: `${n} players` }));
   const seats = el("div", { id: "ng-seats", class: "seats" });
   const kinds = ["human", ...botLevels.map((l) => `bot:${l}`)];
+  // a game's own card-driven opponent (Clans of Caledonia's automa), levels 1-5
+  const automa = (game.seat_kinds || (game.name === "caledonia" ? ["automa"] : [])).includes("automa");
+  if (automa) for (const l of ["1", "2", "3", "4", "5"]) kinds.push(`automa:${l}`);
+  const kindLabel = (k) => (k === "human" ? "Human" : k.startsWith("automa:") ? `Solo opponent (level ${k.slice(7)})` : `Bot (${k.slice(4)})`);
   const rows = [];
   const seatRow = (i) => {
     const kind = el("select", { name: `kind${i}`, class: "seat-kind" },
-      ...kinds.map((k) => el("option", { value: k, text: k === "human" ? "Human" : `Bot (${k.slice(4)})` })));
+      ...kinds.map((k) => el("option", { value: k, text: kindLabel(k) })));
     const name = el("input", { type: "text", name: `name${i}`, class: "seat-name", maxlength: "40", placeholder: `Player ${i + 1}` });
     kind.addEventListener("change", () => {
-      name.placeholder = kind.value === "human" ? `Player ${i + 1}` : `Bot ${i + 1}`;
+      name.placeholder = kind.value === "human" ? `Player ${i + 1}` : kind.value.startsWith("automa") ? "Automa" : `Bot ${i + 1}`;
     });
     return { node: el("div", { class: "seat" }, el("span", { class: "seat-no", text: `${i + 1}` }), kind, name), kind, name };
   };
@@ -54,8 +58,8 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
     const n = Number(count.value);
     const players = rows.slice(0, n).map((r, i) => {
       const [kind, level] = r.kind.value.split(":");
-      const name = r.name.value.trim() || (kind === "bot" ? `Bot ${i + 1}` : `Player ${i + 1}`);
-      return kind === "bot" ? { kind, level, name } : { kind, name };
+      const name = r.name.value.trim() || (kind === "bot" ? `Bot ${i + 1}` : kind === "automa" ? "Automa" : `Player ${i + 1}`);
+      return kind === "bot" || kind === "automa" ? { kind, level, name } : { kind, name };
     });
     const s = seed.value.trim();
     const value = s === "" ? randomSeed() : Number(s);
