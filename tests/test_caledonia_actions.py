@@ -736,3 +736,20 @@ def test_every_legal_move_applies_on_random_positions(b4):
             actions.apply(s, legal[rng.below(len(legal))])
             for p in s.players:
                 assert p.money >= 0 and min(p.goods) >= 0 and p.pool >= 0
+
+
+def test_macdonald_rows_onto_a_port_tile(monkeypatch):
+    """Appendix: fishermen may be placed on or moved to empty lochs and port tiles."""
+    b = use_map(monkeypatch, 4)
+    s = make(clan="macdonald")
+    put(s, b, 0, "miner", "b3")
+    put(s, b, 0, "fisherman", "c4")
+    assert [m for m in actions.legal(s) if m["type"] == "row"] == []   # d4: the 1-2 player spot
+    b = use_map(monkeypatch, 2)
+    s = make(n=2, clan="macdonald")
+    put(s, b, 0, "miner", "b3")
+    put(s, b, 0, "fisherman", "c4")
+    rows = [m for m in actions.legal(s) if m["type"] == "row"]
+    assert rows == [{"type": "row", "from": at(b, "c4"), "to": at(b, "d4")}]
+    play(s, rows[0])
+    assert s.units[at(b, "d4")] == (0, "fisherman")

@@ -1,7 +1,9 @@
 """Clan abilities that are moves of their own in the action phase (appendix, "Clãs").
 
 * MacDonald rows: once per turn, only before the main action, one fisherman moves to an
-  adjacent empty loch space (never next to another fisherman); no neighbourhood bonus.
+  adjacent empty loch space or port tile (the appendix: fishermen "may be placed on or
+  moved to" empty lochs and port tiles), never next to another fisherman; no
+  neighbourhood bonus.
 * MacKenzie uncasks: at any time in its turn, whisky leaves the cellar for the stock; a
   barrel from the first spot pays nothing, from the second 7, from the third 15.
 * MacEwen brews: right after fulfilling a contract with hops, discard up to one grain
@@ -73,7 +75,7 @@ def apply_uncask(state: CaledoniaState, seat: int, move: Move) -> None:
 # -- MacDonald -----------------------------------------------------------------------------
 def row_moves(state: CaledoniaState, seat: int) -> List[Move]:
     """Once per turn, before the main action: a fisherman to an adjacent empty loch space
-    that no other fisherman touches."""
+    or active port spot that no other fisherman touches."""
     p = state.players[seat]
     if p.clan != "macdonald" or state.turn.get("rowed") or state.turn.get("main"):
         return []
@@ -83,7 +85,7 @@ def row_moves(state: CaledoniaState, seat: int) -> List[Move]:
     for f in sorted(s for s, (o, u) in units.items() if o == seat and u == "fisherman"):
         for a in sorted(b.adjacent(f)):
             sp = b.spaces[a]
-            if sp.kind != "loch" or not sp.active or a in units or a in blocked:
+            if sp.kind not in ("loch", "port") or not sp.active or a in units or a in blocked:
                 continue
             if any(x != f and units.get(x, (0, ""))[1] == "fisherman" for x in b.adjacent(a)):
                 continue
