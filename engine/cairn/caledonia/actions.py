@@ -17,6 +17,31 @@ this turn, per good) and ``over``, set once the turn is complete.  Once the main
 done and a port could still be used, ``{"type": "end_turn"}`` is offered instead of
 ending the turn at once (a whisky in MacKenzie's cellar alone does not hold the turn open:
 it may come out at any later time).
+
+Moves (JSON dicts) and the sub-decisions (``state.pending[-1]["kind"]``) they open:
+
+==============================================  ===========================================
+top level, before the main action               opens
+==============================================  ===========================================
+trade {good, side: buy|sell, n}                 -
+take_contract {contract}                        buchanan_take (Buchanan, a box left)
+expand {unit}                                   place
+shipping / technology {worker} / hire           -
+fulfil {contract, slaughter: [spaces]}          rewards, fulfil_more (Buchanan)
+port {port: k, ...}                             see :mod:`.ports`
+row {from, to} (MacDonald)                      -
+uncask {spot} (MacKenzie; at any time)          -
+end_turn (after the main action, a port left)   -
+==============================================  ===========================================
+
+Sub-decisions and their moves: ``place`` -> place {space}, then ``neighbour`` ->
+neighbour {good, n} / done and ``keep`` (building bonus) -> keep_contracts {contracts};
+``rewards`` {contract, free_land, upgrades, brew} -> expand {unit} (free land) /
+bonus_upgrade {kind: technology {worker} | shipping | hire | recall {good}} / brew {grain} /
+done; ``buchanan_take`` -> take_contract / done; ``fulfil_more`` -> fulfil / done;
+``port1`` -> fulfil (one animal fewer); ``port6`` {good} -> trade of that good;
+``port9`` {before_main} -> port {port: k, ...}; ``exchange`` {left, goods} (ports 2, 3) ->
+gain {good}; ``swap`` {old, new, done[, space]} (port 7) -> swap {space}, swap {unit}, done.
 """
 from __future__ import annotations
 
