@@ -753,3 +753,39 @@ def test_macdonald_rows_onto_a_port_tile(monkeypatch):
     assert rows == [{"type": "row", "from": at(b, "c4"), "to": at(b, "d4")}]
     play(s, rows[0])
     assert s.units[at(b, "d4")] == (0, "fisherman")
+
+
+def test_random_games_heavy_on_contracts_and_ports():
+    """Whole games through ``cairn.new_game`` (2-4 players, and one against the solo
+    opponent) with a random player that favours contracts and ports; every legal move of the
+    action phase is applied to a copy, and after each one the turn can go on (legal moves,
+    the turn over, or passing left)."""
+    from cairn import new_game
+    from cairn.core.rng import Rng
+    weights = {"pass": 1, "fulfil": 400, "take_contract": 60, "port": 80, "trade": 3,
+               "expand": 8, "place": 8}
+    seen = set()
+    for seed, players in enumerate((2, 3, 4, ["human", {"kind": "automa", "level": "3"}], 4, 2)):
+        game = new_game("caledonia", players=players, seed=seed)
+        rules, s = game.rules, game.state
+        rng = Rng(seed)
+        while rules.current_player(s) is not None:
+            legal = rules.legal_moves(s)
+            assert legal
+            if s.phase == ACTIONS and legal != [{"type": "automa"}]:
+                for m in legal:
+                    if m["type"] != "pass":
+                        c = s.copy()
+                        actions.apply(c, m)
+                        assert c.turn.get("over") or actions.legal(c) or not (c.pending or c.turn.get("main"))
+            ws = [weights.get(m["type"], 2) for m in legal]
+            x = rng.below(sum(ws))
+            i = 0
+            while x >= ws[i]:
+                x -= ws[i]
+                i += 1
+            seen.add(legal[i]["type"])
+            rules.apply(s, legal[i])
+            for p in s.players:
+                assert p.money >= 0 and min(p.goods) >= 0 and p.pool >= 0 and p.track >= 0
+    assert {"fulfil", "take_contract", "port", "place", "neighbour"} <= seen
