@@ -789,3 +789,20 @@ def test_random_games_heavy_on_contracts_and_ports():
             for p in s.players:
                 assert p.money >= 0 and min(p.goods) >= 0 and p.pool >= 0 and p.track >= 0
     assert {"fulfil", "take_contract", "port", "place", "neighbour"} <= seen
+
+
+def test_copies_do_not_share_turn_or_pending_state(b4):
+    """A copy taken mid-turn (as search bots do) evolves on its own."""
+    s = make()
+    put(s, b4, 0, "sheep", "f3")
+    put(s, b4, 1, "distillery", "d3")
+    put(s, b4, 2, "dairy", "f2")
+    s.players[0].pool = 7
+    play(s, {"type": "expand", "unit": "bakery"})
+    play(s, {"type": "place", "space": at(b4, "e3")})
+    play(s, {"type": "neighbour", "good": "cheese", "n": 1})
+    before = (s.to_json(), actions.legal(s))
+    c = s.copy()
+    actions.apply(c, {"type": "neighbour", "good": "whisky", "n": 2})
+    assert (s.to_json(), actions.legal(s)) == before
+    assert c.turn["nb"] == {"cheese": 1, "whisky": 2} and s.turn["nb"] == {"cheese": 1}

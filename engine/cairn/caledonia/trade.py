@@ -154,11 +154,12 @@ def apply_neighbour(state: CaledoniaState, seat: int, top: Dict[str, Any], move:
         return
     p = state.players[seat]
     g, n = move["good"], move["n"]
-    bought = state.turn.setdefault("nb", {})
+    bought = state.turn.get("nb", {})
     if g not in bought:
         # Stewart: 1 pound per type of good bought through the bonus (rulebook example:
         # 3 milk and 3 whisky -> 2 pounds)
         p.money += stewart_bonus(p)
-    bought[g] = bought.get(g, 0) + n
+    # a new dict, never mutated in place: state copies share ``turn``'s values
+    state.turn["nb"] = dict(bought, **{g: bought.get(g, 0) + n})
     economy.trade(state, seat, g, n, True, discount(g))
     top["goods"] = [x for x in top["goods"] if x != g]
