@@ -15,6 +15,11 @@ upgrades (technology for 5, a free shipping step, a free merchant, or one of you
 merchants back from the market; several may be the same kind).  Buchanan may fulfil up
 to two contracts in one action.  MacEwen may brew after a contract with hops (see
 :mod:`.clans`).
+
+Readings: money, imports and hops are paid at once (they only help); the free-land Expand,
+the bonus upgrades and MacEwen's brewing stay open in any order, and the player may forgo
+what is left with ``done`` (a bonus is a right, not a duty).  Buchanan's second
+fulfilment comes after the first one's bonuses (their Expand may buy what the second needs).
 """
 from __future__ import annotations
 

@@ -19,6 +19,11 @@ Rulebook, "3. Expandir":
 * Building bonus: placing your 4th building of one kind (dairy, bakery, distillery) with an
   empty export box draws 3 contracts (Buchanan 6); keep 0-1 (Buchanan 0-2) paying the
   round's contract cost once; the rest go under the pile.  It is part of the Expand.
+
+Readings: the contracts are drawn when the unit is placed, and the neighbourhood purchases
+come first, then the choice of contracts (the rulebook's order of the two paragraphs).
+Each good of the neighbourhood bonus is bought in one go (1..k units: one move), as in a
+Trade.
 """
 from __future__ import annotations
 
