@@ -117,12 +117,14 @@ def suits(state: CaledoniaState, seat: int, unit: str, space: int) -> bool:
 def place_unit(state: CaledoniaState, seat: int, unit: str, space: int) -> None:
     state.units[space] = (seat, unit)
     state.players[seat].deployed[unit] += 1
+    state.units_version += 1
 
 
 def remove_unit(state: CaledoniaState, space: int) -> str:
     """Take a unit off the map back to its owner's board (slaughter, port 7 swap)."""
     seat, unit = state.units.pop(space)
     state.players[seat].deployed[unit] -= 1
+    state.units_version += 1
     return unit
 
 

@@ -60,14 +60,21 @@ def own_and_fishermen(state: CaledoniaState, seat: int) -> Tuple[List[int], List
 
 def reach_of(state: CaledoniaState, seat: int) -> Set[int]:
     """Every active space ``seat`` may expand to, before emptiness and terrain."""
-    own, fish = own_and_fishermen(state, seat)
-    return boardmod.reach(board(state), own, state.players[seat].shipping, fish)
+    return reach_and_fishermen(state, seat)[0]
 
 
 def reach_and_fishermen(state: CaledoniaState, seat: int) -> Tuple[Set[int], List[int]]:
-    """``reach_of`` and the seat's fishermen, computed once for callers needing both."""
+    """``reach_of`` and the seat's fishermen, computed once for callers needing both.
+    Cached on the state until a unit is placed or removed or the shipping level changes
+    (callers must not mutate the returned set)."""
+    key = (state.units_version, len(state.units), state.players[seat].shipping, state.sides)
+    hit = state._reach.get(seat)
+    if hit is not None and hit[0] == key:
+        return hit[1], hit[2]
     own, fish = own_and_fishermen(state, seat)
-    return boardmod.reach(board(state), own, state.players[seat].shipping, fish), fish
+    reach = boardmod.reach(board(state), own, state.players[seat].shipping, fish)
+    state._reach[seat] = (key, reach, fish)
+    return reach, fish
 
 
 def _fisherman_ok(state: CaledoniaState, b: Any, space: int, ignore: int = -1) -> bool:
@@ -137,19 +144,17 @@ def placements(state: CaledoniaState, seat: int, unit: str, free_land: bool = Fa
     return out
 
 
-def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False,
-                 reached: Optional[Set[int]] = None) -> List[Move]:
-    """``{"type": "expand", "unit": u}`` for every unit kind with at least one legal space
-    (the cheapest suitable reached space per land type decides).  ``reached``: the seat's
-    ``reach_of``, when the caller has it already."""
-    p = state.players[seat]
+_BEST: Dict[int, Any] = {}
+
+
+def _cheapest(state: CaledoniaState, p: Any, reached: Set[int], free_land: bool) -> Tuple[int, int, int, int]:
+    """The cheapest land cost (after Robertson's discount) of a free reached grassland, forest
+    and mountain space, and 0 if a free reached water space may take a fisherman (else _INF)."""
     b = board(state)
     rows = _space_info(b)
     delta = _robertson(state, p.clan)
     macdonald = p.clan == "macdonald"
     units, blocked = state.units, state.blocked
-    if reached is None:
-        reached = reach_of(state, seat)
     bg = bf = bm = water = _INF
     for s in reached:
         if s in units or s in blocked:
@@ -167,16 +172,43 @@ def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False,
                 bm = c
         elif row[4] and macdonald and water and _fisherman_ok(state, b, s):
             water = 0
+    return bg, bf, bm, water
+
+
+def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False,
+                 reached: Optional[Set[int]] = None) -> List[Move]:
+    """``{"type": "expand", "unit": u}`` for every unit kind with at least one legal space
+    (the cheapest suitable reached space per land type decides).  ``reached``: the seat's
+    ``reach_of``, when the caller has it already."""
+    p = state.players[seat]
+    if reached is None:
+        reached = reach_of(state, seat)
+    key = (state.units_version, len(state.units), len(state.blocked), p.shipping, free_land, p.clan)
+    hit = _BEST.get(id(reached))
+    if hit is not None and hit[0] is reached and hit[1] == key:
+        bg, bf, bm, water = hit[2]
+    else:
+        bg, bf, bm, water = _cheapest(state, p, reached, free_land)
+        if len(_BEST) > 256:
+            _BEST.clear()
+        _BEST[id(reached)] = (reached, key, (bg, bf, bm, water))
+    if bg == bf == bm == water == _INF:
+        return []
     best = {"grassland": bg, "forest": bf, "mountain": bm}
     out: List[Move] = []
     money = p.money
     for u in unit_kinds(p.clan):
-        c = water if u == "fisherman" else best[UNIT_TYPES[u].land]
-        if c == _INF or economy.units_left(state, seat, u) <= 0:
+        c = water if u == "fisherman" else best[_LAND_OF[u]]
+        if c == _INF or c + economy.unit_cost(state, seat, u) > money:
             continue
-        if economy.unit_cost(state, seat, u) + c <= money:
-            out.append({"type": "expand", "unit": u})
+        if economy.units_left(state, seat, u) > 0:
+            out.append(_EXPAND_MOVES[u])
     return out
+
+
+_LAND_OF = {u: t.land for u, t in UNIT_TYPES.items()}
+# built once: legal lists share these dicts (never mutate a listed move)
+_EXPAND_MOVES = {u: {"type": "expand", "unit": u} for u in _MACDONALD_UNITS}
 
 
 def start_expand(state: CaledoniaState, seat: int, unit: str, free_land: bool = False) -> None:

@@ -151,6 +151,8 @@ class CaledoniaState:
         self.auction: Dict[str, Any] = {}        # clan auction variant: bidders, high bid, leader, to_bid
         self.final: Optional[List[Dict[str, Any]]] = None  # final score rows once over
         self._board: Any = None                    # cache of economy.board_of (not state: derived from sides, n)
+        self.units_version = 0                     # bumped by every unit placed or removed (cache key)
+        self._reach: Dict[int, Any] = {}           # cache of expand.reach_and_fishermen per seat
 
     # -- copies ------------------------------------------------------------
     def copy(self) -> "CaledoniaState":
@@ -174,6 +176,8 @@ class CaledoniaState:
         s.auction = _copy.deepcopy(self.auction) if self.auction else {}
         s.final = self.final
         s._board = self._board
+        s.units_version = self.units_version
+        s._reach = dict(self._reach)
         return s
 
     def to_json(self) -> Dict[str, Any]:

@@ -87,11 +87,15 @@ def trade_moves(state: CaledoniaState, seat: int, goods: Iterable[str] = GOODS,
         return out
     money = p.money + money_delta + stewart_bonus(p)
     for g in goods:
-        for n in range(1, max_buy(state, p, g, money) + 1):
-            out.append({"type": "trade", "good": g, "side": "buy", "n": n})
-        for n in range(1, max_sell(p, g) + 1):
-            out.append({"type": "trade", "good": g, "side": "sell", "n": n})
+        moves = _TRADE_MOVES[g]
+        out += moves["buy"][:max_buy(state, p, g, money)]
+        out += moves["sell"][:max_sell(p, g)]
     return out
+
+
+# The trade moves, built once: legal lists share these dicts (never mutate a listed move).
+_TRADE_MOVES = {g: {side: [{"type": "trade", "good": g, "side": side, "n": n} for n in range(1, 8)]
+                    for side in ("buy", "sell")} for g in GOODS}
 
 
 def can_trade(state: CaledoniaState, seat: int, good: str, money_delta: int = 0) -> bool:
