@@ -7,16 +7,27 @@ dist/ gets: the web app (web/, without web/dev/), Pyodide from the npm
 package (build/package.json, pinned by build/package-lock.json), and in
 dist/wheels/ the engine wheel plus the pydantic wheels for Pyodide
 (downloaded once into build/.cache/ so rebuilds work offline), with
-dist/wheels/manifest.json naming them.  dist/build.json records the build
-id (a hash of every file) that the service worker puts in its cache name.
+dist/wheels/manifest.json naming them.  dist/boot/ gets what the worker
+starts from: the packages image (every file of those wheels, unpacked into
+one blob with an index), a Pyodide memory snapshot taken under Node after the
+engine is imported and a game of every registered game created
+(build/snapshot.mjs), and the engine's catalogue.  dist/icons/ gets the app
+icons, drawn from build/icon.json (build/icons.py).  Large text and binary
+files get a gzip copy beside them (``file.gz``), which ``--serve`` (and any
+static host that knows the convention) sends to browsers that accept it.
+dist/build.json records the build id (a hash of every file) that the
+service worker puts in its cache name.
 
-Needs only python3 (3.11+), pip and npm; nothing is fetched at run time.
+Needs only python3 (3.11+), pip, npm and node; nothing is fetched at run time.
 """
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import hashlib
+import importlib.util
 import http.server
 import json
 import os
@@ -25,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import zipfile
 from typing import Dict, Iterable, List, Optional
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -43,6 +55,17 @@ PYODIDE_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-versio
 # Files of the source tree that are not part of the site.
 WEB_EXCLUDE_DIRS = {"dev", "__pycache__"}
 WEB_EXCLUDE_NAMES = {"README.md", ".DS_Store"}
+# Compressed copies are made for these types when they shrink by a tenth.
+COMPRESS_EXTS = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin", ".zip", ".svg",
+                 ".webmanifest", ".txt", ".map"}
+COMPRESS_MIN_BYTES = 1024
+# Left out of the service worker's precache: compressed copies (the browser
+# stores what it decoded) and the wheels (the app boots from boot/).
+PRECACHE_EXCLUDE_EXTS = (".gz", ".br")
+PRECACHE_EXCLUDE_DIRS = ("wheels/",)
+# A dist/ without any of these is incomplete.
+NEEDED_FILES = ("index.html", "sw.js", "js/worker.js", "pyodide/pyodide.mjs", "wheels/manifest.json",
+                "boot/packages.json", "manifest.webmanifest")
 SW_PLACEHOLDER_ID = "__CAIRN_BUILD_ID__"
 SW_PLACEHOLDER_FILES = '["__CAIRN_FILES__"]'
 
@@ -60,6 +83,7 @@ MIME_TYPES: Dict[str, str] = {
     ".ico": "image/x-icon",
     ".webmanifest": "application/manifest+json",
     ".map": "application/json",
+    ".bin": "application/octet-stream",
     ".txt": "text/plain; charset=utf-8",
     ".csv": "text/csv; charset=utf-8",
 }
@@ -112,9 +136,49 @@ def hash_files(top: str, rels: Iterable[str]) -> str:
 
 
 def site_files(dist: str) -> List[str]:
-    """The files the service worker precaches (everything but itself and
-    the build record)."""
-    return [f for f in list_files(dist) if f not in ("sw.js", "build.json")]
+    """The files the service worker precaches (everything but itself, the
+    build record, compressed copies and the wheels)."""
+    return [f for f in list_files(dist) if f not in ("sw.js", "build.json")
+            and not f.endswith(PRECACHE_EXCLUDE_EXTS) and not f.startswith(PRECACHE_EXCLUDE_DIRS)]
+
+
+def packages_image(wheels: Iterable[str]) -> tuple:
+    """Every file of ``wheels`` (paths), as they would be unpacked into
+    site-packages, in one blob: returns (index, blob) where index is
+    {"files": {path: [offset, length]}, "dynlibs": [paths of .so files]}.
+    Software bills of materials are left out (never read at run time)."""
+    files: Dict[str, List[int]] = {}
+    blob = bytearray()
+    for wheel in sorted(wheels, key=os.path.basename):
+        with zipfile.ZipFile(wheel) as z:
+            for info in sorted(z.infolist(), key=lambda i: i.filename):
+                name = info.filename
+                if info.is_dir() or "/sboms/" in name or name in files:
+                    continue
+                data = z.read(info)
+                files[name] = [len(blob), len(data)]
+                blob += data
+    dynlibs = sorted(n for n in files if n.endswith(".so"))
+    return {"files": files, "dynlibs": dynlibs}, bytes(blob)
+
+
+def accepted_encodings(header: Optional[str]) -> List[str]:
+    """The precompressed encodings (br, gzip) an Accept-Encoding header
+    allows, best first."""
+    allowed = set()
+    for part in (header or "").split(","):
+        token, _, params = part.strip().partition(";")
+        q = 1.0
+        for p in params.split(";"):
+            k, _, v = p.strip().partition("=")
+            if k == "q":
+                try:
+                    q = float(v)
+                except ValueError:
+                    q = 0.0
+        if q > 0:
+            allowed.add(token.strip().lower())
+    return [e for e in ("br", "gzip") if e in allowed]
 
 
 def source_hash() -> str:
@@ -123,7 +187,8 @@ def source_hash() -> str:
     for top, ex_dirs in ((WEB, WEB_EXCLUDE_DIRS), (os.path.join(ROOT, "engine", "cairn"), {"__pycache__"})):
         rels = list_files(top, ex_dirs)
         parts.append(hash_files(top, rels))
-    singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json")
+    singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json", "build/snapshot.mjs",
+                           "build/icons.py", "build/icon.json")
                if os.path.exists(os.path.join(ROOT, p))]
     parts.append(hash_files(ROOT, singles))
     return hashlib.sha256("".join(parts).encode()).hexdigest()[:16]
@@ -136,8 +201,7 @@ def is_stale(dist: str = DIST) -> bool:
             info = json.load(f)
     except (OSError, ValueError):
         return True
-    needed = ["index.html", "sw.js", "js/worker.js", "pyodide/pyodide.mjs", "wheels/manifest.json"]
-    if not all(os.path.exists(os.path.join(dist, n)) for n in needed):
+    if not all(os.path.exists(os.path.join(dist, n)) for n in NEEDED_FILES):
         return True
     return info.get("source") != source_hash()
 
@@ -218,6 +282,48 @@ def copy_pyodide(dest: str) -> None:
         shutil.copy2(os.path.join(pkg, name), os.path.join(dest, name))
 
 
+def write_packages_image(wheels: Iterable[str], dest: str) -> None:
+    index, blob = packages_image(wheels)
+    os.makedirs(dest, exist_ok=True)
+    with open(os.path.join(dest, "packages.bin"), "wb") as f:
+        f.write(blob)
+    with open(os.path.join(dest, "packages.json"), "w") as f:
+        json.dump(index, f, separators=(",", ":"))
+
+
+def make_snapshot(dist: str) -> None:
+    """Run build/snapshot.mjs on the staged site (writes boot/snapshot.*)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is needed to make the Pyodide snapshot (apt-get install nodejs)")
+    run([node, os.path.join(HERE, "snapshot.mjs"), dist])
+
+
+def load_icons_module():
+    spec = importlib.util.spec_from_file_location("cairn_icons", os.path.join(HERE, "icons.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def precompress(dist: str) -> int:
+    """Write ``f.gz`` beside every compressible file of ``dist`` that it
+    shrinks by a tenth or more; returns how many were written."""
+    n = 0
+    for rel in list_files(dist):
+        path = os.path.join(dist, rel)
+        if os.path.splitext(rel)[1].lower() not in COMPRESS_EXTS or os.path.getsize(path) < COMPRESS_MIN_BYTES:
+            continue
+        with open(path, "rb") as f:
+            data = f.read()
+        packed = gzip.compress(data, compresslevel=9 if len(data) < (4 << 20) else 6, mtime=0)
+        if len(packed) <= len(data) * 0.9:
+            with open(path + ".gz", "wb") as f:
+                f.write(packed)
+            n += 1
+    return n
+
+
 def copy_web(dest: str) -> None:
     for rel in list_files(WEB, WEB_EXCLUDE_DIRS, WEB_EXCLUDE_NAMES):
         target = os.path.join(dest, rel)
@@ -254,7 +360,12 @@ def build(dist: str = DIST) -> str:
     with open(os.path.join(wheels, "manifest.json"), "w") as f:
         json.dump(wheel_manifest(os.listdir(wheels)), f, indent=1)
     copy_pyodide(os.path.join(tmp, "pyodide"))
+    write_packages_image([os.path.join(wheels, w) for w in wheel_manifest(os.listdir(wheels))["wheels"]],
+                         os.path.join(tmp, "boot"))
+    make_snapshot(tmp)
+    load_icons_module().write_icons(os.path.join(HERE, "icon.json"), os.path.join(tmp, "icons"))
     build_id = finish_service_worker(tmp)
+    precompress(tmp)
     with open(os.path.join(tmp, "build.json"), "w") as f:
         json.dump({"id": build_id, "source": source, "pyodide": PYODIDE_VERSION}, f)
     for attempt in range(3):
@@ -284,6 +395,40 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def send_head(self):  # type: ignore[override]
+        """As the standard handler, but send ``f.br``/``f.gz`` with its
+        Content-Encoding when it exists and the browser accepts it."""
+        path = self.translate_path(self.path)
+        if os.path.isfile(path):
+            for enc in accepted_encodings(self.headers.get("Accept-Encoding")):
+                packed = path + (".br" if enc == "br" else ".gz")
+                if os.path.isfile(packed):
+                    return self._send_packed(path, packed, enc)
+        return super().send_head()
+
+    def _send_packed(self, path: str, packed: str, enc: str):
+        f = open(packed, "rb")
+        st = os.fstat(f.fileno())
+        since = self.headers.get("If-Modified-Since")
+        if since and not self.headers.get("If-None-Match"):
+            try:
+                if int(st.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    f.close()
+                    self.send_response(304)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError):
+                pass
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", enc)
+        self.send_header("Content-Length", str(st.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return f
 
     def log_message(self, format, *args):  # noqa: A002 - quiet by default
         if os.environ.get("CAIRN_SERVE_LOG"):

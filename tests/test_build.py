@@ -67,7 +67,7 @@ def test_web_sw_has_the_placeholders_the_builder_fills():
 
 def test_missing_or_foreign_dist_is_stale(tmp_path):
     assert site.is_stale(str(tmp_path))
-    for rel in ["index.html", "sw.js", "js/worker.js", "pyodide/pyodide.mjs", "wheels/manifest.json"]:
+    for rel in site.NEEDED_FILES:
         p = tmp_path / rel
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text("x")

@@ -18,6 +18,7 @@ export class Engine {
     this.pending = new Map();
     this.worker = null;
     this.hello = null;
+    this.boot = null;         // {mode: "snapshot" | "fresh", reason, ms} once ready
     this.readyPromise = null;
   }
 
@@ -31,7 +32,7 @@ export class Engine {
     w.onmessage = (ev) => {
       const m = ev.data || {};
       if (m.kind === "progress") this.hooks.progress(m.text, m.pct, m.ms);
-      else if (m.kind === "ready") { this.hello = m.hello; resolveReady(m.hello); this.hooks.ready(m.hello); }
+      else if (m.kind === "ready") { this.hello = m.hello; this.boot = m.boot; resolveReady(m.hello); this.hooks.ready(m.hello); }
       else if (m.kind === "fatal") { rejectReady(new EngineError("fatal", m.message)); this.hooks.fatal(m.message); }
       else this._reply(m);
     };

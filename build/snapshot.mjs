@@ -1,0 +1,79 @@
+// Makes the Pyodide memory snapshot the app boots from (run by build/site.py
+// under Node):  node build/snapshot.mjs DIST
+//
+// Boots Pyodide from DIST/pyodide with the packages image DIST/boot/packages.*
+// through the app's own loader (DIST/js/pyboot.js), imports the engine, asks
+// it for its catalogue and plays a move in a new game of every registered game
+// (so everything a first game needs is imported and warm), then writes
+// DIST/boot/snapshot.bin, DIST/boot/snapshot.json (what the loader needs to
+// restore it and to check it) and DIST/boot/catalogue.json (the engine's
+// "hello": lets the page show the games before Python is up).
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const dist = resolve(process.argv[2] || "dist");
+const url = (rel) => pathToFileURL(join(dist, rel)).href;
+const { loadPyodide } = await import(url("pyodide/pyodide.mjs"));
+const createPyodideModule = (await import(url("pyodide/pyodide.asm.mjs"))).default;
+// pyboot.js is a browser module with no package.json saying so: load it as one.
+const bootSource = readFileSync(join(dist, "js/pyboot.js"));
+const { startPython, takeSnapshot, checksum } =
+  await import("data:text/javascript;base64," + bootSource.toString("base64"));
+
+const index = JSON.parse(readFileSync(join(dist, "boot/packages.json"), "utf8"));
+const bytes = new Uint8Array(readFileSync(join(dist, "boot/packages.bin")));
+const tmp = mkdtempSync(join(tmpdir(), "cairn-snapshot-"));
+let n = 0;
+const locateLib = (name, data) => {
+  const path = join(tmp, `lib${n++}.so`);
+  writeFileSync(path, data);
+  return path;
+};
+
+const WARM_UP = `
+import gc, json
+from cairn.core.facade import handle
+
+def call(**req):
+    reply = json.loads(handle(json.dumps({"id": 0, **req})))
+    if not reply["ok"]:
+        raise RuntimeError(f"{req.get('op')}: {reply['error']}")
+    return reply["result"]
+
+hello = call(op="hello")
+warmed = []
+for g in hello["games"]:
+    try:
+        snap = call(op="new", gid="warm", game=g["name"], players=g["min_players"], seed=1)
+        if snap["legal"]:
+            snap = call(op="play", gid="warm", move=snap["legal"][0])
+        call(op="load", gid="warm-load", save=json.dumps(snap["save"]))
+        warmed.append(g["name"])
+    except Exception as e:  # a game that cannot start still gets its own error later
+        print("cairn snapshot: could not warm up", g["name"], e)
+    finally:
+        call(op="close", gid="warm")
+        call(op="close", gid="warm-load")
+# The refusal path of saves (pydantic validation errors) too.
+json.loads(handle(json.dumps({"id": 0, "op": "load", "gid": "x", "save": {"format": "cairn-save"}})))
+gc.collect()
+json.dumps({"hello": hello, "warmed": warmed})
+`;
+
+const t0 = performance.now();
+const py = await startPython({ loadPyodide, createPyodideModule, indexURL: join(dist, "pyodide") + "/",
+                               image: { index, bytes }, locateLib, makeSnapshot: true,
+                               stdout: (line) => console.error(line) });
+const { hello, warmed } = JSON.parse(py.runPython(WARM_UP));
+const { bytes: snap, meta } = takeSnapshot(py);
+rmSync(tmp, { recursive: true, force: true });
+meta.packages = { size: bytes.byteLength, checksum: checksum(bytes) };
+meta.games = warmed;
+writeFileSync(join(dist, "boot/snapshot.bin"), snap);
+writeFileSync(join(dist, "boot/snapshot.json"), JSON.stringify(meta));
+writeFileSync(join(dist, "boot/catalogue.json"), JSON.stringify(hello));
+console.log(`[snapshot] ${(snap.byteLength / 1048576).toFixed(1)} MB after warming up ${warmed.join(", ")} ` +
+            `in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+process.exit(0);

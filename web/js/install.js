@@ -1,0 +1,52 @@
+// The app as an installed, offline app: asks the browser to keep this site's
+// storage (saved games and the offline copy) instead of evicting it when space
+// runs low, and shows on the home screen how much it uses.
+// State for tests and the curious: window.cairnStorage.
+
+const state = { requested: false, persisted: null, usage: null, quota: null };
+window.cairnStorage = state;
+
+const MB = 1024 * 1024;
+const size = (n) => (n >= 100 * MB ? `${Math.round(n / MB)} MB` : n >= MB ? `${(n / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+
+async function askToPersist() {
+  const s = navigator.storage;
+  if (!s || !s.persist) return;
+  try {
+    state.persisted = s.persisted ? await s.persisted() : false;
+    if (!state.persisted) {
+      state.requested = true;
+      state.persisted = await s.persist();
+    }
+  } catch (e) {
+    console.warn("storage.persist:", e);
+  }
+}
+
+async function showUsage() {
+  const box = document.getElementById("storage-info");
+  const s = navigator.storage;
+  if (!box || !s || !s.estimate) return;
+  try {
+    const { usage = 0, quota = 0 } = await s.estimate();
+    state.usage = usage;
+    state.quota = quota;
+    const kept = state.persisted ? "kept by the browser" : "the browser may clear it when space runs low";
+    box.textContent = `Offline copy and saved games use ${size(usage)} of this device's storage (${kept}).`;
+  } catch (e) {
+    box.textContent = "";
+  }
+}
+
+async function start() {
+  await askToPersist();
+  await showUsage();
+  // The offline copy grows once the service worker has stored the site.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.ready.then(() => setTimeout(showUsage, 3000)).catch(() => {});
+  }
+  const home = document.getElementById("home");
+  if (home) new MutationObserver(() => { if (!home.hidden) showUsage(); }).observe(home, { attributes: true, attributeFilter: ["hidden"] });
+}
+
+start();
