@@ -68,7 +68,15 @@ class CaledoniaPlayer(Player):
         return snap
 
     # -- acting --------------------------------------------------------------------------
+    def dismiss_moment(self):
+        """A moment card (scoring, production) lies over the board for a few seconds: tap it away."""
+        box = self.page.query_selector("#moment:not([hidden])")
+        if box:
+            self.tap_el(box)
+            self.page.wait_for_timeout(50)
+
     def tap_target(self, t):
+        self.dismiss_moment()
         self.tap(t["x"], t["y"])
         self.page.wait_for_timeout(60)
 

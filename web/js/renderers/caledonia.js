@@ -223,7 +223,7 @@ export default class CaledoniaRenderer {
     const x0 = Math.min(...sps.map((s) => s.x)) - 1.1, x1 = Math.max(...sps.map((s) => s.x)) + 1.1;
     const y0 = Math.min(...sps.map((s) => s.y)) - 1.1, y1 = Math.max(...sps.map((s) => s.y)) + 1.1;
     const rect = { x: m.x + 6, y: m.y + 56, w: m.w - 68, h: m.h - 62 };
-    const minS = L.wide ? 22 : 26;   // hex inner height 1.73 s >= 44 px on a phone
+    const minS = L.wide ? 16 : 26;   // hex inner height 1.73 s >= 44 px on a phone
     const inView = sps.every((s) => {
       const [x, y] = this.cam.toScreen(s.x, s.y);
       return x > rect.x && x < rect.x + rect.w && y > rect.y && y < rect.y + rect.h;
@@ -242,6 +242,8 @@ export default class CaledoniaRenderer {
   offer() {
     if (!this.snap || !this.interactive || !this.plan) { this.ui.choices([]); return; }
     const items = this.plan.items.map((it) => {
+      // a group of one shows its item as is (with its price), not the group's name
+      if (it.group && !it.groupLabel) it = { ...it, groupLabel: it.label };
       if (it.act === "market") return { ...it, act: () => { this.setTab("market"); } };
       if (it.act === "export") return { ...it, act: () => { this.setTab("export"); } };
       if (it.act === "clear") return { ...it, act: () => { this.sel.good = null; this.refresh(); } };
@@ -374,8 +376,8 @@ export default class CaledoniaRenderer {
   tapPanel(x, y) {
     const h = this.hits.find((h) => x >= h.x && x <= h.x + h.w && y >= h.y && y <= h.y + h.h);
     if (!h || !this.interactive) return;
-    if (h.kind === "good") this.sel.good = this.sel.good === h.key ? null : h.key;
-    else if (h.kind === "contract") this.sel.contract = this.sel.contract === h.key ? null : h.key;
+    if (h.kind === "good") this.sel.good = h.key;
+    else if (h.kind === "contract") this.sel.contract = h.key;
     else if (h.kind === "offer") this.sel.offer = h.key;
     else if (h.kind === "unit") {
       const m = (this.snap.legal || []).find((m) => m.type === "expand" && m.unit === h.key);

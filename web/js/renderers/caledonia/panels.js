@@ -94,7 +94,7 @@ export function drawMarket(g, v, x, y, w, st) {
     h += rowH;
   }
   if (me) {
-    text(g, `Your merchants: ${me.merchants.pool} ready to trade, ${me.merchants.track} still to hire \u00b7 you have \u00a3${me.money}`, x, y + h + 8, { size: 12, color: "#d9d2bd", max: w });
+    text(g, `Your merchants: ${me.merchants.pool} ready, ${me.merchants.track} to hire \u00b7 \u00a3${me.money}`, x, y + h + 8, { size: 12, color: "#d9d2bd", max: w });
     h += 22;
   }
   if ((v.export.dice || []).length) {
