@@ -6,7 +6,10 @@
 import { Engine, EngineError } from "./engine.js";
 import { Store, newGid } from "./store.js";
 import { $, el, toast, SEAT_COLOURS, renderTurn, renderScores, renderLog, renderFinal } from "./ui.js";
-import { renderGames, showNewGameForm, renderSaved } from "./home.js";
+import { renderGames, showNewGameForm, renderSaved, randomSeed } from "./home.js";
+import { ChoiceBar } from "./choices.js";
+import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
+import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
 
 const params = new URLSearchParams(location.search);
 const BOT_DELAY = params.get("fast") === "1" ? 0 : 300;
@@ -19,8 +22,18 @@ const S = {
   hello: null, booted: false, readyAt: null, bootLog: [],
   gid: null, title: "", snap: null, lastSave: null,
   renderer: null, rendererGame: null,
-  busy: false, gen: 0, botTimer: null,
+  busy: false, gen: 0, botTimer: null, botLine: "",
 };
+const choiceBar = new ChoiceBar($("#choices"), {
+  play: (move) => playMove(move),
+  hint: () => {
+    const snap = S.snap;
+    if (!snap) return "";
+    if (snap.view.is_over) return "Game over: scores and the final table are in Scores & log";
+    if (!humanToMove(snap)) return S.botLine || `${seatName(snap.view.current_player)} is thinking\u2026`;
+    return S.botLine ? `${S.botLine}. Your turn: tap the board` : "Your turn: tap a highlighted place on the board";
+  },
+});
 
 // -- engine -----------------------------------------------------------------
 const engine = new Engine({
@@ -36,8 +49,7 @@ const engine = new Engine({
     $("#boot").hidden = true;
     if (S.booted) return;
     S.booted = true;
-    renderGames(hello, (g) => showNewGameForm(g, hello.bot_levels || [], startGame, () => {}));
-    $("#import-btn").disabled = false;
+    showMenu(hello);
     registerServiceWorker();
     const cur = store.current();
     if (cur) resume(cur, true);
@@ -83,6 +95,7 @@ const humanToMove = (snap) => {
 
 const shellUi = {
   play: (move) => playMove(move),
+  playAll: (moves) => playMoves(moves),
   choices: (items) => showChoices(items),
   seatColor,
   seatName,
@@ -129,24 +142,60 @@ async function draw(snap) {
 }
 
 function showChoices(items) {
-  const box = $("#choices");
-  box.replaceChildren(...items.map((it) => el("button", {
-    class: "choice", onclick: () => playMove(it.move),
-  }, it.label)));
-  box.hidden = items.length === 0;
+  choiceBar.show(items);
+}
+
+/** A log line as players say it (the renderer may reword journal lines). */
+function lineText(h) {
+  try {
+    if (S.renderer && S.renderer.logLine) return S.renderer.logLine(h, S.snap, seatName);
+  } catch (e) { console.warn(e); }
+  return h.text;
+}
+
+/** Why Undo is unavailable now, or "" when it is available. */
+function undoReason(snap) {
+  const v = snap.view;
+  if (v.is_over) return "The game is over: undo is off so bots do not replay their moves. Use Play again or New game.";
+  if (!humanToMove(snap)) return "Wait for the bot to finish its turn.";
+  if (v.can_undo) return "";
+  if (!v.ply) return "Nothing to undo yet.";
+  return "A new tile was revealed (or the die rolled) since then: moves before that cannot be taken back.";
 }
 
 // -- a game in progress ---------------------------------------------------------
+function resultText(snap) {
+  if (!snap.view.is_over) return "";
+  const w = (snap.winners || []).map(seatName).join(" & ");
+  const totals = (snap.scores || []).map((s) => s.total).sort((a, b) => b - a).join("\u2013");
+  return `${w} won ${totals}`;
+}
+
 function apply(snap) {
+  const prev = S.snap;
   S.snap = snap;
   S.lastSave = snap.save;
   const v = snap.view;
-  store.put(S.gid, snap.save, { title: S.title, over: v.is_over, ply: v.ply });
-  renderTurn(snap, seatName, seatColor);
+  store.put(S.gid, snap.save, { title: S.title, over: v.is_over, ply: v.ply, result: resultText(snap) });
+  // what the bots just did, in one line (shown until the next human move)
+  const lastMove = [...(snap.history || [])].reverse().find((h) => h.seat != null);
+  const lastSeat = lastMove ? lastMove.seat : null;
+  const lastIsBot = lastSeat != null && v.seats[lastSeat] && v.seats[lastSeat].kind === "bot";
+  S.botLine = lastIsBot ? turnSummary(snap, lastSeat, seatName, lineText) : "";
+  renderTurn(snap, seatName, seatColor, S.botLine);
   renderScores(snap, seatName, seatColor);
-  renderLog(snap, seatName);
+  renderLog(snap, seatName, lineText);
   renderFinal(snap, seatName, seatColor);
-  $("#undo").disabled = !v.can_undo;
+  const why = undoReason(snap);
+  const undoBtn = $("#undo");
+  undoBtn.classList.toggle("off", !!why);
+  undoBtn.setAttribute("aria-disabled", why ? "true" : "false");
+  undoBtn.dataset.info = why || "Take back your last move";
+  $("#end-actions").hidden = !v.is_over;
+  const m = momentBetween(prev, snap, seatName, seatColor, lineText);
+  if (m) showMoment(m.title, m.rows, m.ms);
+  if (v.is_over && prev && prev.gid === snap.gid && !prev.view.is_over) setSheet(true);
+  if (!v.is_over && humanToMove(snap)) maybeCoach(v.game);
   document.documentElement.dataset.ply = String(v.ply);
   document.documentElement.dataset.over = v.is_over ? "1" : "0";
   draw(snap);
@@ -164,8 +213,12 @@ async function openGame(gid, snap) {
   $("#play").hidden = false;
   $("#game-title").textContent = S.title;
   document.body.classList.add("playing");
+  hideMoment();
+  setSheet(snap.view.is_over);
   await useRenderer(snap.view.game);
   S.renderer.resize();
+  S.snap = null;
+  S.botLine = "";
   apply(snap);
 }
 
@@ -183,6 +236,9 @@ function leaveGame() {
   $("#home").hidden = false;
   $("#game-title").textContent = "";
   document.body.classList.remove("playing");
+  setSheet(false);
+  hideMoment();
+  hideCoach();
   delete document.documentElement.dataset.ply;
   refreshSaved();
 }
@@ -210,9 +266,25 @@ async function playMove(move) {
   else if (S.snap) draw(S.snap);
 }
 
+/** Several moves in a row (a "Pay all" button): stops at the first refusal
+ * or when the turn passes to someone else. */
+async function playMoves(moves) {
+  for (const move of moves) {
+    if (S.busy || !S.snap || !humanToMove(S.snap)) return;
+    const key = JSON.stringify(move);
+    if (!(S.snap.legal || []).some((m) => JSON.stringify(m) === key)) return;
+    const snap = await gameRequest("play", { move });
+    if (!snap) { if (S.snap) draw(S.snap); return; }
+    apply(snap);
+  }
+}
+
 async function undo() {
-  if (S.busy || !S.snap || !S.snap.view.can_undo) return;
+  if (S.busy || !S.snap) return;
+  const why = undoReason(S.snap);
+  if (why) { toast(why, "info", 5000); return; }
   clearTimeout(S.botTimer);
+  const before = S.lastSave;
   let snap = await gameRequest("undo");
   // Take back the bots' replies too, back to the last human decision.
   while (snap && !humanToMove(snap) && !snap.view.is_over && snap.view.can_undo) {
@@ -220,7 +292,39 @@ async function undo() {
     snap = (await gameRequest("undo")) || prev;
     if (snap === prev) break;
   }
-  if (snap) apply(snap);
+  if (snap && !humanToMove(snap) && !snap.view.is_over) {
+    // stuck on a bot's turn (a tile was revealed in between): letting the bot
+    // play again would only replay its moves, so keep the game as it was
+    const back = await gameRequest("load", { save: before });
+    if (back) apply(back);
+    toast("Undo is not possible here: a tile was revealed during the bots' turns.", "info", 5000);
+    return;
+  }
+  if (snap) { hideMoment(); apply(snap); }
+}
+
+/** The phone's bottom sheet (scores, log, final table): open or closed. */
+function setSheet(open) {
+  document.body.classList.toggle("sheet-open", !!open);
+  $("#sheet-btn").setAttribute("aria-expanded", open ? "true" : "false");
+  $("#sheet-btn").textContent = open ? "Close" : "Scores & log";
+}
+
+async function playAgain() {
+  if (!S.snap) return;
+  const v = S.snap.view;
+  const players = v.seats.map((s) => (s.kind === "bot" || s.kind === "automa" ? { kind: s.kind, level: s.level, name: s.name } : { kind: "human", name: s.name }));
+  const options = (S.lastSave && S.lastSave.options) || {};
+  const game = v.game;
+  leaveGame();
+  await startGame({ game, players, seed: randomSeed(), options });
+}
+
+function newGameOfThisKind() {
+  const game = S.snap && S.snap.view.game;
+  leaveGame();
+  const card = game && document.querySelector(`#game-list [data-game='${game}']`);
+  if (card) card.click();
 }
 
 function scheduleBot() {
@@ -294,6 +398,13 @@ function importError(text) {
   toast(text, "error", 10000);
 }
 
+/** A short fingerprint of a file's text, to recognise the same file imported again. */
+function fingerprint(text) {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 16777619); }
+  return `${text.length}:${(h >>> 0).toString(36)}`;
+}
+
 async function importFile(file) {
   if (!file) return;
   $("#import-error").hidden = true;
@@ -308,10 +419,19 @@ async function importFile(file) {
     importError(`Cannot read "${file.name}": ${e.message}`);
     return;
   }
+  const print = fingerprint(text);
+  const known = store.list().find((e) => e.imported === print && store.load(e.gid, true));
+  if (known) {
+    if (S.gid) leaveGame();
+    toast(`"${file.name}" is already in your saved games: opened it.`, "info");
+    await resume(known.gid, false);
+    return;
+  }
   const gid = newGid();
   try {
     const snap = await engine.request("load", { gid, save: text }, 180000);
     if (S.gid) leaveGame();
+    store.markImported(gid, print);
     await openGame(gid, snap);
     toast(`Imported "${file.name}".`, "info");
   } catch (e) {
@@ -332,6 +452,17 @@ function registerServiceWorker() {
 
 // -- wiring ---------------------------------------------------------------------
 $("#undo").addEventListener("click", undo);
+$("#sheet-btn").addEventListener("click", () => setSheet(!document.body.classList.contains("sheet-open")));
+$("#again").addEventListener("click", playAgain);
+$("#new-btn").addEventListener("click", newGameOfThisKind);
+$("#help-btn").addEventListener("click", () => openHelp(S.snap ? S.snap.view.game : "", S.title));
+$("#help-close").addEventListener("click", closeHelp);
+$("#moment").addEventListener("click", hideMoment);
+installHoldTips();
+new ResizeObserver(() => {
+  const h = $("#dock").getBoundingClientRect().height;
+  if (h) document.documentElement.style.setProperty("--dock-h", `${Math.ceil(h + 10)}px`);
+}).observe($("#dock"));
 $("#export").addEventListener("click", exportSave);
 $("#home-btn").addEventListener("click", leaveGame);
 $("#import-btn").addEventListener("click", () => $("#import-file").click());
@@ -349,7 +480,7 @@ document.addEventListener("drop", (ev) => {
   dragDepth = 0;
   $("#drop-hint").hidden = true;
   const f = ev.dataTransfer && ev.dataTransfer.files[0];
-  if (f) S.booted ? importFile(f) : toast("The engine is still loading; try again in a moment.", "warn");
+  if (f) importFile(f);
 });
 new ResizeObserver(() => { if (S.renderer) S.renderer.resize(); }).observe($("#board"));
 
@@ -360,6 +491,14 @@ window.cairn = {
     const r = canvas.getBoundingClientRect();
     return S.renderer.targets().map((t) => ({ ...t, x: t.x + r.left, y: t.y + r.top }));
   },
+  /** Where the renderer shows the player's own board (CSS px on the page), when it says. */
+  layout() {
+    if (!S.renderer || !S.renderer.layoutInfo) return null;
+    const info = S.renderer.layoutInfo();
+    const r = canvas.getBoundingClientRect();
+    const own = info && info.own;
+    return { ...info, own: own ? { top: own.y + r.top, bottom: own.y + own.h + r.top, left: own.x + r.left, height: own.h, width: own.w } : own };
+  },
   get gid() { return S.gid; },
   get busy() { return S.busy; },
   get readyAt() { return S.readyAt; },
@@ -367,5 +506,20 @@ window.cairn = {
   engine,
 };
 
+// The menu works while the engine loads (from the build's copy of its
+// catalogue): a game started or a file imported meanwhile runs once it is ready.
+let menuShown = false;
+function showMenu(hello) {
+  if (menuShown) return;
+  menuShown = true;
+  const start = (req) => {
+    if (!S.booted) toast("The game starts as soon as the engine is ready\u2026", "info");
+    startGame(req);
+  };
+  renderGames(hello, (g) => showNewGameForm(g, hello.bot_levels || [], start, () => {}));
+  $("#import-btn").disabled = false;
+}
+
 refreshSaved();
 engine.start().catch(() => {});
+fetch("boot/catalogue.json").then((r) => (r.ok ? r.json() : null)).then((c) => { if (c && c.games) showMenu(c); }).catch(() => {});

@@ -69,6 +69,13 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   form.scrollIntoView({ block: "nearest" });
 }
 
+function when(t) {
+  const d = new Date(t);
+  const same = new Date().toDateString() === d.toDateString();
+  return same ? `today ${d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`
+    : d.toLocaleDateString([], { year: "numeric", month: "short", day: "numeric" });
+}
+
 /** The saved games; actions: {resume(gid), remove(gid)}. */
 export function renderSaved(entries, actions) {
   const list = $("#saved-list");
@@ -80,7 +87,7 @@ export function renderSaved(entries, actions) {
     el("div", { class: "info" },
       el("strong", { text: e.title }),
       el("span", { class: "muted", text: ` ${e.players.join(", ")}` }),
-      el("div", { class: "muted small", text: `${e.over ? "finished" : "in progress"} \u00b7 ${e.ply} move${e.ply === 1 ? "" : "s"} \u00b7 last played ${new Date(e.updated).toLocaleString()}` })),
+      el("div", { class: "muted small", text: `${e.over ? `finished${e.result ? `: ${e.result}` : ""}` : `in progress \u00b7 ${e.ply} move${e.ply === 1 ? "" : "s"}`} \u00b7 ${e.over ? "played" : "last played"} ${when(e.updated)}` })),
     el("div", { class: "row" },
       el("button", { class: "resume", text: e.over ? "View" : "Resume", onclick: () => actions.resume(e.gid) }),
       el("button", { class: "delete", text: "Delete", onclick: () => actions.remove(e.gid) })))));

@@ -91,13 +91,25 @@ export class Store {
     }
   }
 
-  /** Store the save and update the index entry (info: title, over, ply). */
+  /** Store the save and update the index entry (info: title, over, ply, result). */
   put(gid, save, info) {
     const ok = this._set(saveKey(gid), JSON.stringify(save));
-    const entries = this.list().filter((e) => e.gid !== gid);
-    entries.unshift(entryFor(gid, save, info));
+    const all = this.list();
+    const old = all.find((e) => e.gid === gid);
+    const entries = all.filter((e) => e.gid !== gid);
+    const entry = entryFor(gid, save, info);
+    if (this._pendingImport && this._pendingImport.gid === gid) { entry.imported = this._pendingImport.print; this._pendingImport = null; }
+    if (old && old.imported) entry.imported = old.imported;
+    if (old && old.created) entry.created = old.created;
+    entries.unshift(entry);
     this._set(INDEX, JSON.stringify(entries));
     return ok;
+  }
+
+  /** Remember the fingerprint of the file a game was imported from, so the
+   * same file imported again opens this game instead of making a copy. */
+  markImported(gid, print) {
+    this._pendingImport = { gid, print };
   }
 
   remove(gid) {
@@ -122,6 +134,8 @@ function entryFor(gid, save, info) {
     players: (save.seats || []).map((s) => (s && s.name) || "?"),
     ply: info.ply ?? (save.moves || []).length,
     over: !!info.over,
+    result: info.result || "",
+    created: Date.now(),
     updated: Date.now(),
   };
 }

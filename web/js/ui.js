@@ -19,19 +19,45 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A non-blocking message at the top of the page; kind: info | warn | error. */
+/** A non-blocking message at the top of the page; kind: info | warn | error.
+ * The same text is not shown twice at once (it restarts its timer), and at
+ * most three messages stay on screen: the oldest goes first. */
 export function toast(text, kind = "info", ms = 6000) {
   const box = $("#toasts");
-  const t = el("div", { class: `toast ${kind}`, role: kind === "info" ? "status" : "alert" },
+  for (const old of box.querySelectorAll(".toast")) {
+    if (old.dataset.text === text) old.remove();
+  }
+  const t = el("div", { class: `toast ${kind}`, role: kind === "info" ? "status" : "alert", "data-text": text },
     el("span", { text }), el("button", { class: "x", "aria-label": "dismiss", text: "\u00d7", onclick: () => t.remove() }));
   box.append(t);
+  const all = box.querySelectorAll(".toast");
+  for (let i = 0; i < all.length - 3; i++) all[i].remove();
   if (ms) setTimeout(() => t.remove(), ms);
   return t;
 }
 
 export const titleCase = (s) => String(s).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
-export function renderTurn(snap, seatName, seatColor) {
+/** Turn number (not step number): a new turn starts with a move whose type
+ * is in the game's list (a Glen More turn starts by taking a tile, a Hunters
+ * turn by placing one); for other games, when the seat changes. */
+const TURN_STARTS = { glenmore: ["take", "pass"], hunters: ["place"] };
+export function turnNumber(snap) {
+  const starts = TURN_STARTS[snap.view.game];
+  const hist = snap.history || [];
+  if (!starts) {
+    let n = 0, seat = null;
+    for (const h of hist) if (h.seat != null) { if (h.seat !== seat) n++; seat = h.seat; }
+    return n;
+  }
+  // a Hunters bonus tile is placed in the same turn (the journal line before it says so)
+  const sameTurn = new Set(hist.filter((h) => h.seat == null && h.ply != null && /bonus tile/.test(h.text)).map((h) => h.ply + 1));
+  let n = 0;
+  ((snap.save && snap.save.moves) || []).forEach((m, i) => { if (starts.includes(m.type) && !sameTurn.has(i + 1)) n++; });
+  return n;
+}
+
+export function renderTurn(snap, seatName, seatColor, botLine = "") {
   const v = snap.view;
   const box = $("#turn");
   if (v.is_over) {
@@ -40,10 +66,19 @@ export function renderTurn(snap, seatName, seatColor) {
     return;
   }
   const seat = v.current_player;
-  const kind = v.seats[seat] && v.seats[seat].kind === "bot" ? " (bot thinking...)" : "";
+  const bot = v.seats[seat] && v.seats[seat].kind === "bot";
+  const turn = Math.max(1, turnNumber(snap) + (isTurnStartPending(snap) ? 1 : 0));
   box.replaceChildren(el("span", { class: "dot", style: `background:${seatColor(seat)}` }),
-    el("strong", { text: seatName(seat) }), el("span", { text: `\u00a0to move${kind}` }),
-    el("span", { class: "muted ply", text: `move ${v.ply + 1}` }));
+    el("strong", { text: seatName(seat) }), el("span", { text: bot ? "\u00a0thinking\u2026" : "\u00a0to play" }),
+    el("span", { class: "muted ply", title: `${v.ply} steps played`, text: `turn ${turn}` }),
+    ...(botLine ? [el("span", { class: "bot-line", text: botLine })] : []));
+}
+
+// true when the next move opens a new turn (so the counter shows the turn being played)
+function isTurnStartPending(snap) {
+  const starts = TURN_STARTS[snap.view.game];
+  if (!starts) return (snap.save.moves || []).length === 0;
+  return (snap.legal || []).some((m) => starts.includes(m.type)) && !(snap.view.game === "hunters" && snap.view.drawn && snap.view.drawn.bonus);
 }
 
 export function renderScores(snap, seatName, seatColor) {
@@ -56,12 +91,17 @@ export function renderScores(snap, seatName, seatColor) {
   el("span", { class: "total", text: String(s.total) }))));
 }
 
-export function renderLog(snap, seatName) {
+/** The log; lineText(entry) may reword a line (a renderer's logLine). */
+export function renderLog(snap, seatName, lineText = (h) => h.text) {
   const log = $("#log");
-  const items = (snap.history || []).map((h) => el("li", { class: h.seat == null ? "event" : "move" },
-    h.ply != null ? el("span", { class: "ply", text: `${h.ply}.` }) : null,
-    h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
-    h.text));
+  let last = null;
+  const items = (snap.history || []).map((h) => {
+    const start = h.seat != null && h.seat !== last;
+    if (h.seat != null) last = h.seat;
+    return el("li", { class: `${h.seat == null ? "event" : "move"}${start ? " turn-start" : ""}` },
+      h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
+      lineText(h));
+  });
   log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;
 }
@@ -76,8 +116,8 @@ export function renderFinal(snap, seatName, seatColor) {
   const winners = new Set(snap.winners || []);
   const head = el("tr", {}, el("th", { text: "Category" }),
     ...scores.map((_, i) => el("th", { class: winners.has(i) ? "winner" : null },
-      el("span", { class: "dot", style: `background:${seatColor(i)}` }), seatName(i), winners.has(i) ? " \u2605" : "")));
-  const rows = cats.map((c) => el("tr", {}, el("th", { text: titleCase(c) }),
+      el("span", { class: "dot", style: `background:${seatColor(i)}` }), seatName(i), winners.has(i) ? el("span", { class: "star", title: "winner", text: " \u2605" }) : null)));
+  const rows = cats.map((c) => el("tr", {}, el("th", { text: titleCase(c).replace(/ vp$/i, "") }),
     ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String((s.breakdown || {})[c] ?? "") }))));
   const total = el("tr", { class: "total" }, el("th", { text: "Total" }),
     ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String(s.total) })));

@@ -5,7 +5,7 @@
 
 import { THEME, RESOURCES } from "./glenmore/draw.js";
 import { displayMoves } from "./glenmore/display.js";
-import { moveLabel } from "./glenmore/labels.js";
+import { moveLabel, counted, yieldOf, spotAt, tileName, at } from "./glenmore/labels.js";
 import { layoutMethods } from "./glenmore/layout.js";
 
 /** Whose turn it is when the view does not say: the figure just behind the empty run. */
@@ -32,6 +32,7 @@ export default class GlenMoreRenderer {
     this.g = canvas.getContext("2d");
     this.snap = null;
     this.interactive = false;
+    this.touch = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
     this.sel = null;          // seat whose display is shown large
     this.lastTurn = null;
     this.pan = { x: 0, y: 0 };
@@ -75,7 +76,14 @@ export default class GlenMoreRenderer {
       this.manualView = null;
       this.lastTurn = null;
     }
-    if (this.sel == null || turn !== this.lastTurn || this.sel >= v.players.length) {
+    if (v.is_over && (!prev || !prev.view.is_over || prev.gid !== snapshot.gid)) {
+      // the end: open on the winner's board (a human winner first), else on a human's
+      const winners = snapshot.winners || [];
+      const human = (i) => v.seats && v.seats[i] && v.seats[i].kind === "human";
+      this.sel = winners.find(human) ?? winners[0] ?? (v.seats || []).findIndex(human);
+      if (this.sel == null || this.sel < 0) this.sel = 0;
+      this.pan = { x: 0, y: 0 };
+    } else if (this.sel == null || turn !== this.lastTurn || this.sel >= v.players.length) {
       if (turn != null) this.sel = turn;
       else if (this.sel == null || this.sel >= v.players.length) this.sel = (snapshot.winners || [0])[0] ?? 0;
       this.pan = { x: 0, y: 0 };
@@ -112,9 +120,40 @@ export default class GlenMoreRenderer {
       const p = { x: h.x + h.w / 2, y: h.y + h.h / 2 };
       if (h.clip && !inRect(p, h.clip)) continue;
       if (p.x < 0 || p.y < 0 || p.x > this.W || p.y > this.H) continue;
-      out.push({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10, move: h.move, label: h.label });
+      out.push({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10, w: h.w, h: h.h, move: h.move, label: h.label });
     }
     return out;
+  }
+
+  /** Where the shown player's display is, and whose it is (for the shell's checks). */
+  layoutInfo() {
+    const v = this.snap && this.snap.view;
+    if (!v || !this.area) return { own: null };
+    const seat = this.sel;
+    return { seat, own: seat === v.current_player || v.is_over ? this.area : null };
+  }
+
+  /** Journal lines reworded with the players' names. */
+  logLine(h, snap, seatName) {
+    const t = h.text;
+    let m = /^Scoring (\d): VP per seat - (.*)$/.exec(t);
+    if (m) {
+      const cats = m[2].split("; ").map((part) => {
+        const [cat, vals] = part.split(" ");
+        return [cat, vals.split("/").map(Number)];
+      });
+      const n = cats[0] ? cats[0][1].length : 0;
+      const per = [];
+      for (let i = 0; i < n; i++) {
+        const got = cats.filter(([, vals]) => vals[i]).map(([cat, vals]) => `${vals[i]} for ${cat}`);
+        const sum = cats.reduce((a, [, vals]) => a + vals[i], 0);
+        per.push(`${seatName(i)} +${sum}${got.length ? ` (${got.join(", ")})` : ""}`);
+      }
+      return `Scoring ${["", "I", "II", "III"][Number(m[1])] || m[1]}: ${per.join("; ")}`;
+    }
+    m = /^Final scoring: totals (.*)$/.exec(t);
+    if (m) return `Final scoring: ${m[1].split(", ").map((n, i) => `${seatName(i)} ${n}`).join(", ")}`;
+    return t;
   }
 
   destroy() {
@@ -144,50 +183,79 @@ export default class GlenMoreRenderer {
     if (!this.snap || !this.interactive) { this.ui.choices([]); return; }
     const v = this.snap.view;
     const legal = this.snap.legal || [];
+    const me = v.players[v.current_player];
     const items = [];
-    const add = (m, label) => items.push({ label: label || moveLabel(v, m), move: m });
+    const add = (m, label, extra = {}) => items.push({ label: label || moveLabel(v, m), move: m, ...extra });
     if (this.openKey) {
-      for (const m of legal) if (m.type === "activate" && `${m.tile[0]},${m.tile[1]}` === this.openKey) add(m);
+      // a converter's options: what you give -> what you get; a guided pick
+      // (how many, then which) when there are many (the Fair)
+      const opts = legal.filter((m) => m.type === "activate" && `${m.tile[0]},${m.tile[1]}` === this.openKey);
+      const spot = spotAt(me, opts[0] && opts[0].tile);
+      const t = spot && v.tiles[String(spot.tile)];
+      const name = tileName(v, me, opts[0] ? opts[0].tile : [0, 0]);
+      const many = opts.length > 6;
+      for (const m of opts) {
+        if (!m.use) { add(m); continue; }
+        const y = yieldOf(t, m.use);
+        const give = counted(m.use);
+        const kinds = new Set(m.use).size;
+        const group = many ? `${name}: ${kinds === m.use.length ? `${kinds} different` : `${m.use.length} goods`}${y ? ` \u2192 ${y}` : ""}` : null;
+        add(m, `${m.loch_ness ? "Loch Ness: " : ""}${many ? give : `${name}: ${give}${y ? ` \u2192 ${y}` : ""}`}`, { group, groupLabel: `${name}: ${give}${y ? ` \u2192 ${y}` : ""}`, info: `Hand in ${give}${y ? ` for ${y}` : ""}` });
+      }
     }
     if (this.moveFrom) {
       for (const m of legal) {
-        if (m.type === "move" && m.to === "chieftain" && `${m.from[0]},${m.from[1]}` === this.moveFrom) add(m, "Make chieftain");
+        if (m.type === "move" && m.to === "chieftain" && `${m.from[0]},${m.from[1]}` === this.moveFrom) add(m, "Make chieftain", { info: "Send this clan member away: it becomes a chieftain (counts in every scoring)" });
       }
     }
     for (const m of legal) if (m.type === "gain") add(m);
-    // paying: one button that pays the next unit from the tile holding most of it
-    const payer = this.bestOwnPayment(v, legal);
-    if (payer) add(payer, `Pay ${payer.resource} from my tiles (${v.pending.needs.length} to pay)`);
-    for (const m of legal) if (m.type === "buy") add(m);
+    // paying: the whole cost in one tap from my tiles (single goods stay payable on the board)
+    const plan = this.payPlan(v, legal);
+    if (plan.moves.length) {
+      const what = counted(plan.moves.map((m) => m.resource));
+      const all = plan.moves.length === (v.pending.needs || []).length;
+      items.push({ label: all ? `Pay all: ${what}` : `Pay ${what} from my tiles`, main: all, act: () => this.ui.playAll ? this.ui.playAll(plan.moves) : this.ui.play(plan.moves[0]),
+        info: all ? "Pays the whole cost from the goods on your tiles (fullest tiles first); tap goods on your tiles to choose yourself" : "Pays what your tiles hold; buy the rest at the market" });
+    }
+    for (const m of legal) if (m.type === "buy") add(m, `Buy 1 ${m.resource} for ${(v.market[m.resource] || 0) + 1} coin${v.market[m.resource] ? "s" : ""}`, { info: "Buy a missing good from the market to pay with" });
     for (const m of legal) if (m.type === "pay" && !Array.isArray(m.from)) add(m);
-    for (const m of legal) if (["pass", "end_activation", "end_turn"].includes(m.type)) add(m);
+    for (const m of legal) if (["pass", "end_activation", "end_turn"].includes(m.type)) {
+      add(m, null, { main: true, info: m.type === "pass" ? "No tile can be paid for and placed: your figure moves on and that tile leaves the game" : m.type === "end_activation" ? "Stop activating; next, move clan members" : "Finish your turn" });
+    }
     // selling: one button per resource, taken from the tile holding most of it
-    const me = v.players[v.current_player];
     const best = new Map();
     for (const m of legal) {
       if (m.type !== "sell") continue;
-      const spot = me && me.display.find((d) => d.at[0] === m.from[0] && d.at[1] === m.from[1]);
+      const spot = spotAt(me, m.from);
       const n = spot ? spot.resources[m.resource] || 0 : 0;
       const cur = best.get(m.resource);
       if (!cur || n > cur.n) best.set(m.resource, { m, n });
     }
-    for (const r of RESOURCES) if (best.has(r)) add(best.get(r).m);
+    for (const r of RESOURCES) if (best.has(r)) add(best.get(r).m, null, { info: `Sell one ${r} to the market (from the tile holding most)` });
     // anything legal not reachable on the canvas or above still gets a button
     const onCanvas = new Set(["take", "place", "activate", "move", "pay", "buy", "sell", "gain", "pass", "end_activation", "end_turn"]);
     for (const m of legal) if (!onCanvas.has(m.type)) add(m);
     this.ui.choices(items);
   }
 
-  bestOwnPayment(v, legal) {
+  /** Pay moves that cover the pending cost from my own tiles: for each unit
+   * owed, the tile holding most of that good (as the per-unit button did). */
+  payPlan(v, legal) {
     const me = v.players[v.current_player];
-    let best = null, most = 0;
-    for (const m of legal) {
-      if (m.type !== "pay" || !Array.isArray(m.from) || m.resource === "clansman") continue;
-      const spot = me && me.display.find((d) => d.at[0] === m.from[0] && d.at[1] === m.from[1]);
-      const n = spot ? spot.resources[m.resource] || 0 : 0;
-      if (n > most) { best = m; most = n; }
+    const pend = v.pending;
+    if (!pend || v.phase !== "pay" || !me) return { moves: [] };
+    const left = new Map(me.display.map((d) => [`${d.at[0]},${d.at[1]}`, { ...d.resources }]));
+    const payable = new Set(legal.filter((m) => m.type === "pay" && Array.isArray(m.from)).map((m) => m.resource));
+    const moves = [];
+    for (const r of pend.needs || []) {
+      if (!RESOURCES.includes(r) || !payable.has(r)) continue;
+      let bestK = null, most = 0;
+      for (const [k, res] of left) if ((res[r] || 0) > most) { most = res[r]; bestK = k; }
+      if (!bestK) continue;
+      left.get(bestK)[r] -= 1;
+      moves.push({ type: "pay", resource: r, from: bestK.split(",").map(Number) });
     }
-    return best;
+    return { moves };
   }
 
   openTile(k) {
@@ -296,6 +364,7 @@ export default class GlenMoreRenderer {
       interactive: this.interactive && !!this.snap && this.snap.view.phase !== "over",
       hits: this.hits, ui: this.ui, hover: this.hover, openKey: this.openKey, moveFrom: this.moveFrom,
       winners: this.snap ? this.snap.winners : [],
+      touch: this.touch,
       openTile: (k) => this.openTile(k), pickMoveFrom: (k) => this.pickMoveFrom(k),
     };
   }

@@ -47,11 +47,22 @@ export function drawChain(R, cells) {
     roundRect(g, c.x, c.y, c.s, c.s, c.s * 0.12);
     g.fillStyle = "rgba(0,0,0,0.25)";
     g.fill();
-    g.fillStyle = "rgba(255,255,255,0.18)";
-    g.font = font(Math.max(8, c.s * 0.16), true);
-    g.textAlign = "center";
-    g.textBaseline = "middle";
-    if (e.kind === "empty") g.fillText(String(i), c.x + c.s / 2, c.y + c.s / 2);
+    if (e.kind === "empty") {
+      // direction of play: an arrow toward the next space (figures move this way)
+      const n = cells[(i + 1) % cells.length];
+      const ang = Math.atan2(n.y - c.y, n.x - c.x);
+      g.translate(c.x + c.s / 2, c.y + c.s / 2);
+      g.rotate(ang);
+      g.fillStyle = "rgba(255,255,255,0.28)";
+      const a = c.s * 0.22;
+      g.beginPath();
+      g.moveTo(a, 0);
+      g.lineTo(-a * 0.6, -a * 0.8);
+      g.lineTo(-a * 0.2, 0);
+      g.lineTo(-a * 0.6, a * 0.8);
+      g.closePath();
+      g.fill();
+    }
     g.restore();
     if (e.kind === "tile") {
       const t = view.tiles[String(e.tile)];
@@ -81,10 +92,10 @@ export function drawChain(R, cells) {
       if (mine) {
         g.save();
         g.fillStyle = THEME.accent;
-        g.font = font(Math.max(8, c.s * 0.15), true);
+        g.font = font(Math.max(11, c.s * 0.15), true);
         g.textAlign = "center";
         g.textBaseline = "top";
-        g.fillText("turn", c.x + c.s / 2, c.y + 2);
+        g.fillText("turn", c.x + c.s / 2, c.y + 1);
         g.restore();
       }
     } else if (e.kind === "die") {

@@ -59,7 +59,13 @@ function drawResources(R, spot, x, y, s, pays) {
       const label = moveLabel(view, pay);
       const hx = gx - tok * 0.25, hy = gy - tok * 0.75;
       highlight(R.g, hx, hy, w, tok * 1.5, tok * 0.4, R.hover && R.hover.label === label);
-      R.hits.push({ x: hx, y: hy, w, h: tok * 1.5, move: pay, label, clip: R.clip });
+      if (groups.length === 1 && R.touch) {
+        // one good on the tile: the whole tile is the target (a finger is bigger than a token)
+        R.hits.push({ x, y, w: s, h: s, move: pay, label, clip: R.clip });
+      } else {
+        const tw = Math.max(w, R.touch ? 44 : 0), th = Math.max(tok * 1.5, R.touch ? 44 : 0);
+        R.hits.push({ x: hx + w / 2 - tw / 2, y: hy + tok * 0.75 - th / 2, w: tw, h: th, move: pay, label, clip: R.clip });
+      }
     }
     for (let k = Math.min(n, 3) - 1; k >= 0; k--) drawRes(g, r, gx + tok / 2 + k * tok * 0.45, gy, tok);
     if (n > 3) {
@@ -86,7 +92,8 @@ function drawClansmen(R, spot, colour, x, y, s, pay) {
     const label = moveLabel(R.view, pay);
     const hx = cx - ms * 0.75, hy = cy - ms * 0.7;
     highlight(g, hx, hy, ms * 1.4, ms * 1.3, ms * 0.3, R.hover && R.hover.label === label);
-    R.hits.push({ x: hx, y: hy, w: ms * 1.4, h: ms * 1.3, move: pay, label, clip: R.clip });
+    const tw = Math.max(ms * 1.4, R.touch ? 44 : 0), th = Math.max(ms * 1.3, R.touch ? 44 : 0);
+    R.hits.push({ x: hx + ms * 0.7 - tw / 2, y: hy + ms * 0.65 - th / 2, w: tw, h: th, move: pay, label, clip: R.clip });
   }
   for (let k = Math.min(n, 3) - 1; k >= 0; k--) drawMeeple(g, cx - k * ms * 0.3, cy, ms, colour);
   if (n > 1) {

@@ -1,7 +1,13 @@
 // Readable labels for Glen More moves (used for ui.choices buttons and targets).
 
+/** A display position in words, from the starting village (x east, y south). */
 export function at(xy) {
-  return `(${xy[0]},${xy[1]})`;
+  const [x, y] = xy;
+  if (!x && !y) return "at the village";
+  const ns = y < 0 ? "north" : y > 0 ? "south" : "";
+  const ew = x > 0 ? "east" : x < 0 ? "west" : "";
+  if (Math.abs(x) <= 1 && Math.abs(y) <= 1) return `${[ns, ew].filter(Boolean).join("-")} of the village`;
+  return `${[ns && `${Math.abs(y)} ${ns}`, ew && `${Math.abs(x)} ${ew}`].filter(Boolean).join(", ")} of the village`;
 }
 
 export function spotAt(player, xy) {
@@ -12,17 +18,17 @@ export function spotAt(player, xy) {
 export function tileName(view, player, xy) {
   const s = spotAt(player, xy);
   const t = s && view.tiles[String(s.tile)];
-  return t ? t.name.replace(/ \((sheep|cattle)\)/, "") : at(xy);
+  return t ? t.name.replace(/ \((sheep|cattle)\)/, "") : "the space";
 }
 
-function counted(list) {
+export function counted(list) {
   const n = {};
   for (const r of list) n[r] = (n[r] || 0) + 1;
   return Object.entries(n).map(([r, k]) => (k > 1 ? `${k} ${r}` : r)).join(" + ");
 }
 
 /** What handing in `use` at this tile yields, read from the tile's text. */
-function yieldOf(t, use) {
+export function yieldOf(t, use) {
   const text = (t && t.text) || "";
   if (t && t.kind === "distillery") return "1 whisky";
   const pairs = [...text.matchAll(/(\d+)->(\d+)/g)];
@@ -55,13 +61,13 @@ export function moveLabel(view, move) {
       if (move.resource === "clansman") {
         return move.from === "chieftain" ? "Pay a chieftain" : `Pay the clan member on ${tileName(view, me, move.from)} ${at(move.from)}`;
       }
-      return `Pay ${move.resource} from ${tileName(view, me, move.from)} ${at(move.from)}`;
+      return `Pay ${move.resource} from the ${tileName(view, me, move.from)} ${at(move.from)}`;
     case "buy":
       return `Buy ${move.resource} (${price(move.resource) + 1} coin${price(move.resource) ? "s" : ""})`;
     case "sell":
-      return `Sell ${move.resource} from ${at(move.from)} for ${price(move.resource)}`;
+      return `Sell ${move.resource} for ${price(move.resource)} coin${price(move.resource) === 1 ? "" : "s"}`;
     case "place":
-      return `Place at ${at(move.at)}`;
+      return `Place ${at(move.at)}`;
     case "gain":
       return `Gain ${move.resource}`;
     case "activate": {
@@ -74,13 +80,13 @@ export function moveLabel(view, move) {
         const y = yieldOf(t, move.use);
         return `${ness}${name}: ${counted(move.use)}${y ? " → " + y : ""}`;
       }
-      return `${ness}Activate ${name} ${at(move.tile)}`;
+      return `${ness}Activate ${name}`;
     }
     case "end_activation":
       return "Done activating";
     case "move":
       if (move.to === "chieftain") return `Make chieftain (from ${tileName(view, me, move.from)})`;
-      return `Move clan member ${at(move.from)} → ${at(move.to)}`;
+      return `Move a clan member from ${tileName(view, me, move.from)} to ${tileName(view, me, move.to)} (${at(move.to)})`;
     case "end_turn":
       return "End turn";
     case "pass":

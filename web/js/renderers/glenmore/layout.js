@@ -125,9 +125,10 @@ export const layoutMethods = {
     const m = 6;
     let y = m;
     const gap = 3;
-    const tabH = 34;
+    const tabH = this.touch ? 44 : 34;
+    const mk = this.touch ? 44 : 26;
     const fullCell = Math.floor(Math.min((W - 2 * m - 6 * gap) / 7, 64));
-    const boardH = 2 * fullCell + gap + 4 + 24 + 28 + 20;
+    const boardH = 2 * fullCell + gap + 4 + 24 + mk + 2 + 20;
     const split = H - (y + tabH + 6) - boardH < 230;
     // short canvas: a "Chain" tab switches between the board (chain, market)
     // and the display of the player whose tab is picked
@@ -146,10 +147,10 @@ export const layoutMethods = {
     y += tabH + 6;
     if (!split) {
       // everything fits: chain, market, scoring line, then the display
-      y = this.boardPart(R, m, y, W - 2 * m, Math.floor(Math.max(34, Math.min(fullCell, (H * 0.26) / 2))));
+      y = this.boardPart(R, m, y, W - 2 * m, Math.floor(Math.max(this.touch ? 44 : 34, Math.min(fullCell, (H * 0.26) / 2))));
       this.centre(R, m, y, W - 2 * m, H - y - m, 88, 58, true);
     } else if (view === "board") {
-      const cell = Math.floor(Math.max(34, Math.min(fullCell, (H - y - 24 - 28 - 20 - 40 - gap - 4) / 2)));
+      const cell = Math.floor(Math.max(this.touch ? 44 : 34, Math.min(fullCell, (H - y - 24 - mk - 2 - 20 - 40 - gap - 4) / 2)));
       y = this.boardPart(R, m, y, W - 2 * m, cell);
       if (H - y - m >= 22) this.hint(R, m, y, W - 2 * m, Math.min(40, H - y - m));
     } else {
@@ -165,8 +166,9 @@ export const layoutMethods = {
     y += 2 * cell + gap + 4;
     drawChainInfo(R, x + 2, y, w, 22);
     y += 24;
-    this.marketCompact(R, x, y, w, 26);
-    y += 28;
+    const mk = this.touch ? 44 : 26;
+    this.marketCompact(R, x, y, w, mk);
+    y += mk + 2;
     this.scoringLine(R, x + 2, y, w, 16);
     return y + 20;
   },
@@ -461,7 +463,7 @@ export const layoutMethods = {
     const cw = Math.min(34, (x + w - cx) / 6);
     for (let i = 0; i < 6; i++) {
       g.fillStyle = THEME.dim;
-      g.font = font(10);
+      g.font = font(11);
       g.fillText(diff[i], cx, y + h / 2);
       const dw = g.measureText(diff[i]).width;
       g.fillStyle = THEME.accent;

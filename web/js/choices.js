@@ -1,0 +1,83 @@
+// The choice bar under the board, shared by every renderer: buttons for the
+// decisions that are not places on the board.
+//
+// An item is {label, move} (plays the move), or {label, act} (runs act(), for
+// example "Pay all" which plays several moves), with optional keys:
+//   main: true    pinned in the bar's fixed end and never scrolled away
+//                 (End turn, Done, Place here, Place nothing)
+//   group: "..."  a guided pick: the bar first shows one button per group
+//                 (what you give -> what you get, with the price), then the
+//                 group's items with a Back button
+//   why: "..."    the item cannot be chosen now: shown greyed, a tap explains
+//   info: "..."   what the choice does (tap and hold shows it)
+// The bar keeps a fixed height on phones, so buttons appearing never move
+// the board under the finger.
+
+import { el, toast } from "./ui.js";
+
+export class ChoiceBar {
+  constructor(box, { play, hint = () => "" }) {
+    this.box = box;
+    this.pick = box.querySelector(".pick");
+    this.main = box.querySelector(".main");
+    this.play = play;
+    this.hint = hint;
+    this.items = [];
+    this.group = null;
+  }
+
+  show(items) {
+    const sig = (list) => JSON.stringify(list.map((i) => [i.label, i.group || ""]));
+    if (sig(items) !== sig(this.items)) this.group = null;
+    this.items = items;
+    this.render();
+  }
+
+  button(it, cls = "choice") {
+    const off = !!it.why;
+    const b = el("button", {
+      type: "button", class: `${cls}${off ? " off" : ""}`, "aria-disabled": off ? "true" : null,
+      "data-info": it.info || it.why || null,
+      onclick: () => {
+        if (off) { toast(`${it.label}: ${it.why}`, "info", 4000); return; }
+        if (it.act) it.act();
+        else if (it.move) this.play(it.move);
+      },
+    }, it.label);
+    return b;
+  }
+
+  render() {
+    const items = this.items;
+    const mains = items.filter((i) => i.main);
+    const rest = items.filter((i) => !i.main);
+    const groups = [];
+    for (const it of rest) if (it.group && !groups.includes(it.group)) groups.push(it.group);
+    let nodes;
+    if (this.group && groups.includes(this.group)) {
+      nodes = [el("button", { type: "button", class: "back", onclick: () => { this.group = null; this.render(); } }, "\u2039 Back"),
+        ...rest.filter((i) => i.group === this.group).map((i) => this.button(i))];
+    } else {
+      this.group = null;
+      nodes = [];
+      const seen = new Set();
+      for (const it of rest) {
+        if (!it.group) { nodes.push(this.button(it)); continue; }
+        if (seen.has(it.group)) continue;
+        seen.add(it.group);
+        const members = rest.filter((i) => i.group === it.group);
+        if (members.length === 1) nodes.push(this.button({ ...members[0], label: members[0].groupLabel || it.group }));
+        else {
+          nodes.push(el("button", {
+            type: "button", class: "group", "data-info": `${members.length} ways: pick which after this`,
+            onclick: () => { this.group = it.group; this.render(); this.pick.scrollLeft = 0; },
+          }, `${it.group} (${members.length})`));
+        }
+      }
+    }
+    this.pick.replaceChildren(...nodes);
+    this.main.replaceChildren(...mains.map((i) => this.button(i, "choice main-choice")));
+    this.box.classList.toggle("has", items.length > 0);
+    this.box.dataset.hint = items.length ? "" : this.hint();
+  }
+}

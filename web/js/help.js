@@ -1,0 +1,113 @@
+// Help shared by every game: the rules reference (web/js/help/<game>.js),
+// the first-game guide (a few coach marks on the player's first turn, once
+// per game kind and browser) and tap-and-hold on any button to see what it
+// does or why it cannot be used now (data-info / title).
+
+import { $, el } from "./ui.js";
+
+const cache = new Map();
+const SEEN = "cairn:coached:";
+
+export async function helpFor(game) {
+  if (!cache.has(game)) {
+    let text = null;
+    try { text = (await import(`./help/${game}.js`)).default; } catch (e) { text = null; }
+    cache.set(game, text);
+  }
+  return cache.get(game);
+}
+
+export async function openHelp(game, title) {
+  const h = await helpFor(game);
+  const dlg = $("#help");
+  $("#help-title").textContent = h ? h.title : `${title}: help`;
+  const body = $("#help-body");
+  if (!h) {
+    body.replaceChildren(el("p", { text: "No rules reference for this game yet." }));
+  } else {
+    const ids = h.sections.map((s, i) => `help-${i}`);
+    const nav = el("nav", {}, ...h.sections.map(([name], i) => el("a", { href: `#${ids[i]}`, onclick: (ev) => {
+      ev.preventDefault();
+      body.querySelector(`#${ids[i]}`).scrollIntoView({ block: "start" });
+    } }, name)));
+    const parts = h.sections.map(([name, html], i) => {
+      const sec = el("section", { id: ids[i] }, el("h3", { text: name }));
+      const div = el("div");
+      div.innerHTML = html;   // our own static text, never user data
+      sec.append(div);
+      return sec;
+    });
+    body.replaceChildren(nav, ...parts);
+  }
+  if (typeof dlg.showModal === "function") dlg.showModal();
+  else dlg.setAttribute("open", "");
+}
+
+export function closeHelp() {
+  const dlg = $("#help");
+  if (typeof dlg.close === "function") dlg.close();
+  else dlg.removeAttribute("open");
+}
+
+/** The first-game guide: shows the game's coach marks one by one, once. */
+export async function maybeCoach(game, force = false) {
+  const key = SEEN + game;
+  try { if (!force && localStorage.getItem(key)) return; } catch (e) { return; }
+  const h = await helpFor(game);
+  if (!h || !h.coach || !h.coach.length) return;
+  const box = $("#coach");
+  let i = 0;
+  const done = () => {
+    box.hidden = true;
+    try { localStorage.setItem(key, "1"); } catch (e) { /* private mode */ }
+  };
+  const show = () => {
+    const last = i === h.coach.length - 1;
+    box.replaceChildren(el("div", { text: h.coach[i] }),
+      el("div", { class: "row" },
+        el("span", { class: "step", text: `Tip ${i + 1} of ${h.coach.length}` }),
+        last ? null : el("button", { type: "button", class: "skip", onclick: done }, "Skip"),
+        el("button", { type: "button", class: "primary next", onclick: () => { if (last) done(); else { i++; show(); } } }, last ? "Got it" : "Next")));
+    box.hidden = false;
+  };
+  show();
+}
+
+export function hideCoach() {
+  const box = $("#coach");
+  if (box) box.hidden = true;
+}
+
+/** Tap and hold (or hover with a mouse, via title) on any element with
+ * data-info shows its text in a small box; works on greyed buttons too. */
+export function installHoldTips(root = document) {
+  let timer = null, tip = null;
+  const clear = () => { clearTimeout(timer); timer = null; if (tip) { tip.remove(); tip = null; } };
+  root.addEventListener("pointerdown", (ev) => {
+    clear();
+    if (ev.pointerType === "mouse") return;
+    const t = ev.target.closest && ev.target.closest("[data-info]");
+    if (!t || !t.dataset.info) return;
+    timer = setTimeout(() => {
+      const r = t.getBoundingClientRect();
+      tip = el("div", { class: "tipbox", role: "tooltip", text: t.dataset.info });
+      document.body.append(tip);
+      const w = tip.offsetWidth, h = tip.offsetHeight;
+      tip.style.left = `${Math.max(8, Math.min(window.innerWidth - w - 8, r.left + r.width / 2 - w / 2))}px`;
+      tip.style.top = `${r.top - h - 8 > 8 ? r.top - h - 8 : r.bottom + 8}px`;
+      t.dataset.held = "1";
+      setTimeout(() => { delete t.dataset.held; }, 800);
+    }, 450);
+  }, true);
+  for (const type of ["pointerup", "pointercancel", "scroll"]) root.addEventListener(type, () => { clearTimeout(timer); setTimeout(clear, 1800); }, true);
+  // a long press must not also press the button
+  root.addEventListener("click", (ev) => {
+    const t = ev.target.closest && ev.target.closest("[data-held]");
+    if (t) { ev.stopPropagation(); ev.preventDefault(); }
+  }, true);
+  root.addEventListener("contextmenu", (ev) => { if (ev.target.closest && ev.target.closest("[data-info]")) ev.preventDefault(); });
+  root.addEventListener("mouseover", (ev) => {
+    const t = ev.target.closest && ev.target.closest("[data-info]");
+    if (t && !t.title) t.title = t.dataset.info;
+  });
+}
