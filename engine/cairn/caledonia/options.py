@@ -18,7 +18,7 @@ class CaledoniaOptions(BaseModel):
     ports: bool = Field(default=True, description="Play with the port bonus tiles (off: the simplified game).")
     tight_map: bool = Field(
         default=False,
-        description="Tighter map (2-3 players): four spare port tiles cover one land space of each module.")
+        description="Tighter map (2-3 players; no effect otherwise): four spare port tiles cover one land space of each module.")
     clans: bool = Field(
         default=True,
         description="Play with clans (off: starting tiles only, plus 0/2/4/6 pounds by turn order).")

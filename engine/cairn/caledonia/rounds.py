@@ -183,9 +183,13 @@ def solo_market(state: CaledoniaState) -> int:
 
 def remove_by_die(state: CaledoniaState, die: int) -> None:
     """Solo mode: the contract in the box named by the last price die leaves the game."""
+    from .text import contract_name
+
     box = _SOLO["removal_box"][str(die)]
     if box < len(state.slots) and state.slots[box] is not None:
-        state.journal.append(f"Contract {state.slots[box]} is removed (price die {die:+d})")
+        # the log names the contract by what it asks (players never see internal ids)
+        name = contract_name(state.slots[box])
+        state.journal.append(f"{name[0].upper()}{name[1:]} leaves the game (price die {die:+d})")
         state.slots[box] = None
 
 

@@ -51,7 +51,9 @@ def new_state(kinds: Sequence[str], levels: Sequence[Optional[str]], seed: int,
         for sp in board.spaces:
             if sp.kind == "land" and sp.active and sp.cost == 1:
                 state.blocked[sp.id] = "neutral"
-    if opts.get("tight_map") and n <= 3:
+    if opts.get("tight_map") and n in (2, 3):
+        # rulebook, "Mapa mais apertado": a variant of the 2-3 player game (the 4-player map is
+        # tight already; the solo mode has its own neutral workers)
         _cover_spaces(state, board)
     for seat in automa_seats:
         from . import automa
