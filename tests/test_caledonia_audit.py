@@ -66,3 +66,68 @@ def test_starting_worker_on_forest_and_mountain_space_costs_unit_plus_land():
     before = s.players[seat].money
     g.play({"type": "start_worker", "unit": "miner", "space": spot})
     assert s.players[seat].money == before - 16
+
+
+# -- refusal reasons -------------------------------------------------------------------------------
+def to_actions(players=2, seed=4, **options):
+    """A game played (first legal move each time) into round 1's action phase."""
+    g = game(players, seed=seed, **options)
+    while g.state.phase != "actions":
+        g.play(g.legal_moves()[0])
+    return g
+
+
+def refusal(g, move):
+    from cairn import IllegalMove
+
+    with pytest.raises(IllegalMove) as e:
+        g.play(move)
+    return str(e.value)
+
+
+def test_refusals_name_the_rule_broken():
+    g = to_actions()
+    s = g.state
+    p = s.players[s.cur]
+    assert "merchant" in refusal(g, {"type": "trade", "good": "whisky", "side": "buy", "n": 7})
+    assert "not on the export board" in refusal(g, {"type": "take_contract", "contract": 999})
+    assert "not in your export box" in refusal(g, {"type": "fulfil", "contract": 999, "slaughter": []})
+    p.money = 3
+    assert "costs \u00a34" in refusal(g, {"type": "shipping"})
+    assert "costs \u00a310" in refusal(g, {"type": "technology", "worker": "miner"})
+    p.money = 100
+    g.play({"type": "expand", "unit": "sheep"})
+    assert "first finish placing the unit" in refusal(g, {"type": "hire"})
+    occupied = next(iter(s.units))
+    assert "not free" in refusal(g, {"type": "place", "space": occupied})
+    legal = {m["space"] for m in g.legal_moves()}
+    b = eco.board_of(s)
+    far = next(sp.id for sp in b.spaces if sp.kind == "land" and sp.active and "grassland" in sp.terrains
+               and sp.id not in s.units and sp.id not in legal and sp.id not in s.blocked)
+    assert "shipping reach" in refusal(g, {"type": "place", "space": far})
+
+
+def test_refusal_never_buy_and_sell_one_good_in_a_round():
+    g = to_actions()
+    s = g.state
+    p = s.players[s.cur]
+    p.pool, p.money = 3, 100
+    me = s.cur
+    g.play({"type": "trade", "good": "milk", "side": "buy", "n": 1})
+    if {"type": "end_turn"} in g.legal_moves():
+        g.play({"type": "end_turn"})
+    while s.cur != me:  # the others pass
+        g.play({"type": "pass"})
+    assert p.goods[1] >= 1 and {"type": "trade", "good": "milk", "side": "buy", "n": 1} in g.legal_moves()
+    reason = refusal(g, {"type": "trade", "good": "milk", "side": "sell", "n": 1})
+    assert "never both sides" in reason
+
+
+def test_setup_refusals():
+    g = to_start_workers(game(3, seed=5, clans=False))
+    s = g.state
+    b = eco.board_of(s)
+    forest_only = next(sp.id for sp in b.spaces if sp.active and sp.terrains == frozenset({"forest"})
+                       and sp.id not in s.units)
+    assert "does not suit a miner" in refusal(g, {"type": "start_worker", "unit": "miner", "space": forest_only})
+    assert "woodcutter or a miner" in refusal(g, {"type": "start_worker", "unit": "sheep", "space": forest_only})

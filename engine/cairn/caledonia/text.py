@@ -139,28 +139,239 @@ def describe(state: Any, move: Move) -> str:
 
 
 def why_illegal(state: Any, move: Move, legal: List[Move]) -> str:
-    """A specific reason for the commonest mistakes, or "" for the generic one."""
-    from .economy import price as _price
-
-    kind = move.get("type")
-    seat = state.cur
-    if seat is None or seat >= len(state.players):
+    """A specific reason for a refused move in players' words, or "" for the generic one.
+    Only called on a refusal (never on the hot path), so it may recompute freely."""
+    try:
+        return _reason(state, move, legal)
+    except Exception:  # a malformed move must still get the generic refusal, never a crash
         return ""
-    p = state.players[seat]
-    if kind == "trade" and move.get("good") in {"wool", "milk", "grain", "bread", "cheese", "whisky"}:
-        n = move.get("n") if isinstance(move.get("n"), int) else 0
-        if n > p.pool:
-            return f"you have {plural(p.pool, 'merchant')} in your pool"
-        if move.get("side") == "buy" and n * _price(state, move["good"]) > p.money:
-            return "you cannot pay for that many"
-    if state.phase == "production":
+
+
+_GOODS = ("wool", "milk", "grain", "bread", "cheese", "whisky")
+_PENDING = {"place": "placing the unit", "neighbour": "the neighbourhood bonus (buy or be done)",
+            "keep": "choosing which drawn contracts to keep",
+            "buchanan_take": "taking a second contract or being done",
+            "fulfil_more": "fulfilling a second contract or being done",
+            "rewards": "the contract's rewards (use them or be done)",
+            "swap": "the port's swap", "exchange": "taking the port's goods",
+            "port1": "fulfilling a meat contract with one animal fewer",
+            "port6": "trading the good whose price you moved",
+            "port9": "choosing the other port to use"}
+
+
+def _int(v: Any) -> Optional[int]:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _reason(state: Any, move: Move, legal: List[Move]) -> str:
+    kind = move.get("type")
+    phase = state.phase
+    if phase == "production":
         from . import production
 
-        reason = production.check(state, move) if hasattr(production, "check") else None
-        if reason:
-            return reason
-    if kind == "pass" and state.turn.get("main"):
-        return "you have already taken your action this turn"
-    if kind in ("expand", "place") and not any(m["type"] == kind for m in legal):
-        return "no space you can reach suits that unit, or you cannot pay for it"
+        return production.check(state, move) or ""
+    if phase in ("clan_pick", "auction", "start_workers"):
+        return _setup_reason(state, move)
+    if phase != "actions":
+        return ""
+    seat = state.cur
+    p = state.players[seat]
+    if p.automa:
+        return "the solo opponent is to play: its only move is to play a card"
+    kinds = {m["type"] for m in legal}
+    if state.pending and kind not in kinds:
+        top = state.pending[-1].get("kind", "")
+        return f"first finish {_PENDING.get(top, 'the open decision')}"
+    main = ("trade", "take_contract", "expand", "shipping", "technology", "hire", "fulfil")
+    if kind in main and state.turn.get("main") and not state.pending:
+        return "you have already taken your main action this turn"
+    if kind == "pass":
+        if state.turn.get("main"):
+            return "you have already taken your action this turn"
+        return "finish the open decision before passing" if state.pending else ""
+    if kind == "end_turn" and not state.turn.get("main"):
+        return "take your main action (or pass) first"
+    if kind == "trade":
+        return _trade_reason(state, p, move)
+    if kind == "take_contract":
+        from .trade import free_boxes
+        from .economy import round_contract_cost
+
+        if move.get("contract") not in [c for c in state.slots if c is not None]:
+            return "that contract is not on the export board"
+        if free_boxes(p) <= 0:
+            return "your export box is full: fulfil your contract first"
+        cost = round_contract_cost(state)
+        if p.money + cost < 0:
+            return f"taking a contract costs \u00a3{-cost} this round and you have \u00a3{p.money}"
+    if kind == "fulfil":
+        return _fulfil_reason(state, p, move)
+    if kind == "expand" or kind == "place":
+        return _expand_reason(state, seat, p, move)
+    if kind == "shipping":
+        if p.shipping >= 5:
+            return "your shipping is at its last step already"
+        return "an upgrade of shipping costs \u00a34" if p.money < 4 else ""
+    if kind == "technology":
+        if p.clan == "macdonald":
+            return "Clan MacDonald cannot upgrade technology"
+        w = move.get("worker")
+        if w not in ("woodcutter", "miner"):
+            return "the technology upgrade is for the woodcutters or the miners"
+        if p.tech[0 if w == "woodcutter" else 1]:
+            return f"the {w}s' technology is upgraded already"
+        return "a technology upgrade costs \u00a310" if p.money < 10 else ""
+    if kind == "hire":
+        if p.track <= 0:
+            return "you have no merchant left on your board to hire"
+        return "hiring a merchant costs \u00a34" if p.money < 4 else ""
+    if kind == "port":
+        return _port_reason(state, seat, p, move)
+    if kind == "row":
+        if p.clan != "macdonald":
+            return "only Clan MacDonald has fishermen to row"
+        if state.turn.get("rowed"):
+            return "you may row only once per turn"
+        if state.turn.get("main"):
+            return "rowing comes before the main action"
+        return "a fisherman rows to an adjacent empty loch space or port tile, never next to another fisherman"
+    if kind == "uncask" and p.clan != "mackenzie":
+        return "only Clan MacKenzie has a cellar"
+    return ""
+
+
+def _trade_reason(state: Any, p: Any, move: Move) -> str:
+    from .data import GOOD_INDEX
+    from .economy import price as _price
+    from .trade import stewart_bonus
+
+    good, side, n = move.get("good"), move.get("side"), _int(move.get("n"))
+    if good not in _GOODS:
+        return f"the market trades {', '.join(_GOODS)}"
+    if side not in ("buy", "sell") or n is None or n < 1:
+        return "a trade buys or sells 1 or more units of one good"
+    i = GOOD_INDEX[good]
+    if n > p.pool:
+        return f"you have {plural(p.pool, 'merchant')} in your pool: one merchant per unit"
+    if side == "buy":
+        if p.market[i] < 0:
+            return f"you sold {good} this round: never both sides of one good"
+        if n * _price(state, good) > p.money + stewart_bonus(p):
+            return (f"{plural(n, good)} cost{'s' if n == 1 else ''} \u00a3{n * _price(state, good)}"
+                    f" and you have \u00a3{p.money}")
+    else:
+        if p.market[i] > 0:
+            return f"you bought {good} this round: never both sides of one good"
+        if n > p.goods[i]:
+            return f"you have {plural(p.goods[i], good)}"
+    return ""
+
+
+def _fulfil_reason(state: Any, p: Any, move: Move) -> str:
+    from .data import GOOD_INDEX
+
+    cid = move.get("contract")
+    if cid not in p.contracts:
+        return "that contract is not in your export box"
+    c = CONTRACTS[cid]
+    lack = [plural(n - p.goods[GOOD_INDEX[g]], g) for g, n in c.needs
+            if g in GOOD_INDEX and p.goods[GOOD_INDEX[g]] < n]
+    if lack:
+        return "you still need " + ", ".join(lack)
+    beef, mutton = c.need("beef"), c.need("mutton")
+    if beef or mutton:
+        want = " and ".join(w for w in (plural(beef, "cow") if beef else "",
+                                         plural(mutton, "sheep") if mutton else "") if w)
+        return f"name the animals you slaughter: {want} of yours on the map"
+    return "name no animals: this contract asks for no meat"
+
+
+def _expand_reason(state: Any, seat: int, p: Any, move: Move) -> str:
+    from . import economy as eco
+    from .expand import reach_of, unit_kinds
+
+    top = state.pending[-1] if state.pending else None
+    if move.get("type") == "expand":
+        unit = move.get("unit")
+        if unit not in unit_kinds(p.clan):
+            return "that unit is not on your board"
+        if eco.units_left(state, seat, unit) <= 0:
+            return f"you have no {UNIT_NAMES[unit][2:]} left on your board"
+        return "no empty space you reach suits that unit, or you cannot pay for it"
+    if not top or top.get("kind") != "place":
+        return "place a unit only after choosing it to expand"
+    unit, space = top["unit"], _int(move.get("space"))
+    board = board_of(state)
+    if space is None or not 0 <= space < len(board.spaces):
+        return "that is not a space of the map"
+    if not board.spaces[space].active:
+        return "that space is not in play"
+    if space in state.units or space in state.blocked:
+        return "that space is not free: one unit per space"
+    if space not in reach_of(state, seat):
+        return "that space neither neighbours one of your units nor lies within your shipping reach"
+    if not eco.suits(state, seat, unit, space):
+        return f"that land does not suit {UNIT_NAMES.get(unit, 'that unit')}"
+    cost = eco.expand_cost(state, seat, unit, space, top.get("free_land", False))
+    if cost > p.money:
+        return f"it costs \u00a3{cost} and you have \u00a3{p.money}"
+    return ""
+
+
+def _port_reason(state: Any, seat: int, p: Any, move: Move) -> str:
+    from .ports import usable_ports
+
+    tile = move.get("port")
+    if tile not in state.ports:
+        return "that port tile is not in play"
+    if state.pending and state.pending[-1].get("kind") == "port9":
+        return "that port has nothing you can use now"
+    if tile in p.ports_used:
+        return "you have used that port already (once per port per game)"
+    if tile not in usable_ports(state, seat):
+        return "no unit of yours neighbours that port or reaches it by shipping"
+    if tile in (1, 6) and state.turn.get("main"):
+        return "that port is used before your main action"
+    return "that port has nothing you can use now"
+
+
+def _setup_reason(state: Any, move: Move) -> str:
+    kind = move.get("type")
+    if state.phase == "clan_pick":
+        return "that pair of clan and starting tile is not on offer" if kind == "pick" else ""
+    if state.phase == "auction":
+        a = state.auction
+        vp = _int(move.get("vp"))
+        if kind == "bid" and vp is not None:
+            if vp > 30:
+                return "the highest bid is 30 VP"
+            if a.get("high") is not None and vp <= a["high"]:
+                return f"bid more than {a['high']} VP, or drop out"
+        if kind == "bid_pass" and a.get("high") is None:
+            return "the first bidder must bid (0 VP is a bid)"
+        return ""
+    if kind != "start_worker":
+        return ""
+    from . import economy as eco
+
+    seat = state.queue[0] if state.queue else state.cur
+    p = state.players[seat]
+    unit, space = move.get("unit"), _int(move.get("space"))
+    board = board_of(state)
+    units = ("woodcutter", "miner", "fisherman") if p.clan == "macdonald" else ("woodcutter", "miner")
+    if unit not in units:
+        return "a starting worker is a woodcutter or a miner" + (" (or a fisherman)" if p.clan == "macdonald" else "")
+    if space is None or not 0 <= space < len(board.spaces):
+        return "that is not a space of the map"
+    if not board.spaces[space].active:
+        return "that space is not in play"
+    if space in state.units or space in state.blocked:
+        return "that space is not free: one unit per space"
+    if not eco.suits(state, seat, unit, space):
+        return f"that land does not suit {UNIT_NAMES[unit]}"
+    if p.clan == "fergusson" and space not in board.border:
+        return "Clan Fergusson's starting workers go on border spaces of the active map"
+    cost = eco.expand_cost(state, seat, unit, space)
+    if cost > p.money:
+        return f"it costs \u00a3{cost} and you have \u00a3{p.money}"
     return ""
