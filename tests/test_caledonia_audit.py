@@ -131,3 +131,26 @@ def test_setup_refusals():
                        and sp.id not in s.units)
     assert "does not suit a miner" in refusal(g, {"type": "start_worker", "unit": "miner", "space": forest_only})
     assert "woodcutter or a miner" in refusal(g, {"type": "start_worker", "unit": "sheep", "space": forest_only})
+
+
+def test_contract_log_lines_say_what_is_given_paid_and_slaughtered():
+    """Two contracts may ask the same goods, so the log also names what each gives; taking one
+    tells the round's cost (round 1: receive 5, "Obter um Contrato"); fulfilling one names the
+    animals slaughtered for its meat."""
+    from cairn.caledonia import text
+
+    g = to_actions()
+    s = g.state
+    assert text.contract_name(50) == ("the contract for 1 bread, 1 cheese, 1 whisky "
+                                      "(3 tobacco, \u00a310, 2 bonus upgrades)")
+    cid = next(c for c in s.slots if c is not None)
+    line = text.describe(s, {"type": "take_contract", "contract": cid})
+    assert line.endswith("receiving \u00a35")
+    s.round = 4
+    assert text.describe(s, {"type": "take_contract", "contract": cid}).endswith("for \u00a310")
+    seat = s.cur
+    cow = next(sp.id for sp in eco.board_of(s).spaces if sp.kind == "land" and sp.active
+               and "grassland" in sp.terrains and sp.id not in s.units and sp.id not in s.blocked)
+    eco.place_unit(s, seat, "cow", cow)
+    line = text.describe(s, {"type": "fulfil", "contract": 3, "slaughter": [cow]})
+    assert line.endswith("slaughtering 1 cow") and "2 beef" in line

@@ -383,5 +383,5 @@ def _line(state: CaledoniaState, last: Dict[str, Any]) -> str:
     ports = last.get("ports") or []
     if ports:
         what += "; claims " + " and ".join(_ex.port_where(state, t) for t in ports) + \
-            f" (\u00a3{_A['port_claim_money']} each)"
+            f" (\u00a3{_A['port_claim_money']}{' each' if len(ports) > 1 else ''})"
     return f"{NAME} (card {last['card']}) {what}"

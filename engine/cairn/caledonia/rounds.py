@@ -107,7 +107,7 @@ def _journal_round(state: CaledoniaState) -> None:
         name = SEAT_NAMES[seat] if isinstance(seat, int) and seat < len(SEAT_NAMES) else "?"
         if row.get("kind") == "production":
             if row.get("automa"):
-                state.journal.append(f"The solo opponent earns \u00a3{row.get('money', 0)}")
+                state.journal.append(f"Automa earns \u00a3{row.get('money', 0)}")
                 continue
             parts = [f"\u00a3{row.get('income', 0) + row.get('pounds', 0)}"]
             parts += [plural(n, g) for g, n in (row.get("goods") or {}).items() if n]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from .data import CLANS, CONTRACTS, PORTS, STARTING_TILES
-from .economy import board_of, price
+from .economy import board_of, price, round_contract_cost
 
 Move = Dict[str, Any]
 
@@ -15,9 +15,12 @@ UNIT_NAMES = {"sheep": "a sheep", "cow": "a cow", "dairy": "a cheese dairy", "ba
 NEED_NAMES = {"beef": "beef", "mutton": "mutton"}
 
 
+_SINGULAR = {"sugarcane": "sugar cane", "hops": "hop"}
+
+
 def plural(n: int, word: str) -> str:
     if n == 1:
-        return f"1 {word}"
+        return f"1 {_SINGULAR.get(word, word)}"
     irregular = {"sheep": "sheep", "wool": "wool", "milk": "milk", "grain": "grain", "bread": "bread",
                  "cheese": "cheese", "whisky": "whisky", "beef": "beef", "mutton": "mutton",
                  "cotton": "cotton", "tobacco": "tobacco", "sugarcane": "sugar cane", "hops": "hops"}
@@ -39,9 +42,25 @@ def space_name(state: Any, sid: int) -> str:
 
 
 def contract_name(cid: int) -> str:
-    """A contract by what it asks: "the contract for 1 bread, 1 cheese, 1 whisky"."""
+    """A contract by what it asks and gives: "the contract for 1 bread, 1 cheese, 1 whisky
+    (3 tobacco, \u00a310, 2 bonus upgrades)" (two contracts may ask the same goods)."""
     c = CONTRACTS[cid]
-    return "the contract for " + ", ".join(plural(n, g) for g, n in c.needs)
+    return "the contract for " + ", ".join(plural(n, g) for g, n in c.needs) + f" ({contract_gives(cid)})"
+
+
+def contract_gives(cid: int) -> str:
+    """What fulfilling a contract gives, in players' words."""
+    c = CONTRACTS[cid]
+    gives = [plural(n, g) for g, n in c.imports]
+    if c.hops:
+        gives.append(plural(c.hops, "hops"))
+    if c.money:
+        gives.append(f"\u00a3{c.money}")
+    if c.free_land:
+        gives.append(plural(c.free_land, "free-land expansion"))
+    if c.bonus_upgrade:
+        gives.append(plural(c.bonus_upgrade, "bonus upgrade"))
+    return ", ".join(gives) or "nothing"
 
 
 def port_name(port: int) -> str:
@@ -60,7 +79,8 @@ def describe(state: Any, move: Move) -> str:
         clan = f"Clan {CLANS[move['clan']]['name']} with " if move.get("clan") else ""
         return f"chooses {clan}a starting tile of \u00a3{tile.money}" + (f" and {goods}" if goods else "")
     if kind == "bid":
-        return f"bids {move['vp']} VP for the first choice of clan"
+        first = not (getattr(state, "auction", None) or {}).get("won")
+        return f"bids {move['vp']} VP for the {'first' if first else 'next'} choice of clan"
     if kind == "bid_pass":
         return "drops out of the bidding"
     if kind == "start_worker":
@@ -70,7 +90,11 @@ def describe(state: Any, move: Move) -> str:
         verb = "buys" if move["side"] == "buy" else "sells"
         return f"{verb} {plural(n, good)} at \u00a3{price(state, good)} each"
     if kind == "take_contract":
-        return f"takes {contract_name(move['contract'])}"
+        line = f"takes {contract_name(move['contract'])}"
+        if state.pending and state.pending[-1].get("kind") == "buchanan_take":
+            return line + " as well (the round's cost is paid once)"
+        cost = round_contract_cost(state)
+        return line + (f", receiving \u00a3{cost}" if cost > 0 else f" for \u00a3{-cost}" if cost < 0 else "")
     if kind == "expand":
         return f"expands with {UNIT_NAMES.get(move['unit'], move['unit'])}"
     if kind == "place":
@@ -89,7 +113,12 @@ def describe(state: Any, move: Move) -> str:
     if kind == "hire":
         return "hires a merchant"
     if kind == "fulfil":
-        return f"fulfils {contract_name(move['contract'])}"
+        line = f"fulfils {contract_name(move['contract'])}"
+        killed = [state.units[sp][1] for sp in move.get("slaughter") or [] if sp in state.units]
+        if killed:
+            animals = [plural(killed.count(u), u) for u in ("cow", "sheep") if u in killed]
+            line += ", slaughtering " + " and ".join(animals)
+        return line
     if kind == "bonus_upgrade":
         what = move.get("kind")
         if what == "technology":
@@ -102,7 +131,7 @@ def describe(state: Any, move: Move) -> str:
             return f"takes a bonus upgrade: a merchant back from the {move.get('good')} market"
         return "takes a bonus upgrade"
     if kind == "gain":
-        return f"takes {move.get('good')}"
+        return f"takes 1 {move.get('good')}"
     if kind == "brew":
         return f"brews beer from {plural(move['grain'], 'grain')}"
     if kind == "port":
