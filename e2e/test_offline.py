@@ -1,0 +1,185 @@
+"""The app as an installed, offline app that starts at once: Chromium finds
+it installable (from a sub-path too), after one visit it boots from the
+start-up snapshot and plays every game, resumes and imports offline, a
+damaged snapshot falls back to a normal start, the menu works while the
+engine loads, and persistent storage is asked for."""
+import functools
+import http.server
+import json
+import tempfile
+import threading
+
+import pytest
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, load_site_module
+
+SUB_PATH = "/games/cairn/"
+
+
+@pytest.fixture(scope="module")
+def sub_path_url():
+    """dist/ served under a sub-path (as on a static host's project page)."""
+    site = load_site_module()
+    site.ensure_built(site.DIST)
+
+    class SubPathHandler(site.Handler):
+        def translate_path(self, path):  # type: ignore[override]
+            if not path.startswith(SUB_PATH):
+                return "/nonexistent"
+            return super().translate_path("/" + path[len(SUB_PATH):])
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SubPathHandler, directory=site.DIST))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    server.shutdown()
+
+
+def test_installable_from_a_sub_path(chromium, sub_path_url):
+    # Installability is only judged in a normal (not incognito) profile.
+    with tempfile.TemporaryDirectory(prefix="cairn-install-") as profile:
+        ctx = chromium.browser_type.launch_persistent_context(profile, executable_path=CHROMIUM,
+                                                              args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = ctx.new_page()
+            page.goto(sub_path_url)
+            page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+            assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+            cdp = ctx.new_cdp_session(page)
+            errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            assert errors == []
+            manifest = cdp.send("Page.getAppManifest")
+            assert manifest["errors"] == []
+            assert manifest["url"] == sub_path_url + "manifest.webmanifest"
+            parsed = json.loads(manifest["data"])
+            assert parsed["display"] == "standalone" and parsed["short_name"] == "Cairn"
+            icons = {(i["sizes"], i.get("purpose", "any")) for i in parsed["icons"]}
+            assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= icons
+            # Every icon and the apple-touch-icon load as PNGs of their size.
+            sizes = page.evaluate("""async () => {
+                const links = [...document.querySelectorAll("link[rel=apple-touch-icon]")].map(l => l.href);
+                const m = await (await fetch(document.querySelector("link[rel=manifest]").href)).json();
+                const urls = links.concat(m.icons.map(i => new URL(i.src, document.querySelector("link[rel=manifest]").href).href));
+                return Promise.all(urls.map(async u => {
+                    const b = await createImageBitmap(await (await fetch(u)).blob());
+                    return [u.split('/').pop(), b.width, b.height];
+                }));
+            }""")
+            assert sorted(sizes) == [["apple-touch-icon.png", 180, 180], ["icon-192.png", 192, 192],
+                                     ["icon-512.png", 512, 512], ["icon-maskable-512.png", 512, 512]]
+            # Start URL and scope are the sub-path the app was opened from.
+            app_id = cdp.send("Page.getAppId")
+            assert app_id.get("appId") == sub_path_url
+        finally:
+            ctx.close()
+
+
+def _visit_and_cache(app):
+    app.open("?fast=1&renderer=list")
+    assert app.page.evaluate("window.cairn.engine.boot.mode") == "snapshot"
+    assert app.page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    app.page.wait_for_function("navigator.serviceWorker.controller !== null")
+    keys = app.page.evaluate("""caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k)
+        .then(c => c.keys()).then(rs => rs.map(r => new URL(r.url).pathname))))).then(a => a.flat())""")
+    assert any(k.endswith("/boot/snapshot.bin") for k in keys)
+    assert not any(k.endswith((".gz", ".whl")) for k in keys)
+
+
+def test_whole_app_works_offline_after_one_visit(app, tmp_path):
+    _visit_and_cache(app)
+    games = app.games()
+    assert len(games) >= 2
+    app.new_game(games[0], seats=("human", "human"), seed=21)
+    app.make_move(prefer_canvas=False)
+    save = app.snapshot()["save"]
+    (tmp_path / "kept.cairn.json").write_text(json.dumps(save))
+
+    app.context.set_offline(True)
+    app.page.reload()
+    app.wait_ready()
+    assert app.page.evaluate("window.cairn.engine.boot.mode") == "snapshot"
+    # The open game came back by itself.
+    app.page.wait_for_function("window.cairn.snapshot() !== null")
+    assert app.snapshot()["save"]["moves"] == save["moves"]
+    app.page.click("#home-btn")
+    for game in games:
+        app.new_game(game, seats=("human", "human"), seed=5)
+        assert app.snapshot()["view"]["game"] == game
+        app.make_move(prefer_canvas=False)
+        assert app.ply() == 1
+        app.page.click("#home-btn")
+    app.page.set_input_files("#import-file", str(tmp_path / "kept.cairn.json"))
+    app.page.wait_for_function("window.cairn.snapshot() !== null")
+    assert app.snapshot()["save"]["moves"] == save["moves"]
+    assert app.errors == [] and app.foreign == []
+
+
+def test_damaged_snapshot_falls_back_to_a_normal_start(app):
+    _visit_and_cache(app)
+    app.page.evaluate("""async () => {
+        for (const k of await caches.keys()) {
+            const c = await caches.open(k);
+            const url = new URL("boot/snapshot.bin", location.href).href;
+            const old = await c.match(url);
+            const bytes = new Uint8Array(await old.arrayBuffer());
+            for (let i = 1000000; i < bytes.length; i += 4096) bytes[i] ^= 0x5a;   // same size, damaged
+            await c.put(url, new Response(bytes));
+        }
+    }""")
+    app.page.reload()
+    app.wait_ready()
+    boot = app.page.evaluate("window.cairn.engine.boot")
+    assert boot["mode"] == "fresh" and "damaged" in boot["reason"]
+    texts = [e[0] for e in app.page.evaluate("window.cairn.bootLog")]
+    assert any("from scratch" in t for t in texts)
+    game = app.pick_game("glenmore")
+    app.new_game(game, seats=("human", "human"), seed=8)
+    app.make_move(prefer_canvas=False)
+    assert app.ply() == 1
+    assert app.errors == []
+
+
+HOLD_READY = """
+(() => {
+  // Holds the engine worker's "ready" message until window.__release().
+  const desc = Object.getOwnPropertyDescriptor(Worker.prototype, "onmessage")
+            || Object.getOwnPropertyDescriptor(EventTarget.prototype, "onmessage");
+  let held = [], released = false;
+  window.__release = () => { released = true; held.forEach(f => f()); held = []; };
+  Object.defineProperty(Worker.prototype, "onmessage", {
+    configurable: true,
+    set(fn) {
+      desc.set.call(this, (ev) => {
+        if (!released && ev.data && ev.data.kind !== "progress") held.push(() => fn(ev));
+        else fn(ev);
+      });
+    },
+    get() { return desc.get.call(this); },
+  });
+})();
+"""
+
+
+def test_menu_works_while_the_engine_loads(app):
+    app.page.add_init_script(HOLD_READY)
+    app.open("?renderer=list", wait_ready=False)
+    app.page.click("#game-list [data-game='glenmore']")
+    app.page.select_option("#ng-count", "3")
+    app.page.fill("#ng-seed", "77")
+    app.page.click("#ng-start")
+    app.page.wait_for_selector(".toast >> text=as soon as the engine is ready")
+    assert app.page.evaluate("document.documentElement.dataset.engine") == "loading"
+    assert app.page.is_enabled("#import-btn")
+    app.page.evaluate("window.__release()")
+    app.wait_ready()
+    app.page.wait_for_function("window.cairn.snapshot() !== null")
+    snap = app.snapshot()
+    assert snap["view"]["game"] == "glenmore" and len(snap["view"]["seats"]) == 3
+    assert app.errors == []
+
+
+def test_persistent_storage_is_requested_and_usage_shown(app):
+    app.open()
+    app.page.wait_for_function("window.cairnStorage.requested || window.cairnStorage.persisted")
+    app.page.wait_for_function("/use .* of this device's storage/.test(document.getElementById('storage-info').textContent)")
+    assert app.page.is_visible("#storage-info")
