@@ -4,6 +4,7 @@ nothing outside its own origin."""
 import importlib.util
 import os
 import re
+import shutil
 
 import pytest
 
@@ -133,3 +134,255 @@ def test_built_site_is_complete_and_self_consistent():
         sw = f.read()
     assert f'"{build_id}"' in sw and "__CAIRN" not in sw
     assert build_id == site.hash_files(dist, site.site_files(dist))
+
+
+def _wheel(path, files):
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return str(path)
+
+
+def test_packages_image_holds_every_wheel_file_at_its_index(tmp_path):
+    a = _wheel(tmp_path / "a-1-py3-none-any.whl", {"a/__init__.py": b"x = 1\n", "a-1.dist-info/METADATA": b"m",
+                                                  "a-1.dist-info/sboms/bom.json": b"{}"})
+    b = _wheel(tmp_path / "b-1-cp314-wasm32.whl", {"b/_core.cpython-314-wasm32-emscripten.so": b"\0asm" + bytes(50),
+                                                  "b/__init__.py": b""})
+    index, blob = site.packages_image([b, a])
+    assert sorted(index["files"]) == ["a-1.dist-info/METADATA", "a/__init__.py", "b/__init__.py",
+                                      "b/_core.cpython-314-wasm32-emscripten.so"]   # no bill of materials
+    assert index["dynlibs"] == ["b/_core.cpython-314-wasm32-emscripten.so"]
+    off, n = index["files"]["a/__init__.py"]
+    assert blob[off:off + n] == b"x = 1\n"
+    off, n = index["files"]["b/_core.cpython-314-wasm32-emscripten.so"]
+    assert blob[off:off + n] == b"\0asm" + bytes(50)
+    assert sum(n for _, n in index["files"].values()) == len(blob)
+
+
+@pytest.mark.parametrize("header, want", [
+    ("gzip, deflate, br, zstd", ["br", "gzip"]),
+    ("gzip", ["gzip"]),
+    ("br;q=0, gzip;q=0.5", ["gzip"]),
+    ("identity", []),
+    (None, []),
+    ("GZIP;q=bad", []),
+])
+def test_accepted_encodings(header, want):
+    assert site.accepted_encodings(header) == want
+
+
+def test_precompressed_copies_are_served_to_browsers_that_accept_them(tmp_path):
+    import gzip
+    import urllib.request
+
+    big = ("let x = 1;\n" * 2000).encode()
+    (tmp_path / "app.js").write_bytes(big)
+    (tmp_path / "tiny.js").write_bytes(b"1")
+    (tmp_path / "pic.png").write_bytes(bytes(5000))
+    assert site.precompress(str(tmp_path)) == 1
+    assert (tmp_path / "app.js.gz").exists() and not (tmp_path / "tiny.js.gz").exists()
+    assert not (tmp_path / "pic.png.gz").exists()
+    assert gzip.decompress((tmp_path / "app.js.gz").read_bytes()) == big
+    assert site.site_files(str(tmp_path)) == ["app.js", "pic.png", "tiny.js"]   # no .gz in the precache
+
+    server = site.serve_in_thread(str(tmp_path), 0)
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/app.js"
+        with urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": "gzip, br"})) as r:
+            assert r.headers["Content-Encoding"] == "gzip" and r.headers["Vary"] == "Accept-Encoding"
+            assert r.headers["Content-Type"].startswith("text/javascript")
+            assert gzip.decompress(r.read()) == big
+            modified = r.headers["Last-Modified"]
+        with urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": "identity"})) as r:
+            assert r.headers.get("Content-Encoding") is None and r.read() == big
+        req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip", "If-Modified-Since": modified})
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(req)
+        assert e.value.code == 304
+    finally:
+        server.shutdown()
+
+
+def test_wheels_are_left_out_of_the_precache(tmp_path):
+    (tmp_path / "wheels").mkdir()
+    (tmp_path / "wheels" / "cairn-0.1.0-py3-none-any.whl").write_bytes(b"zip")
+    (tmp_path / "boot").mkdir()
+    (tmp_path / "boot" / "snapshot.bin").write_bytes(b"s")
+    assert site.site_files(str(tmp_path)) == ["boot/snapshot.bin"]
+
+
+icons_spec = importlib.util.spec_from_file_location("cairn_icons", os.path.join(ROOT, "build", "icons.py"))
+icons = importlib.util.module_from_spec(icons_spec)
+icons_spec.loader.exec_module(icons)
+
+
+def _read_png(data):
+    """(width, height, rows of RGB bytes) of an 8-bit RGB PNG, decoded independently."""
+    import struct
+    import zlib
+
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, ihdr = 8, b"", None
+    while pos < len(data):
+        (n,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + n]
+        (crc,) = struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])
+        assert zlib.crc32(kind + body) & 0xFFFFFFFF == crc
+        if kind == b"IHDR":
+            ihdr = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    w, h, depth, colour, *_ = ihdr
+    assert (depth, colour) == (8, 2)
+    raw = zlib.decompress(idat)
+    rows = [raw[y * (3 * w + 1):(y + 1) * (3 * w + 1)] for y in range(h)]
+    assert all(r[0] == 0 for r in rows)
+    return w, h, [r[1:] for r in rows]
+
+
+def test_png_writer_round_trips():
+    rows = [b"".join(bytes([x * 40, y * 60, 7]) for x in range(4)) for y in range(3)]
+    w, h, back = _read_png(icons.png(4, 3, rows))
+    assert (w, h) == (4, 3) and back == rows
+    with pytest.raises(ValueError):
+        icons.png(4, 3, rows[:2])
+
+
+def test_drawing_is_rasterised_with_shapes_in_order():
+    drawing = {"background": "#000000", "shapes": [
+        {"fill": "#ff0000", "polygon": [[0, 0], [50, 0], [50, 100], [0, 100]]},
+        {"fill": "#00ff00", "ellipse": [50, 50, 20, 20]}]}
+    rows = icons.render(drawing, 20)
+    px = lambda x, y: tuple(rows[y][3 * x:3 * x + 3])   # noqa: E731
+    assert px(2, 2) == (255, 0, 0)        # left half red
+    assert px(17, 2) == (0, 0, 0)         # right half background
+    assert px(10, 10) == (0, 255, 0)      # the circle, painted last, on top
+    assert px(10, 1) not in ((0, 255, 0),)
+    # Shrunk (maskable): the circle keeps its place, the half-plane still reaches the edge.
+    small = icons.render(drawing, 20, scale=0.5)
+    assert tuple(small[10][30:33]) == (0, 255, 0) and tuple(small[0][0:3]) == (255, 0, 0)
+    with pytest.raises(ValueError):
+        icons.parse_colour("red")
+
+
+def test_icon_source_draws_every_icon(tmp_path):
+    names = icons.write_icons(os.path.join(ROOT, "build", "icon.json"), str(tmp_path))
+    sizes = {n: _read_png((tmp_path / n).read_bytes())[:2] for n in names}
+    assert sizes == {"icon-192.png": (192, 192), "icon-512.png": (512, 512),
+                     "icon-maskable-512.png": (512, 512), "apple-touch-icon.png": (180, 180)}
+
+
+def test_manifest_names_the_built_icons_and_works_from_any_path():
+    import json
+
+    with open(os.path.join(ROOT, "web", "manifest.webmanifest")) as f:
+        m = json.load(f)
+    assert m["start_url"] == "./" and m["scope"] == "./" and "id" not in m   # relative: any sub-path
+    assert m["display"] == "standalone" and m["name"] and m["short_name"]
+    assert m["theme_color"] == m["background_color"]
+    built = {n for n, _, _ in icons.ICONS}
+    assert {i["src"].split("/")[-1] for i in m["icons"]} <= built
+    assert any(i.get("purpose") == "maskable" for i in m["icons"])
+    html = open(os.path.join(ROOT, "web", "index.html")).read()
+    assert 'rel="manifest" href="manifest.webmanifest"' in html and 'rel="apple-touch-icon" href="icons/apple-touch-icon.png"' in html
+
+
+def test_built_boot_files_match_the_build():
+    """dist/boot/ (skipped when dist/ is absent): the snapshot record names
+    the snapshot's and the packages image's sizes and every registered game."""
+    import json
+
+    dist = site.DIST
+    if not os.path.exists(os.path.join(dist, "boot", "snapshot.json")):
+        pytest.skip("dist/ is not built")
+    with open(os.path.join(dist, "boot", "snapshot.json")) as f:
+        meta = json.load(f)
+    assert os.path.getsize(os.path.join(dist, "boot", "snapshot.bin")) == meta["size"]
+    assert os.path.getsize(os.path.join(dist, "boot", "packages.bin")) == meta["packages"]["size"]
+    with open(os.path.join(dist, "boot", "catalogue.json")) as f:
+        catalogue = json.load(f)
+    assert [g["name"] for g in catalogue["games"]] == meta["games"]
+    if not site.is_stale(dist):
+        from cairn import GAMES
+
+        assert sorted(meta["games"]) == sorted(GAMES)   # every registered game is warm in the snapshot
+    for rel in ("icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png",
+                "icons/apple-touch-icon.png", "boot/snapshot.bin.gz"):
+        assert os.path.exists(os.path.join(dist, rel)), rel
+
+
+RESTORE = r"""
+import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+const [dist, damage] = [process.argv[2], process.argv[3] === "damage"];
+const { loadPyodide } = await import(join(dist, "pyodide/pyodide.mjs"));
+const createPyodideModule = (await import(join(dist, "pyodide/pyodide.asm.mjs"))).default;
+const { startPython, checksum } = await import("data:text/javascript;base64," +
+    readFileSync(join(dist, "js/pyboot.js")).toString("base64"));
+const meta = JSON.parse(readFileSync(join(dist, "boot/snapshot.json")));
+const image = { index: JSON.parse(readFileSync(join(dist, "boot/packages.json"))),
+                bytes: new Uint8Array(readFileSync(join(dist, "boot/packages.bin"))) };
+const snap = new Uint8Array(readFileSync(join(dist, "boot/snapshot.bin")));
+if (damage) snap[snap.length >> 1] ^= 1;
+const ok = checksum(snap) === meta.checksum && checksum(image.bytes) === meta.packages.checksum;
+if (!ok) { console.log(JSON.stringify({ checksum: false })); process.exit(0); }
+const tmp = mkdtempSync(join(tmpdir(), "cairn-restore-"));
+let n = 0;
+const t0 = performance.now();
+const py = await startPython({ loadPyodide, createPyodideModule, indexURL: join(dist, "pyodide") + "/", image, meta,
+  snapshot: Promise.resolve(snap), snapshotReady: Promise.resolve(),
+  locateLib: (name, data) => { const p = join(tmp, `l${n++}.so`); writeFileSync(p, data); return p; } });
+const ms = performance.now() - t0;
+console.log(py.runPython(`
+import json, sys
+already = "cairn.core.facade" in sys.modules and "pydantic_core" in sys.modules
+from cairn.core.facade import handle
+from cairn.core.rng import Rng
+def call(**req):
+    return json.loads(handle(json.dumps({"id": 1, **req})))
+out = {"checksum": True, "modules_before": already, "games": {}}
+for g in call(op="hello")["result"]["games"]:
+    snap = call(op="new", gid="g", game=g["name"], players=g["min_players"], seed=3)["result"]
+    r = Rng(4)
+    for _ in range(30):
+        if not snap["legal"]:
+            break
+        snap = call(op="play", gid="g", move=snap["legal"][r.below(len(snap["legal"]))])["result"]
+    again = call(op="load", gid="h", save=json.dumps(snap["save"]))["result"]
+    out["games"][g["name"]] = again["view"] == snap["view"] and snap["view"]["ply"] > 0
+bad = call(op="load", gid="x", save={"format": "cairn-save", "format_version": "x"})
+out["bad_save"] = bad["error"]["code"]
+json.dumps(out)
+`));
+console.log(JSON.stringify({ ms }));
+process.exit(0);
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_built_snapshot_restores_with_pydantic_core_and_every_game(tmp_path):
+    """The snapshot restored by the app's own loader (js/pyboot.js) under
+    Node: the engine is already imported, games of every kind play and
+    reload, pydantic (a native library loaded before the snapshot) validates;
+    a damaged snapshot is refused by its checksum."""
+    import json
+    import subprocess
+
+    dist = site.DIST
+    if not os.path.exists(os.path.join(dist, "boot", "snapshot.json")):
+        pytest.skip("dist/ is not built")
+    script = tmp_path / "restore.mjs"
+    script.write_text(RESTORE)
+    proc = subprocess.run(["node", str(script), dist], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.strip().splitlines()
+    result = json.loads(lines[-2])
+    assert result["checksum"] and result["modules_before"]
+    assert result["games"] and all(result["games"].values()), result["games"]
+    assert result["bad_save"] == "bad_save"
+    damaged = subprocess.run(["node", str(script), dist, "damage"], capture_output=True, text=True, timeout=300)
+    assert json.loads(damaged.stdout.strip().splitlines()[-1]) == {"checksum": False}
