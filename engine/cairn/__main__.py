@@ -4,16 +4,19 @@
   number; ``u`` undoes, ``q`` quits).
 * ``bench GAME [--seconds T] [--players N ...]``: random full games per
   second, straight through the rules (the fast unchecked path).
-* ``selfplay GAME [--games K] [--bots LEVEL,LEVEL,...]``: bot-vs-bot games
-  through the checked API; prints scores.
+* ``selfplay GAME [--levels hard,medium,easy,random] [-n N] [--players P]
+  [--budget hard=0.5,...] [--iterations hard=400,...]``: a benchmark of the
+  bot levels against each other through the checked API; prints win rates
+  with 95% intervals, average scores and think times per decision.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
-from typing import List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import GAMES, IllegalMove, new_game
 from .bots import choose_move
@@ -42,13 +45,93 @@ def _bench(name: str, seconds: float, counts: List[int], seed: int) -> None:
               f"{moves / elapsed:9.0f} moves/s  ({games} games, {moves / games:.0f} moves/game)")
 
 
-def _selfplay(name: str, games: int, bots: List[str], seed: int) -> None:
-    for k in range(games):
-        g = new_game(name, players=[{"kind": "bot", "level": b} for b in bots], seed=seed + k)
+def _level_numbers(spec: str, kind: type) -> Dict[str, Any]:
+    """``hard=0.5,medium=0.05`` -> {"hard": 0.5, "medium": 0.05}."""
+    out: Dict[str, Any] = {}
+    for part in filter(None, spec.split(",")):
+        level, _, value = part.partition("=")
+        out[level.strip()] = kind(value)
+    return out
+
+
+def _wilson(wins: float, n: int) -> Tuple[float, float]:
+    """95% Wilson score interval of a win rate."""
+    if not n:
+        return 0.0, 1.0
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class _Match:
+    """Bot games through the checked API, with think times per level."""
+
+    def __init__(self, name: str, budgets: Dict[str, float], iterations: Dict[str, int]) -> None:
+        self.name = name
+        self.budgets = budgets
+        self.iterations = iterations
+        self.times: Dict[str, List[float]] = {}
+
+    def play(self, levels: List[str], seed: int) -> Tuple[List[int], List[int]]:
+        """One game, seat i played by ``levels[i]``: (totals, winners)."""
+        g = new_game(self.name, players=[{"kind": "bot", "level": lv} for lv in levels], seed=seed)
         while not g.is_over:
-            g.play(choose_move(g, g.seats[g.current_player].level or "random"))
-        totals = [s["total"] for s in g.scores()]
-        print(f"game {k + 1} seed {seed + k}: scores {totals} winners {g.winners()} ({len(g.log)} moves)")
+            level = levels[g.current_player]
+            forced = len(g.legal_moves()) == 1
+            start = time.perf_counter()
+            move = choose_move(g, level, seed=seed, budget_s=self.budgets.get(level),
+                               iterations=self.iterations.get(level))
+            if not forced:
+                self.times.setdefault(level, []).append(time.perf_counter() - start)
+            g.play(move)
+        return [s["total"] for s in g.scores()], g.winners()
+
+    def think_times(self) -> None:
+        print("think time per decision (forced moves excluded):")
+        for level, ts in sorted(self.times.items()):
+            ts = sorted(ts)
+            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            print(f"  {level:8s} mean {1000 * sum(ts) / len(ts):7.1f} ms  p95 {1000 * p95:7.1f} ms"
+                  f"  ({len(ts)} decisions)")
+
+
+def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
+              budgets: Dict[str, float], iterations: Dict[str, int]) -> None:
+    """Two players: every pair of ``levels``, ``games`` games each, seats
+    alternating.  More players: ``levels[0]`` against players-1 copies of
+    each other level, seats rotating.  Wins count 1/k when k seats share the
+    win (the game's own tie-break first)."""
+    match = _Match(name, budgets, iterations)
+    title = GAMES[name].title
+    spent = {lv: (f"{iterations[lv]} iterations" if lv in iterations else
+                  f"{budgets[lv]} s" if lv in budgets else "default") for lv in levels}
+    print(f"{title}, {players} players, {games} games per match, seeds from {seed}; "
+          + ", ".join(f"{lv}: {spent[lv]}" for lv in levels if lv in ("medium", "hard")))
+    if players == 2:
+        pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
+    else:
+        pairs = [(levels[0], b) for b in levels[1:]]
+    for a, b in pairs:
+        wins = 0.0
+        score_a = score_b = 0
+        start = time.perf_counter()
+        for k in range(games):
+            at = k % players
+            seats = [b] * players
+            seats[at] = a
+            totals, winners = match.play(seats, seed + k)
+            if at in winners:
+                wins += 1 / len(winners)
+            score_a += totals[at]
+            score_b += sum(t for i, t in enumerate(totals) if i != at) / (players - 1)
+        lo, hi = _wilson(wins, games)
+        vs = b if players == 2 else f"{players - 1}x {b}"
+        print(f"  {a:>6s} vs {vs:<10s} {a} wins {100 * wins / games:5.1f}% "
+              f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  avg score {score_a / games:6.1f} vs {score_b / games:6.1f}"
+              f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+    match.think_times()
 
 
 def _play(name: str, players: int, seed: Optional[int]) -> None:
@@ -90,13 +173,17 @@ def main(argv: Optional[List[str]] = None) -> int:
             sp.add_argument("--seconds", type=float, default=5.0)
             sp.add_argument("--players", type=int, nargs="*", default=[])
         if cmd == "selfplay":
-            sp.add_argument("--games", type=int, default=3)
-            sp.add_argument("--bots", default="random,random")
+            sp.add_argument("--levels", default="hard,medium,easy,random")
+            sp.add_argument("-n", "--games", type=int, default=20, help="games per match")
+            sp.add_argument("--players", type=int, default=2)
+            sp.add_argument("--budget", default="", help="seconds per decision, e.g. hard=0.5,medium=0.05")
+            sp.add_argument("--iterations", default="", help="search iterations, e.g. hard=400,medium=60")
     a = p.parse_args(argv)
     if a.cmd == "bench":
         _bench(a.game, a.seconds, a.players, a.seed)
     elif a.cmd == "selfplay":
-        _selfplay(a.game, a.games, a.bots.split(","), a.seed)
+        _selfplay(a.game, a.levels.split(","), a.games, a.players, a.seed,
+                  _level_numbers(a.budget, float), _level_numbers(a.iterations, int))
     else:
         _play(a.game, a.players, a.seed)
     return 0

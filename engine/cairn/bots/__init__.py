@@ -1,42 +1,92 @@
-"""Bots choose moves through the public Game API only (legal_moves, clone,
-play, scores, view) - never through rules internals.
+"""Bots: ``choose_move(game, level, seed=0, budget_s=None, iterations=None)``.
 
-``choose_move(game, level)`` is the one entry point; levels are listed in
-``LEVELS``.  A bot's randomness is derived from the game's seed and ply, so
-bot games are reproducible, but bot moves are logged like any other move,
-so replays never depend on bots.
+Levels (``LEVELS``):
+
+* ``random``: any legal move, uniformly.
+* ``easy``: one step ahead - the move whose result the game's forecast
+  likes best, with noise (about one point), on one determinisation.
+* ``medium``: the shared ISMCTS search with a small budget.
+* ``hard``: the same search with a large budget.
+
+``basic`` (the old name) is kept as an alias of ``easy``; an unknown level
+plays as ``random``.  A bot sees what its seat sees and nothing more: every
+position it looks at comes from ``rules.determinize(state, seat, rng)``.
+Its randomness is derived from ``seed`` and the public position (ply and
+seat), so with ``iterations`` the move is reproducible; with ``budget_s``
+(or neither: the level's own time budget) the search stops by the clock.
+Bot moves are logged like any other move, so replays never depend on bots.
+``choose_move`` never changes ``game``.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict
+from typing import Any, Callable, Dict, Optional
 
 from ..core.rng import Rng, derive_seed
-from .random_bot import random_move
+from .knowledge import knowledge_for
+from .search import ismcts
 
-BotFn = Callable[[Any, Rng], Dict[str, Any]]
+Move = Dict[str, Any]
 
-
-def basic_move(game: Any, rng: Rng) -> Dict[str, Any]:
-    """The game's own basic policy where there is one, else random."""
-    policy = BASIC.get(game.name)
-    return policy(game, rng) if policy else random_move(game, rng)
-
-
-def _basic_policies() -> Dict[str, BotFn]:
-    from .glenmore_basic import basic_glenmore_move
-    from .hunters_basic import basic_hunters_move
-
-    return {"glenmore": basic_glenmore_move, "hunters": basic_hunters_move}
+#: seconds per decision when the caller gives neither budget nor iterations
+DEFAULT_BUDGET_S = {"easy": 0.0, "medium": 0.1, "hard": 0.8}
+#: the search's exploration constant per level
+EXPLORATION = {"medium": 0.25, "hard": 0.25}
+EASY_NOISE = 1.0  # points of noise on the easy level's judgement
+ALIASES = {"basic": "easy"}
 
 
-BASIC: Dict[str, BotFn] = _basic_policies()
-LEVELS: Dict[str, BotFn] = {"random": random_move, "basic": basic_move}
+def _random(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
+    legal = game.rules.legal_moves(game.state)
+    return legal[rng.below(len(legal))]
 
 
-def choose_move(game: Any, level: str = "random") -> Dict[str, Any]:
-    """The move the bot of ``level`` plays in ``game`` for the current seat."""
+def _easy(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
+    rules = game.rules
+    know = knowledge_for(rules.name)
+    legal = rules.legal_moves(game.state)
+    if len(legal) == 1:
+        return legal[0]
+    legal = know.candidates(rules, game.state, legal)
+    world = rules.determinize(game.state, seat, rng)
+    best, best_value = legal[0], None
+    for move in legal:
+        trial = rules.copy(world)
+        rules.apply(trial, move)
+        value = know.greedy_value(rules, trial, seat) + EASY_NOISE * (rng.below(1 << 20) / (1 << 20))
+        if best_value is None or value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def _searcher(level: str) -> Callable[..., Move]:
+    def search(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
+        rules = game.rules
+        if iterations is None and budget_s is None:
+            budget_s = DEFAULT_BUDGET_S[level]
+        return ismcts(rules, game.state, seat, knowledge_for(rules.name), rng,
+                      iterations, budget_s, EXPLORATION[level])
+    return search
+
+
+LEVELS: Dict[str, Callable[..., Move]] = {
+    "random": _random,
+    "easy": _easy,
+    "medium": _searcher("medium"),
+    "hard": _searcher("hard"),
+}
+
+
+def choose_move(game: Any, level: str = "random", seed: int = 0,
+                budget_s: Optional[float] = None, iterations: Optional[int] = None) -> Move:
+    """The move the bot of ``level`` plays for the seat to move in ``game``:
+    always one of ``game.legal_moves()``; ``game`` is left untouched.
+
+    :raises ValueError: if the game is over.
+    """
     if game.is_over:
         raise ValueError("the game is over")
+    level = ALIASES.get(level, level)
     fn = LEVELS.get(level) or LEVELS["random"]
-    rng = Rng(derive_seed(game.seed, len(game.log), level, game.current_player))
-    return fn(game, rng)
+    seat = game.current_player
+    rng = Rng(derive_seed("bot", seed, level, seat, len(game.log)))
+    return fn(game, seat, rng, budget_s, iterations)

@@ -1,0 +1,60 @@
+"""What the bots know about Carcassonne: Hunters and Gatherers.
+
+The forecast per seat: points scored, + huts and hunters as if the game
+ended now (exact: the final scoring's own recount), + a share of every
+unfinished forest and river it leads (gatherers and fishers score nothing
+if the game ends first, so the share shrinks as the stack runs down), +
+a little for tribe members still in hand (they are the next points).
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+from ..core.rng import Rng
+from ..hunters.board import roots
+from ..hunters.scoring import final_points, forest_value, majority, river_value
+from ..hunters.state import OVER
+from ..hunters.tiles import FOREST, RIVER
+from .knowledge import Knowledge
+
+Move = Dict[str, Any]
+
+MEMBER_VALUE = 1.5
+HUT_VALUE = 1.0
+
+
+class HuntersKnowledge(Knowledge):
+    scale = 15.0
+    rollout_plies = 24
+
+    def evaluate(self, rules: Any, state: Any) -> List[float]:
+        s = state
+        out = [float(sum(row)) for row in s.score]
+        if s.phase == OVER:
+            return out
+        pts, _ = final_points(s)
+        left = len(s.land)
+        share = 0.75 if left > 30 else 0.3 + 0.015 * left
+        for p in range(s.n):
+            out[p] += pts[p][0] + pts[p][1]
+            out[p] += MEMBER_VALUE * min(s.members[p], 3) + HUT_VALUE * s.huts[p] * (left > 10)
+        kinds, occ, meeples = s.nkind, s.occ, s.meeples
+        for r in roots(s):
+            if not occ[r]:
+                continue
+            kind = kinds[r]
+            if kind != FOREST and kind != RIVER:
+                continue
+            value = forest_value(s, r) if kind == FOREST else river_value(s, r)
+            for p in majority([meeples[n][0] for n in occ[r]]):
+                out[p] += share * value
+        return out
+
+    def rollout_move(self, rules: Any, state: Any, legal: List[Move], rng: Rng) -> Move:
+        """Place anywhere; put a member down on half of the tiles that allow it."""
+        if legal[-1]["type"] == "skip" and rng.below(2):
+            return legal[-1]
+        return legal[rng.below(len(legal))]
+
+
+KNOWLEDGE = HuntersKnowledge()

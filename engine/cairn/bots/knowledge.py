@@ -1,0 +1,65 @@
+"""What the shared search may know about a game, with a generic fallback.
+
+A game's knowledge module (``cairn.bots.<game name>``, optional) exposes
+``KNOWLEDGE``, an instance of a :class:`Knowledge` subclass.  A game
+without one is still played at every level: evaluation is the score
+margin from ``rules.scores(state)``, rollouts are random to the end.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any, Dict, List
+
+from ..core.rng import Rng
+
+Move = Dict[str, Any]
+
+
+class Knowledge:
+    """The generic game knowledge; games override what they know better."""
+
+    #: points of margin that count as a clear win (rewards saturate there)
+    scale: float = 10.0
+    #: steps a rollout plays before the evaluation takes over
+    rollout_plies: int = 400
+    #: decisions below the root whose moves start from a one-step forecast
+    prior_depth: int = 2
+    #: how many visits that forecast is worth
+    prior_weight: int = 3
+
+    def evaluate(self, rules: Any, state: Any) -> List[float]:
+        """Per seat, the points it is expected to finish with (exact at the end)."""
+        return [float(s["total"]) for s in rules.scores(state)]
+
+    def candidates(self, rules: Any, state: Any, legal: List[Move]) -> List[Move]:
+        """The moves worth searching (never empty; default: all of them)."""
+        return legal
+
+    def rollout_move(self, rules: Any, state: Any, legal: List[Move], rng: Rng) -> Move:
+        """The rollout policy (default: uniformly random)."""
+        return legal[rng.below(len(legal))]
+
+    def greedy_value(self, rules: Any, state: Any, seat: int) -> float:
+        """How good ``state`` is for ``seat`` (used by the easy level)."""
+        values = self.evaluate(rules, state)
+        others = [v for i, v in enumerate(values) if i != seat]
+        return values[seat] - (max(others) if others else 0.0)
+
+
+GENERIC = Knowledge()
+_cache: Dict[str, Knowledge] = {}
+
+
+def knowledge_for(name: str) -> Knowledge:
+    """The game's own knowledge module if it has one, else the generic one."""
+    know = _cache.get(name)
+    if know is None:
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+            know = getattr(module, "KNOWLEDGE", GENERIC)
+        except ModuleNotFoundError as e:
+            if e.name != f"{__package__}.{name}":
+                raise
+            know = GENERIC
+        _cache[name] = know
+    return know

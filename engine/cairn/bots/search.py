@@ -1,0 +1,183 @@
+"""Determinised single-observer information-set MCTS (Cowling, Powley and
+Whitehouse 2012), shared by every game.
+
+The observer is the seat to move.  Each iteration draws one determinisation
+of the position (``rules.determinize``: hidden orders resampled from what
+the observer knows, so the search never peeks), walks the one tree of the
+observer's information set with UCB1 over *availability* counts (a move
+that only some determinisations allow is judged against how often it was
+available), adds one node, runs a truncated rollout with the game's
+rollout policy, and backs up rewards as score margins (see :func:`margins`).  A node's reward is
+from the point of view of the seat that made the move into it, so every
+seat - bots, humans, an automa - is searched as playing for itself.
+
+Moves are single steps of a turn (take, pay, place, ...), exactly as
+``legal_moves`` lists them.  A position with one legal move (a forced step,
+or an automa seat whose only move is ``{"type": "automa"}``) is played
+through without a tree node.  Everything runs on the rules' unchecked fast
+path: ``legal_moves``, ``apply``, ``copy``.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..core.rng import Rng
+from .knowledge import Knowledge
+
+Move = Dict[str, Any]
+
+
+def move_key(move: Move) -> Tuple[Any, ...]:
+    """A hashable key of a JSON move (lists become tuples)."""
+    return tuple((k, _freeze(v)) for k, v in move.items())
+
+
+def _freeze(v: Any) -> Any:
+    if type(v) is list:
+        return tuple(_freeze(x) for x in v)
+    if type(v) is dict:
+        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
+    return v
+
+
+class Node:
+    __slots__ = ("move", "seat", "children", "visits", "avail", "total")
+
+    def __init__(self, move: Optional[Move], seat: int) -> None:
+        self.move = move
+        self.seat = seat  # who made the move into this node
+        self.children: Dict[Tuple[Any, ...], "Node"] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+def margins(values: List[float], scale: float) -> List[float]:
+    """Rewards: each seat's margin over the best other seat, in units of
+    ``scale`` points.  Never clipped: a seat far behind still prefers
+    losing by less, so the search keeps a gradient in lopsided games."""
+    n = len(values)
+    if n == 1:
+        return [0.0]
+    if n == 2:
+        m = (values[0] - values[1]) / scale
+        return [m, -m]
+    out = []
+    for i in range(n):
+        best = max(values[j] for j in range(n) if j != i)
+        out.append((values[i] - best) / scale)
+    return out
+
+
+def rollout(rules: Any, state: Any, know: Knowledge, rng: Rng, plies: int) -> None:
+    """Play ``state`` forward (in place) with the game's rollout policy for
+    at most ``plies`` steps or to the end."""
+    current, legal_moves, apply = rules.current_player, rules.legal_moves, rules.apply
+    policy = know.rollout_move
+    for _ in range(plies):
+        if current(state) is None:
+            return
+        legal = legal_moves(state)
+        apply(state, legal[0] if len(legal) == 1 else policy(rules, state, legal, rng))
+
+
+def _priors(rules: Any, d: Any, mover: int, legal: List[Move], know: Knowledge,
+            node: "Node", weight: int) -> None:
+    """Give every move of ``node`` a head start: ``weight`` virtual visits
+    at the reward the forecast gives one step after it (progressive bias;
+    the search starts where a greedy player would and looks further)."""
+    copy, apply, evaluate, scale = rules.copy, rules.apply, know.evaluate, know.scale
+    children = node.children
+    for m in legal:
+        k = move_key(m)
+        if k in children:
+            continue
+        trial = copy(d)
+        apply(trial, m)
+        child = Node(m, mover)
+        child.visits = weight
+        child.total = weight * margins(evaluate(rules, trial), scale)[mover]
+        children[k] = child
+
+
+def ismcts(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
+           iterations: Optional[int], budget_s: Optional[float],
+           exploration: float = 0.7) -> Move:
+    """The most visited move at the root after ``iterations`` iterations or
+    ``budget_s`` seconds (whichever is given; iterations win if both are).
+
+    Nodes within ``know.prior_depth`` decisions of the root start with
+    ``know.prior_weight`` virtual visits at their one-step forecast."""
+    root = Node(None, seat)
+    root_legal = know.candidates(rules, state, rules.legal_moves(state))
+    if len(root_legal) == 1:
+        return root_legal[0]
+    deadline = None if iterations is not None or budget_s is None else time.perf_counter() + budget_s
+    limit = iterations if iterations is not None else (1 << 60)
+    current, legal_moves, apply = rules.current_player, rules.legal_moves, rules.apply
+    candidates, evaluate = know.candidates, know.evaluate
+    plies, scale = know.rollout_plies, know.scale
+    prior_depth, prior_weight = know.prior_depth, know.prior_weight
+    log, sqrt = math.log, math.sqrt
+    done = 0
+    while done < limit:
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            break
+        done += 1
+        d = rules.determinize(state, seat, rng)
+        node = root
+        path = []
+        expanded = False
+        while not expanded:
+            mover = current(d)
+            if mover is None:
+                break
+            legal = legal_moves(d)
+            if len(legal) > 1:
+                legal = candidates(rules, d, legal)
+            if len(legal) == 1:
+                apply(d, legal[0])
+                continue
+            if len(path) < prior_depth:
+                _priors(rules, d, mover, legal, know, node, prior_weight)
+            children = node.children
+            fresh = []
+            best, best_score = None, -1e300
+            for m in legal:
+                k = move_key(m)
+                child = children.get(k)
+                if child is None:
+                    fresh.append((k, m))
+                    continue
+                child.avail += 1
+                if not fresh:
+                    score = child.total / child.visits + exploration * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best, best_score = child, score
+            if fresh:
+                k, m = fresh[rng.below(len(fresh))] if len(fresh) > 1 else fresh[0]
+                child = Node(m, mover)
+                children[k] = child
+                apply(d, m)
+                path.append(child)
+                expanded = True
+            else:
+                apply(d, best.move)
+                path.append(best)
+                node = best
+                if best.visits <= prior_weight:
+                    expanded = True  # a node known only by its prior: look beyond it now
+        if current(d) is not None:
+            rollout(rules, d, know, rng, plies)
+        rewards = margins(evaluate(rules, d), scale)
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.seat]
+    legal_keys = {move_key(m): m for m in root_legal}
+    best_move, best_visits = root_legal[0], -1
+    for k, child in root.children.items():
+        if k in legal_keys and child.visits > best_visits:
+            best_move, best_visits = legal_keys[k], child.visits
+    return best_move
