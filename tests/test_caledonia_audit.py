@@ -154,3 +154,42 @@ def test_contract_log_lines_say_what_is_given_paid_and_slaughtered():
     eco.place_unit(s, seat, "cow", cow)
     line = text.describe(s, {"type": "fulfil", "contract": 3, "slaughter": [cow]})
     assert line.endswith("slaughtering 1 cow") and "2 beef" in line
+
+
+def test_production_log_tells_the_barrel_leaving_macKenzies_cellar():
+    """Appendix, Clan MacKenzie: a barrel that starts the production phase in the cellar's
+    rightmost spot goes to stock and pays 15; the journal says so (it is no player's move)."""
+    g = to_actions()
+    s = g.state
+    seat = s.cur
+    p = s.players[seat]
+    p.clan, p.cellar = "mackenzie", [0, 0, 1]
+    money = p.money
+    while s.phase == "actions":
+        g.play({"type": "pass"})
+    assert p.cellar == [0, 0, 0] and p.goods[5] >= 1 and p.money >= money + 15
+    lines = [h["text"] for h in g.history if h["seat"] is None]
+    assert any("1 whisky leaves the cellar fully aged (\u00a315)" in t for t in lines)
+
+
+def test_buchanan_round_one_five_pounds_once_per_action_again_next_turn():
+    """Appendix, Clan Buchanan: two contracts in one turn of round 1 give 5 pounds once; another
+    contract taken in a later turn gives 5 again even with the first still open."""
+    g = to_actions(players=2)
+    s = g.state
+    me = s.cur
+    p = s.players[me]
+    p.clan = "buchanan"
+    money = p.money
+    c1, c2 = [c for c in s.slots if c is not None][:2]
+    g.play({"type": "take_contract", "contract": c1})
+    g.play({"type": "take_contract", "contract": c2})
+    assert p.money == money + 5 and p.contracts == [c1, c2]
+    p.contracts = [c1]        # as if c2 were fulfilled: one box free again
+    if {"type": "end_turn"} in g.legal_moves():
+        g.play({"type": "end_turn"})
+    while s.cur != me:
+        g.play({"type": "pass"})
+    c3 = next(c for c in s.slots if c is not None)
+    g.play({"type": "take_contract", "contract": c3})
+    assert p.money == money + 10

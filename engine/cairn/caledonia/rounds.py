@@ -115,6 +115,10 @@ def _journal_round(state: CaledoniaState) -> None:
             line = f"{name} produces " + ", ".join(parts)
             if made:
                 line += "; makes " + ", ".join(made)
+            aged = row.get("aged") or {}
+            if aged.get("whisky"):
+                line += (f"; {plural(aged['whisky'], 'whisky')} leaves the cellar fully aged "
+                         f"(\u00a3{aged.get('pounds', 0)})")
             state.journal.append(line)
         elif row.get("kind") == "scoring":
             tile = SCORING_TILES.get(row.get("tile"), {})
