@@ -4,7 +4,7 @@ good chosen, the export board, the players' boards mid-game and the final table 
 by tapping (web/dev/caledonia_drive.py); then the time bot and solo-opponent moves take in
 the browser (Pyodide in the worker), next to the other games' bots.
 
-    python3 build/site.py && python3 web/dev/shoot_caledonia.py [outdir] [--no-shots] [--no-timing]
+    python3 build/site.py && python3 web/dev/shoot_caledonia.py [outdir] [--no-shots] [--no-timing] [--only=phone,small,laptop]
 """
 from __future__ import annotations
 
@@ -51,7 +51,10 @@ def serve():
 
 
 def shots(browser, url, out):
+    only = [a[7:] for a in sys.argv if a.startswith("--only=")]
     for size, (w, h, touch) in SIZES.items():
+        if only and size not in only[0].split(","):
+            continue
         ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch,
                                   device_scale_factor=1)
         page = ctx.new_page()

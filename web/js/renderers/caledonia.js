@@ -76,7 +76,9 @@ export default class CaledoniaRenderer {
   keepGood(snapshot) {
     // the market stays on the good being traded while its moves are still offered (port 6)
     const g = this.sel.good;
-    return g && (snapshot.legal || []).some((m) => m.type === "trade" && m.good === g) ? g : null;
+    const v = snapshot.view;
+    const port6 = (v.pending || []).some((p) => p.kind === "port6");
+    return g && port6 && (snapshot.legal || []).some((m) => m.type === "trade" && m.good === g) ? g : null;
   }
 
   resize() {
@@ -103,7 +105,7 @@ export default class CaledoniaRenderer {
     if (this.mapShown(L) && this.plan) {
       for (const [sid, m] of this.plan.marks) {
         const sp = this.snap.view.map.spaces[sid];
-        const [x, y] = this.cam.toScreen(sp.x, sp.y);
+        const [x, y] = this.mapCam().toScreen(sp.x, sp.y);
         if (x < L.map.x || y < L.map.y || x > L.map.x + L.map.w || y > L.map.y + L.map.h) continue;
         const d = this.cam.s * Math.sqrt(3);   // the hex's inner height
         (m.moves.length === 1 ? out : ui).push({ x, y, w: d, h: d, move: m.moves.length === 1 ? m.moves[0] : null, label: `space ${sid}` });
@@ -170,6 +172,8 @@ export default class CaledoniaRenderer {
     const L = this.layout();
     if (!L.ids.includes(id)) return;
     if (L.wide) { if (id !== "map") this.sideTab = id; } else this.tab = id;
+    // a good chosen on the market is forgotten when the market is left
+    if (id !== "market" && this.sel.good) { this.sel.good = null; this.refresh(); }
     this.redraw();
   }
 
@@ -208,9 +212,12 @@ export default class CaledoniaRenderer {
     const L = this.layout();
     const m = L.map;
     const pad = L.wide ? 10 : 6;
-    // clear of the status strip on top; on a phone also of the zoom buttons' column
-    const top = 26 + pad, right = 56;
-    this.cam.fit(this.idx.box, { x: m.x + pad, y: m.y + top, w: m.w - pad - right, h: m.h - top - pad }, 90);
+    this.rot = !L.wide && m.h > m.w * 1.15;   // a portrait phone: the map turned a quarter fills it better
+    const b = this.idx.box;
+    const box = this.rot ? { x0: -b.y1, x1: -b.y0, y0: b.x0, y1: b.x1 } : b;
+    // clear of the status strip on top; beside the zoom buttons unless the map is turned
+    const top = 26 + pad, right = this.rot ? pad : 56;
+    this.cam.fit(box, { x: m.x + pad, y: m.y + top, w: m.w - pad - right, h: m.h - top - pad }, 90);
     this.fitFor = { W: this.W, H: this.H };
   }
 
@@ -218,14 +225,15 @@ export default class CaledoniaRenderer {
   focusMarks() {
     const L = this.layout();
     const m = L.map;
-    const sps = [...this.plan.marks.keys()].map((id) => this.snap.view.map.spaces[id]);
+    const sps = [...this.plan.marks.keys()].map((id) => this.snap.view.map.spaces[id])
+      .map((s) => (this.rot ? { x: -s.y, y: s.x, ox: s.x, oy: s.y } : { x: s.x, y: s.y, ox: s.x, oy: s.y }));
     if (!sps.length) return;
     const x0 = Math.min(...sps.map((s) => s.x)) - 1.1, x1 = Math.max(...sps.map((s) => s.x)) + 1.1;
     const y0 = Math.min(...sps.map((s) => s.y)) - 1.1, y1 = Math.max(...sps.map((s) => s.y)) + 1.1;
     const rect = { x: m.x + 6, y: m.y + 56, w: m.w - 68, h: m.h - 62 };
     const minS = L.wide ? 16 : 26;   // hex inner height 1.73 s >= 44 px on a phone
     const inView = sps.every((s) => {
-      const [x, y] = this.cam.toScreen(s.x, s.y);
+      const [x, y] = this.mapCam().toScreen(s.ox, s.oy);
       return x > rect.x && x < rect.x + rect.w && y > rect.y && y < rect.y + rect.h;
     });
     if (this.cam.s >= minS && inView) return;
@@ -341,7 +349,7 @@ export default class CaledoniaRenderer {
     if (this.hits.some((h) => x >= h.x && x <= h.x + h.w && y >= h.y && y <= h.y + h.h)) return true;
     if (this.buttons && this.buttons.some((b) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h)) return true;
     if (this.region(x, y) === "map" && this.plan) {
-      const sp = spaceAt(this.idx, ...this.cam.toWorld(x, y));
+      const sp = spaceAt(this.idx, ...this.worldAt(x, y));
       return !!sp && this.plan.marks.has(sp.id);
     }
     return false;
@@ -356,7 +364,7 @@ export default class CaledoniaRenderer {
       return;
     }
     if (!this.interactive || !this.plan || !this.idx) return;
-    const sp = spaceAt(this.idx, ...this.cam.toWorld(x, y));
+    const sp = spaceAt(this.idx, ...this.worldAt(x, y));
     if (!sp || !this.plan.marks.has(sp.id)) {
       if (this.sel.space != null) { this.sel.space = null; this.refresh(); }
       return;
@@ -366,6 +374,18 @@ export default class CaledoniaRenderer {
     if (mk.moves.length === 1 && this.sel.space === sp.id) { this.sel.space = null; this.ui.play(mk.moves[0]); return; }
     this.sel.space = sp.id;
     this.refresh();
+  }
+
+  /** The camera as the map painter sees it: world (view) coordinates to the screen, turned a
+   * quarter clockwise on a portrait phone. */
+  mapCam() {
+    const c = this.cam;
+    return { s: c.s, rot: !!this.rot, toScreen: this.rot ? (x, y) => c.toScreen(-y, x) : (x, y) => c.toScreen(x, y) };
+  }
+
+  worldAt(sx, sy) {
+    const [X, Y] = this.cam.toWorld(sx, sy);
+    return this.rot ? [Y, -X] : [X, Y];
   }
 
   mapCentre() {
@@ -414,7 +434,7 @@ export default class CaledoniaRenderer {
       g.beginPath(); g.rect(L.map.x, L.map.y, L.map.w, L.map.h); g.clip();
       g.fillStyle = "#203447";
       g.fillRect(L.map.x, L.map.y, L.map.w, L.map.h);
-      drawMap({ g, cam: this.cam, view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, W: this.W, H: this.H });
+      drawMap({ g, cam: this.mapCam(), view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, W: this.W, H: this.H });
       this.drawMapOverlay(g, v, L);
       g.restore();
     }
@@ -504,6 +524,11 @@ export default class CaledoniaRenderer {
       const tw = Math.min(m.w - 16, g.measureText(this.plan.hint).width + 16);
       box(g, m.x + (m.w - tw) / 2, hy, tw, 22, 11, "rgba(0,0,0,0.7)");
       text(g, this.plan.hint, m.x + m.w / 2, hy + 11, { size: 12, weight: 600, color: "#ffe680", align: "center", max: tw - 12 });
+    }
+    if (this.rot) {
+      // the map is turned a quarter: say where north is (the log names places by compass)
+      box(g, m.x + 8, m.y + m.h - 30, 74, 22, 11, "rgba(0,0,0,0.6)");
+      text(g, "north \u2192", m.x + 45, m.y + m.h - 19, { size: 12, weight: 700, color: "#e8e0c8", align: "center" });
     }
     // view buttons: zoom in, zoom out, fit
     const s = 44, gap = 6;

@@ -113,7 +113,7 @@ export function plan(snap, st, idx, nameOf) {
   }
   if (by.neighbour) hint = "Neighbourhood bonus: buy what your new neighbours make, cheaper";
   for (const m of by.keep_contracts || []) {
-    const label = m.contracts.length ? `Keep ${m.contracts.map((id) => contractText(findContract(v, id, top))).join(" + ")} (${pounds(v.export.contract_cost)})` : "Keep none";
+    const label = m.contracts.length ? `Keep ${m.contracts.map((id) => { const c = findContract(v, id, top); return c ? contractText(c) : `drawn contract ${top && top.drawn ? top.drawn.indexOf(id) + 1 : ""}`; }).join(" + ")} (${pounds(v.export.contract_cost)})` : "Keep none";
     items.push({ label, move: m, main: !m.contracts.length });
   }
   for (const m of by.swap || []) {

@@ -34,17 +34,17 @@ export function spaceAt(idx, wx, wy) {
   return idx.at.get(`${rq},${rr}`) || null;
 }
 
-function terrainFill(g, sp, x, y, r) {
+function terrainFill(g, sp, x, y, r, A0) {
   const ts = sp.terrains;
   if (ts.length <= 1) {
     g.fillStyle = TERRAIN[ts[0]] || "#777";
-    hexPath(g, x, y, r);
+    hexPath(g, x, y, r, A0);
     g.fill();
     return;
   }
   // mixed: one wedge per land type (two halves or three thirds)
   g.save();
-  hexPath(g, x, y, r);
+  hexPath(g, x, y, r, A0);
   g.clip();
   const n = ts.length;
   for (let i = 0; i < n; i++) {
@@ -80,11 +80,12 @@ function decorate(g, sp, x, y, r) {
   g.restore();
 }
 
-/** Draw the whole map. ctx: {g, cam, view, idx, colorOf, marks: Map(space -> {cost, kind}), sel, small} */
+/** Draw the whole map. ctx: {g, cam ({s, rot, toScreen(x, y)}), view, idx, colorOf, marks: Map(space -> {cost, kind}), sel, small} */
 export function drawMap(ctx) {
   const { g, cam, view, idx, colorOf, marks } = ctx;
   const map = view.map;
   const r = cam.s * 0.985;
+  const A0 = cam.rot ? Math.PI / 6 : 0;   // the map turned a quarter: pointy-top hexes
   const units = new Map((map.units || []).map((u) => [u.space, u]));
   const blocked = map.blocked || {};
   const ports = new Map(((view.export && view.export.ports) || []).filter((p) => p.space != null).map((p) => [p.space, p]));
@@ -93,14 +94,14 @@ export function drawMap(ctx) {
     const [x, y] = cam.toScreen(sp.x, sp.y);
     if (x < -r * 2 || y < -r * 2 || x > ctx.W + r * 2 || y > ctx.H + r * 2) continue;
     if (sp.kind === "land") {
-      terrainFill(g, sp, x, y, r);
+      terrainFill(g, sp, x, y, r, A0);
       if (r > 14) decorate(g, sp, x, y, r);
     } else if (sp.kind === "loch") {
-      hexPath(g, x, y, r);
+      hexPath(g, x, y, r, A0);
       g.fillStyle = sp.flags.central ? CENTRAL : WATER;
       g.fill();
     } else if (sp.kind === "factory") {
-      hexPath(g, x, y, r);
+      hexPath(g, x, y, r, A0);
       g.fillStyle = "#5b4636";
       g.fill();
       // chimney and roof
@@ -110,11 +111,11 @@ export function drawMap(ctx) {
       g.fillStyle = "rgba(220,220,220,0.5)";
       g.beginPath(); g.arc(x + r * 0.22, y - r * 0.55, r * 0.1, 0, Math.PI * 2); g.fill();
     } else if (sp.kind === "port") {
-      hexPath(g, x, y, r);
+      hexPath(g, x, y, r, A0);
       g.fillStyle = WATER;
       g.fill();
     }
-    hexPath(g, x, y, r);
+    hexPath(g, x, y, r, A0);
     g.strokeStyle = "rgba(10,20,15,0.55)";
     g.lineWidth = 1;
     g.stroke();
@@ -139,9 +140,19 @@ export function drawMap(ctx) {
     const [x, y] = cam.toScreen(sp.x, sp.y);
     if (x < -r * 2 || y < -r * 2 || x > ctx.W + r * 2 || y > ctx.H + r * 2) continue;
     if ((sp.kind === "land" || sp.kind === "port") && !sp.flags.active) {
-      hexPath(g, x, y, r);
+      hexPath(g, x, y, r, A0);
       g.fillStyle = "rgba(215,215,222,0.62)";
       g.fill();
+    }
+    if (sp.kind === "land" && sp.flags.border && r > 10) {
+      // the border of the active map (some scoring tiles count units there): a dotted inner rim
+      g.save();
+      hexPath(g, x, y, r * 0.86, A0);
+      g.setLineDash([2, 3]);
+      g.strokeStyle = "rgba(255,255,255,0.45)";
+      g.lineWidth = 1;
+      g.stroke();
+      g.restore();
     }
     if (sp.kind === "port" && sp.flags.active) {
       const p = ports.get(sp.id);
@@ -204,7 +215,7 @@ export function drawMap(ctx) {
     if (!sp) continue;
     const [x, y] = cam.toScreen(sp.x, sp.y);
     if (kind === "covered") {
-      hexPath(g, x, y, r * 0.8);
+      hexPath(g, x, y, r * 0.8, A0);
       g.fillStyle = "rgba(40,35,30,0.85)";
       g.fill();
       text(g, "\u2715", x, y, { size: Math.max(9, Math.round(r * 0.6)), weight: 800, color: "#bbb", align: "center" });
@@ -224,7 +235,7 @@ export function drawMap(ctx) {
       const sp = map.spaces[sid];
       const [x, y] = cam.toScreen(sp.x, sp.y);
       const chosen = ctx.sel === sid;
-      hexPath(g, x, y, r * 0.9);
+      hexPath(g, x, y, r * 0.9, A0);
       g.fillStyle = chosen ? "rgba(255,240,120,0.55)" : "rgba(255,236,150,0.28)";
       g.fill();
       g.strokeStyle = chosen ? "#fff" : "#ffe066";

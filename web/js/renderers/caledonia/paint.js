@@ -171,11 +171,12 @@ export function unitGlyph(g, unit, x, y, size, color, { ghost = false } = {}) {
   g.restore();
 }
 
-/** Flat-top hexagon path centred at (x, y) with centre-to-corner radius r. */
-export function hexPath(g, x, y, r) {
+/** Flat-top hexagon path centred at (x, y) with centre-to-corner radius r (a0 = pi/6: pointy-top,
+ * for the map turned a quarter on a portrait phone). */
+export function hexPath(g, x, y, r, a0 = 0) {
   g.beginPath();
   for (let i = 0; i < 6; i++) {
-    const a = Math.PI / 3 * i;
+    const a = a0 + Math.PI / 3 * i;
     const px = x + r * Math.cos(a), py = y + r * Math.sin(a);
     if (i) g.lineTo(px, py); else g.moveTo(px, py);
   }
