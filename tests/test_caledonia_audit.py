@@ -193,3 +193,18 @@ def test_buchanan_round_one_five_pounds_once_per_action_again_next_turn():
     c3 = next(c for c in s.slots if c is not None)
     g.play({"type": "take_contract", "contract": c3})
     assert p.money == money + 10
+
+
+def test_refusal_over_the_neighbourhood_cap():
+    """Neighbourhood bonus: at most 3 units of one good per turn (4 with 2 players)."""
+    from cairn.caledonia import text
+
+    g = to_actions(players=3)
+    s = g.state
+    s.pending = [{"kind": "neighbour", "space": 0, "goods": ["milk"]}]
+    s.players[s.cur].pool = 7
+    legal = g.legal_moves()
+    assert {"type": "neighbour", "good": "milk", "n": 3} in legal
+    reason = text.why_illegal(s, {"type": "neighbour", "good": "milk", "n": 4}, legal)
+    assert "3 milk more" in reason
+    assert "makes that good" in text.why_illegal(s, {"type": "neighbour", "good": "wool", "n": 1}, legal)

@@ -171,10 +171,10 @@ def check(state: CaledoniaState, move: Dict[str, Any]) -> Optional[str]:
     step = state.turn.get("step")
     kind = move.get("type")
     want = {"cellar": "cellar", "butter": "butter"}.get(step or "", "produce")
-    if kind != want:
-        return f"now the choice is {want!r} ({step})"
-    if kind == "produce" and move.get("good") != step:
-        return f"now the choice is how much {step} to make"
+    if kind != want or (kind == "produce" and move.get("good") != step):
+        return {"cellar": "now the choice is whether to put a fresh whisky in the cellar",
+                "butter": "now the choice is how much milk to turn into butter"}.get(
+                    step or "", f"now the choice is how much {step} to make")
     field = {"produce": "n", "cellar": "whisky", "butter": "milk"}[kind]
     k = move.get(field)
     if not isinstance(k, int) or isinstance(k, bool):

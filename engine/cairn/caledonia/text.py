@@ -264,6 +264,8 @@ def _reason(state: Any, move: Move, legal: List[Move]) -> str:
         if state.turn.get("main"):
             return "rowing comes before the main action"
         return "a fisherman rows to an adjacent empty loch space or port tile, never next to another fisherman"
+    if kind == "neighbour" and state.pending and state.pending[-1].get("kind") == "neighbour":
+        return _neighbour_reason(state, p, move)
     if kind == "uncask" and p.clan != "mackenzie":
         return "only Clan MacKenzie has a cellar"
     return ""
@@ -294,6 +296,22 @@ def _trade_reason(state: Any, p: Any, move: Move) -> str:
         if n > p.goods[i]:
             return f"you have {plural(p.goods[i], good)}"
     return ""
+
+
+def _neighbour_reason(state: Any, p: Any, move: Move) -> str:
+    from .trade import neighbourhood_cap
+
+    good, n = move.get("good"), _int(move.get("n"))
+    if good not in state.pending[-1].get("goods", []):
+        return "no rival unit next to the new one makes that good (or you bought it already)"
+    if n is None or n < 1:
+        return "buy 1 or more units"
+    cap = neighbourhood_cap(state) - state.turn.get("nb", {}).get(good, 0)
+    if n > cap:
+        return f"you may buy {plural(max(cap, 0), good)} more through the neighbourhood bonus this turn"
+    if n > p.pool:
+        return f"you have {plural(p.pool, 'merchant')} in your pool: one merchant per unit"
+    return "you cannot pay for that many, or you sold that good this round"
 
 
 def _fulfil_reason(state: Any, p: Any, move: Move) -> str:
