@@ -88,6 +88,12 @@ def test_export_then_import(app, tmp_path):
     app.page.click("#home-btn")
     assert len(app.saved_index()) == 2
     assert app.page.eval_on_selector_all("#saved-list li.saved", "els => els.length") == 2
+    # The same file imported again opens the copy instead of making another.
+    app.page.set_input_files("#import-file", str(path))
+    app.page.wait_for_selector(".toast >> text=already in your saved games")
+    app.page.wait_for_function(f"window.cairn.gid === '{imported['gid']}'")
+    app.page.click("#home-btn")
+    assert len(app.saved_index()) == 2
 
     # Delete the imported copy; the original stays.
     app.page.once("dialog", lambda d: d.accept())
@@ -139,7 +145,7 @@ def test_bots_play_a_full_game(app, game):
     app.open("?fast=1")
     if game not in app.games():
         pytest.skip(f"{game} is not in this build")
-    app.new_game(game, seats=("bot:random", "bot:basic"), seed=31)
+    app.new_game(game, seats=("bot:random", "bot:easy"), seed=31)
     app.page.wait_for_function("document.documentElement.dataset.over === '1'", timeout=120_000)
     snap = app.snapshot()
     assert snap["view"]["is_over"] and snap["winners"]
@@ -177,7 +183,7 @@ def test_list_renderer_plays_any_game(app):
 def test_phone_portrait_touch(phone):
     phone.open()
     game = phone.pick_game("glenmore")
-    phone.new_game(game, seats=("human", "bot:basic"), seed=5)
+    phone.new_game(game, seats=("human", "bot:easy"), seed=5)
     board = phone.page.eval_on_selector("#board", "e => e.getBoundingClientRect().toJSON()")
     panel = phone.page.eval_on_selector("#panel", "e => e.getBoundingClientRect().toJSON()")
     assert panel["top"] >= board["bottom"] - 1 and board["height"] > 250   # board above, panel below

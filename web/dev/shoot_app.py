@@ -61,8 +61,13 @@ def main():
                 for _ in range(4):
                     p.human_move()
                 page.screenshot(path=os.path.join(out, f"{game}-{size}-2early.png"))
+                if size != "small":
+                    page.click("#sheet-btn") if size == "laptop" else p.tap_el(page.query_selector("#sheet-btn"))
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=os.path.join(out, f"{game}-{size}-3sheet.png"))
+                    p.close_sheet()
                 print(size, game, "import", flush=True)
-                p.import_near_end(game, seed=7, left=10 if game == "glenmore" else 6, tmpdir=out)
+                p.import_near_end(game, seed=7, left=3, tmpdir=out)
                 p.play_to_end()
                 page.wait_for_timeout(400)
                 page.screenshot(path=os.path.join(out, f"{game}-{size}-4end.png"))

@@ -31,6 +31,8 @@ export default class HuntersRenderer {
     this.tapInfo = null; // feature shown after a tap (touch)
     this.buttons = [];
     this.lastTap = null;
+    this.lastMouse = null;
+    this.touch = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
     this.frame = 0;
     this.prevTouchAction = canvas.style.touchAction;
     canvas.style.touchAction = "none";
@@ -39,7 +41,7 @@ export default class HuntersRenderer {
       pointermove: (e) => this.onMove(e),
       pointerup: (e) => this.onUp(e),
       pointercancel: (e) => this.onUp(e, true),
-      pointerleave: (e) => { if (e.pointerType === "mouse") { this.hoverPiece = null; this.setHover(null, null); } },
+      pointerleave: (e) => { if (e.pointerType === "mouse") { this.lastMouse = null; this.hoverPiece = null; this.setHover(null, null); } },
       wheel: (e) => this.onWheel(e),
       contextmenu: (e) => e.preventDefault(),
     };
@@ -63,6 +65,10 @@ export default class HuntersRenderer {
     if (!sameTurn || !this.interactive) { this.sel = null; this.pick = null; this.hoverPiece = null; }
     if (this.sel && !this.placeAt.has(`${this.sel.x},${this.sel.y}`)) this.sel = null;
     this.tapInfo = null;
+    // hover info is redrawn from the new state (not kept from the old one)
+    this.hover = null;
+    this.hoverCell = null;
+    if (this.lastMouse && this.featAt) this.hoverAt(...this.lastMouse);
     if (!this.userMoved) this.fit();
     if (v.phase === "meeple" && v.just_placed && this.interactive) this.reveal(v.just_placed.x, v.just_placed.y);
     this.offerChoices();
@@ -91,13 +97,31 @@ export default class HuntersRenderer {
     for (const m of this.snap.legal || []) {
       if (m.type === "place") {
         const [x, y] = this.toScreen(m.x, m.y);
-        out.push({ x, y, move: m, label: `place ${m.x},${m.y} turn ${m.rot}` });
+        if (x < 0 || y < 0 || x > this.W || y > this.H) continue;
+        out.push({ x, y, w: this.cam.s, h: this.cam.s, move: m, label: `place ${m.x},${m.y} turn ${m.rot}` });
       } else if (m.type === "meeple") {
         const p = this.spotScreen(m.piece);
-        if (p) out.push({ x: p[0], y: p[1], move: m, label: `${m.role} on piece ${m.piece}` });
+        if (!p) continue;
+        // the tap area: 0.2 tile around the spot, up to half the way to the next spot
+        let reach = 0.4 * this.cam.s;
+        for (const other of this.meepleAt.keys()) {
+          if (other === m.piece) continue;
+          const q = this.spotScreen(other);
+          if (q) reach = Math.min(reach, Math.hypot(q[0] - p[0], q[1] - p[1]));
+        }
+        out.push({ x: p[0], y: p[1], w: reach, h: reach, move: m, label: `${m.role} on piece ${m.piece}` });
       }
     }
     return out;
+  }
+
+  /** Journal lines with the players' names and tiles named by what is on them. */
+  logLine(h, snap, seatName) {
+    const colours = ["Red", "Blue", "Yellow", "Green", "Purple"];
+    let t = h.text.replace(/\b(Red|Blue|Yellow|Green|Purple)\b/g, (c) => seatName(colours.indexOf(c)));
+    t = t.replace(/draws bonus tile [A-Z]\d+/, "draws a bonus tile");
+    t = t.replace(/^[A-Z]\d+ fits nowhere/, "The drawn tile fits nowhere");
+    return t.replace(/^\w/, (c) => c.toUpperCase());
   }
 
   destroy() {
@@ -205,11 +229,22 @@ export default class HuntersRenderer {
     const bw = x1 - x0 + 1.3, bh = y1 - y0 + 1.3;
     let s = Math.max(MIN_S, Math.min(small ? 110 : 130, aw / bw, ah / bh));
     let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    if (this.touch && s < 48) {
+      // a finger needs 44 px: zoom in and centre on the places the tile may go
+      s = 48;
+      const places = this.placeAt ? [...this.placeAt.keys()].map((k) => k.split(",").map(Number)) : [];
+      if (places.length) {
+        cx = places.reduce((a, p) => a + p[0], 0) / places.length;
+        cy = places.reduce((a, p) => a + p[1], 0) / places.length;
+        const near = places.reduce((b, p) => (Math.hypot(p[0] - cx, p[1] - cy) < Math.hypot(b[0] - cx, b[1] - cy) ? p : b));
+        [cx, cy] = near;
+      }
+    }
     if (v && v.phase === "meeple" && v.just_placed && this.interactive) {
       // the member goes on one small tile: bring it close
       // (only when the tiles are too small to tap a spot reliably)
-      const want = small ? 120 : 110;
-      if (s < (small ? 90 : 70)) { s = want; cx = v.just_placed.x; cy = v.just_placed.y; }
+      const want = this.touch ? 150 : small ? 120 : 110;
+      if (s < (this.touch ? 140 : small ? 90 : 70)) { s = want; cx = v.just_placed.x; cy = v.just_placed.y; }
     }
     this.cam.s = s;
     this.cam.ox = side + aw / 2 - cx * s;
@@ -221,7 +256,8 @@ export default class HuntersRenderer {
   reveal(x, y) {
     // make sure this tile is on screen and big enough to tap (the same sizes as fit())
     const small = this.W < 520, moved = this.userMoved;
-    if (this.cam.s < (small ? 90 : 70)) this.zoomAt(...this.toScreen(x, y), (small ? 120 : 110) / this.cam.s);
+    const want = this.touch ? 150 : small ? 120 : 110;
+    if (this.cam.s < (this.touch ? 140 : small ? 90 : 70)) this.zoomAt(...this.toScreen(x, y), want / this.cam.s);
     this.userMoved = moved;
     // the smallest pan that shows the whole tile with a little margin
     const [sx, sy] = this.toScreen(x, y), m = Math.min(this.cam.s * 0.6 + 8, this.W / 2, this.H / 2);
@@ -306,6 +342,7 @@ export default class HuntersRenderer {
   }
 
   hoverAt(x, y) {
+    this.lastMouse = [x, y];
     const [wx, wy] = this.toWorld(x, y);
     const cx = Math.round(wx), cy = Math.round(wy);
     const cell = `${cx},${cy}`;
@@ -429,7 +466,7 @@ export default class HuntersRenderer {
     if (phase === "place" && this.sel) {
       const { moves, i } = this.sel;
       const cur = moves[i];
-      const items = [{ label: "Place here", move: cur }];
+      const items = [{ label: "Place here", move: cur, main: true, info: "Put the tile here, turned as shown" }];
       for (let k = 1; k < moves.length; k++) {
         const m = moves[(i + k) % moves.length];
         const turn = (((m.rot - cur.rot) % 4) + 4) % 4;
@@ -444,7 +481,7 @@ export default class HuntersRenderer {
         const kind = L ? L.pieces[this.pick].kind : "";
         for (const m of this.meepleAt.get(this.pick)) items.push({ label: `${ROLE_LABEL[m.role] || m.role} on ${kind}`, move: m });
       }
-      if (this.skip) items.push({ label: "Place nothing", move: this.skip });
+      if (this.skip) items.push({ label: "Place nothing", move: this.skip, main: true, info: "Keep your tribe members for later" });
       this.ui.choices(items);
     } else {
       this.ui.choices([]);

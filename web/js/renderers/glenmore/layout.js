@@ -129,7 +129,7 @@ export const layoutMethods = {
     const mk = this.touch ? 44 : 26;
     const fullCell = Math.floor(Math.min((W - 2 * m - 6 * gap) / 7, 64));
     const boardH = 2 * fullCell + gap + 4 + 24 + mk + 2 + 20;
-    const split = H - (y + tabH + 6) - boardH < 230;
+    const split = H - (y + tabH + 6) - boardH < 180;   // room for the hint, header and ~2 rows of own tiles
     // short canvas: a "Chain" tab switches between the board (chain, market)
     // and the display of the player whose tab is picked
     const view = split ? this.narrowView() : null;

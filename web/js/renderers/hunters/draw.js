@@ -96,6 +96,19 @@ export const drawing = {
           g.beginPath(); g.arc(p[0], p[1], r + g.lineWidth + 1, 0, Math.PI * 2); g.stroke();
           g.fillStyle = "#4a3500";
           g.beginPath(); g.arc(p[0], p[1], Math.max(2, r * 0.22), 0, Math.PI * 2); g.fill();
+          // the role that goes here, named under the spot
+          if (s >= 70) {
+            const roles = this.meepleAt.get(piece).map((m) => ({ gatherer: "Gatherer", fisher: "Fisher", hunter: "Hunter", hut: "Hut" }[m.role] || m.role));
+            const label = roles.join(" / ");
+            g.font = "600 11px system-ui, sans-serif";
+            g.textAlign = "center";
+            g.textBaseline = "top";
+            const w = g.measureText(label).width + 8;
+            g.fillStyle = "rgba(20,16,4,0.78)";
+            g.fillRect(p[0] - w / 2, p[1] + r + 3, w, 15);
+            g.fillStyle = "#ffe9a6";
+            g.fillText(label, p[0], p[1] + r + 4.5);
+          }
         }
       }
     }
@@ -197,7 +210,7 @@ export const drawing = {
     const m = this.sel.moves[this.sel.i];
     const s = this.cam.s;
     const [x, y] = this.toScreen(m.x, m.y);
-    const b = this.W < 520 ? 34 : 32;
+    const b = this.touch ? 44 : this.W < 520 ? 34 : 32;
     const items = [];
     if (this.sel.moves.length > 1) items.push("rotate");
     items.push("confirm");

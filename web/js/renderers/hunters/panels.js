@@ -12,6 +12,8 @@ export function roundBox(g, x, y, w, h, r, fill, stroke) {
 }
 
 // sizes of the panels for a canvas of W x H CSS px, and the board margins they need
+const TOUCH = typeof window !== "undefined" && !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+
 export function layoutFor(W, H, rows) {
   const small = W < 520, compact = H < 480, wide = W >= 700;
   const rowH = compact ? 18 : small ? 22 : 26;
@@ -21,7 +23,7 @@ export function layoutFor(W, H, rows) {
   return {
     small, compact, rowH, pv, playersH, previewH,
     maxName: compact ? 0 : small ? 56 : 86,
-    btn: compact ? 30 : small ? 36 : 40,
+    btn: TOUCH ? 44 : compact ? 30 : small ? 36 : 40,
     font: compact ? 11 : small ? 12 : 14,
     top: wide ? 24 : Math.max(playersH, previewH) + 16,
     bottom: wide ? 24 : compact ? 40 : 56,
