@@ -125,7 +125,8 @@ def _journal_round(state: CaledoniaState) -> None:
             glory = row.get("glory") or []
             gains = ", ".join(f"{SEAT_NAMES[i] if i < len(SEAT_NAMES) else i} +{g}"
                               for i, g in enumerate(glory) if not state.players[i].automa)
-            state.journal.append(f"Round {row.get('round')} scoring ({tile.get('summary', '').rstrip('.')}): {gains} glory")
+            what = tile.get("summary", "").rstrip(".")
+            state.journal.append(f"Round {row.get('round')} scoring tile \u201c{what}\u201d: {gains} glory")
 
 
 def prepare_round(state: CaledoniaState, r: int) -> None:
