@@ -4,7 +4,7 @@ The human's moves are taps on the board or the choice bar (the first target
 offered); the middle of the game is skipped by importing a save played by
 the engine's bots, like the e2e tests do.
 
-    python3 web/dev/shoot_app.py [outdir] [glenmore|hunters ...]
+    SHOOT_SIZES=phone,laptop python3 web/dev/shoot_app.py [outdir] [glenmore|hunters ...]
 """
 from __future__ import annotations
 
@@ -45,7 +45,10 @@ def main():
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        sizes = os.environ.get("SHOOT_SIZES", ",".join(SIZES)).split(",")
         for size, ctx in SIZES.items():
+            if size not in sizes:
+                continue
             for game in games:
                 context = browser.new_context(**ctx)
                 page = context.new_page()
@@ -61,8 +64,8 @@ def main():
                 for _ in range(4):
                     p.human_move()
                 page.screenshot(path=os.path.join(out, f"{game}-{size}-2early.png"))
-                if size != "small":
-                    page.click("#sheet-btn") if size == "laptop" else p.tap_el(page.query_selector("#sheet-btn"))
+                if size != "small" and page.is_visible("#sheet-btn"):
+                    p.tap_el(page.query_selector("#sheet-btn"))
                     page.wait_for_timeout(300)
                     page.screenshot(path=os.path.join(out, f"{game}-{size}-3sheet.png"))
                     p.close_sheet()

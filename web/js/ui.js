@@ -69,7 +69,7 @@ export function renderTurn(snap, seatName, seatColor, botLine = "") {
   const bot = v.seats[seat] && v.seats[seat].kind === "bot";
   const turn = Math.max(1, turnNumber(snap) + (isTurnStartPending(snap) ? 1 : 0));
   box.replaceChildren(el("span", { class: "dot", style: `background:${seatColor(seat)}` }),
-    el("strong", { text: seatName(seat) }), el("span", { text: bot ? "\u00a0thinking\u2026" : "\u00a0to play" }),
+    el("strong", { text: seatName(seat) }), el("span", { class: "verb", text: bot ? "\u00a0thinking\u2026" : "\u00a0to play" }),
     el("span", { class: "muted ply", title: `${v.ply} steps played`, text: `turn ${turn}` }),
     ...(botLine ? [el("span", { class: "bot-line", text: botLine })] : []));
 }

@@ -65,6 +65,15 @@ export default class HuntersRenderer {
     if (!sameTurn || !this.interactive) { this.sel = null; this.pick = null; this.hoverPiece = null; }
     if (this.sel && !this.placeAt.has(`${this.sel.x},${this.sel.y}`)) this.sel = null;
     this.tapInfo = null;
+    // a tile the other side (a bot) just placed glows for a moment
+    const moves = (snapshot.save && snapshot.save.moves) || [];
+    const last = moves[moves.length - 1];
+    const hist = (snapshot.history || []).filter((h) => h.seat != null);
+    const by = hist.length ? hist[hist.length - 1].seat : null;
+    const seats = v.seats || [];
+    if (prev && last && last.type === "place" && by != null && seats[by] && seats[by].kind === "bot" && moves.length > ((prev.save && prev.save.moves) || []).length) {
+      this.flash = { x: last.x, y: last.y, t0: performance.now(), color: this.ui.seatColor(by) };
+    }
     // hover info is redrawn from the new state (not kept from the old one)
     this.hover = null;
     this.hoverCell = null;
@@ -121,7 +130,7 @@ export default class HuntersRenderer {
     let t = h.text.replace(/\b(Red|Blue|Yellow|Green|Purple)\b/g, (c) => seatName(colours.indexOf(c)));
     t = t.replace(/draws bonus tile [A-Z]\d+/, "draws a bonus tile");
     t = t.replace(/^[A-Z]\d+ fits nowhere/, "The drawn tile fits nowhere");
-    return t.replace(/^\w/, (c) => c.toUpperCase());
+    return h.seat == null ? t.replace(/^\w/, (c) => c.toUpperCase()) : t;
   }
 
   destroy() {

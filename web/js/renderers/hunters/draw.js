@@ -76,6 +76,23 @@ export const drawing = {
       this.drawDecor(g, v.drawn.tile, m.x, m.y, m.rot);
     }
 
+    // a bot's last tile: a glow that fades (its move made visible)
+    if (this.flash) {
+      const age = performance.now() - this.flash.t0;
+      if (age < 1600) {
+        const [fx, fy] = this.toScreen(this.flash.x - 0.5, this.flash.y - 0.5);
+        g.save();
+        g.globalAlpha = 1 - age / 1600;
+        g.lineWidth = 4;
+        g.strokeStyle = this.flash.color;
+        g.shadowColor = this.flash.color;
+        g.shadowBlur = 14;
+        g.strokeRect(fx + 2, fy + 2, s - 4, s - 4);
+        g.restore();
+        this.redraw();
+      } else this.flash = null;
+    }
+
     // meeple phase: pieces that can take a member or hut
     if (this.interactive && phase === "meeple" && v.just_placed) {
       const jp = v.just_placed;
