@@ -25,6 +25,8 @@ if "caledonia" not in GAMES:
 from devtools import call, slim  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "caledonia-snapshots.json")
+KEEP = ("solo-clan_pick", "solo-actions-place", "solo-over", "automa-actions-r2", "automa-actions-neighbour",
+        "automa-actions-swap", "automa-over", "four-clan_pick", "four-actions-r3", "four-production", "four-over")
 SETUPS = {
     "solo": ["human"],
     "automa": ["human", {"kind": "automa", "level": "3", "name": "Automa"}],
@@ -61,6 +63,9 @@ def main():
             if v["is_over"]:
                 break
             snap = step(gid, snap, rnd)
+    out = {k: v for k, v in out.items() if k in KEEP}   # a few of each kind keep the file small
+    for v in out.values():
+        v["history"] = v["history"][-4:]
     with open(OUT, "w") as f:
         json.dump(out, f, separators=(",", ":"))
     print(f"{len(out)} snapshots -> {OUT} ({os.path.getsize(OUT) // 1024} KB)")

@@ -97,8 +97,8 @@ def shots(browser, url, out):
         shot("7-map-mid")
         p.play("pass")
         page.wait_for_timeout(300)
-        if page.evaluate("document.body.classList.contains('sheet-open')"):
-            page.click("#sheet-btn")
+        if page.evaluate("document.body.classList.contains('sheet-open')") and page.is_visible("#sheet-btn"):
+            page.click("#sheet-btn")   # the phone's sheet opens on the final table: close it to see the board's
         shot("8-final")
         ctx.close()
 

@@ -131,9 +131,11 @@ export function plan(snap, st, idx, nameOf) {
   }
   for (const m of by.brew || []) items.push({ label: `Brew: ${m.grain} grain \u2192 \u00a3${9 * m.grain}`, move: m, group: "Brew beer" });
   for (const m of by.uncask || []) items.push({ label: `Free: whisky out of cellar spot ${m.spot + 1}`, move: m, group: "Free: cellar" });
+  const boats = [...new Set((by.row || []).map((m) => m.from))];
   for (const m of by.row || []) {
     const a = v.map.spaces[m.from], b = v.map.spaces[m.to];
-    items.push({ label: `Row ${dirOf(a, b)}`, move: m, group: "Free: row a fisherman" });
+    const which = boats.length > 1 ? ` (fisherman in the ${REGION[a.module] || "centre"})` : "";
+    items.push({ label: `Row ${dirOf(a, b)}${which}`, move: m, group: "Free: row a fisherman" });
   }
 
   // -- the main actions ------------------------------------------------------------------
@@ -184,7 +186,7 @@ export function plan(snap, st, idx, nameOf) {
     items.push({ label, move: m, group: "Free: port bonus", info: port ? port.text : "" });
   }
   // production
-  for (const m of by.produce || []) items.push({ label: `Make ${m.n} ${gname(m.good)}${m.n ? ` (uses ${m.n} ${gname(INPUT[m.good])})` : ""}`, move: m, main: m.n === 0 });
+  for (const m of by.produce || []) items.push({ label: m.n ? `Make ${m.n} ${gname(m.good)} (uses ${m.n} ${gname(INPUT[m.good])})` : `Make no ${gname(m.good)}`, move: m, main: m.n === 0 });
   for (const m of by.cellar || []) items.push({ label: m.whisky ? `Put ${m.whisky} whisky in the cellar` : "Nothing in the cellar", move: m });
   for (const m of by.butter || []) items.push({ label: m.milk ? `Butter: ${m.milk} milk \u2192 \u00a3${8 * m.milk}` : "No butter", move: m });
   if (by.produce || by.cellar || by.butter) hint = "Production: choose what your buildings make";
@@ -205,6 +207,7 @@ export function plan(snap, st, idx, nameOf) {
 }
 
 const INPUT = { bread: "grain", cheese: "milk", whisky: "grain" };
+const REGION = { A: "north-west", B: "north-east", C: "south-east", D: "south-west" };
 
 function findContract(v, id, top) {
   for (const c of v.export.slots) if (c && c.id === id) return c;

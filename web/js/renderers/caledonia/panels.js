@@ -142,10 +142,11 @@ export function drawExport(g, v, x, y, w, st) {
     h += section(g, "Round scoring (after production)", x, y + h, w);
     for (const t of e.scoring) {
       const ry = y + h;
-      if (t.current) box(g, x - 2, ry - 1, w + 4, 22, 5, "rgba(255,217,90,0.18)", GOLD);
+      const th = Math.max(22, wrap(g, t.text, 0, 0, w - 44, { size: 12, maxLines: 3, draw: false }) + 6);
+      if (t.current) box(g, x - 2, ry - 1, w + 4, th, 5, "rgba(255,217,90,0.18)", GOLD);
       text(g, `${t.current ? "\u25b6 " : ""}R${t.round}`, x + 4, ry + 10, { size: 12, weight: 800, color: t.done ? "#7d7663" : GOLD });
-      text(g, t.text, x + 40, ry + 10, { size: 12, color: t.done ? "#7d7663" : "#e8e0c8", max: w - 44 });
-      h += 24;
+      wrap(g, t.text, x + 40, ry + 3, w - 44, { size: 12, color: t.done ? "#7d7663" : "#e8e0c8", maxLines: 3 });
+      h += th + 2;
     }
     h += 4;
   }
