@@ -7,6 +7,7 @@ import { buildLayout, rotatePoint, unrotatePoint, pieceAt } from "./hunters/geom
 import { paintTile, paintPieceMask } from "./hunters/paint.js";
 import { drawing } from "./hunters/draw.js";
 import { layoutFor } from "./hunters/panels.js";
+import { PanZoom } from "../panzoom.js";
 
 const ROLE_LABEL = { gatherer: "Gatherer", fisher: "Fisher", hunter: "Hunter", hut: "Hut" };
 const MIN_S = 10, MAX_S = 260;
@@ -18,12 +19,12 @@ export default class HuntersRenderer {
     this.g = canvas.getContext("2d");
     this.snap = null;
     this.interactive = false;
-    this.cam = { s: 80, ox: 0, oy: 0 };
+    this.cam = new PanZoom({ min: MIN_S, max: MAX_S, onChange: () => { this.userMoved = true; this.redraw(); } });
+    this.cam.s = 80;
     this.userMoved = false;
     this.layouts = new Map();
     this.art = new Map();
     this.masks = new Map();
-    this.pointers = new Map();
     this.sel = null; // {x, y, moves, i}
     this.pick = null; // piece offered in choices during the meeple phase
     this.hover = null; // feature under the mouse
@@ -217,8 +218,8 @@ export default class HuntersRenderer {
   }
 
   // ------------------------------------------------------------ camera
-  toScreen(wx, wy) { return [wx * this.cam.s + this.cam.ox, wy * this.cam.s + this.cam.oy]; }
-  toWorld(sx, sy) { return [(sx - this.cam.ox) / this.cam.s, (sy - this.cam.oy) / this.cam.s]; }
+  toScreen(wx, wy) { return this.cam.toScreen(wx, wy); }
+  toWorld(sx, sy) { return this.cam.toWorld(sx, sy); }
 
   fit() {
     const v = this.snap && this.snap.view;
@@ -275,16 +276,10 @@ export default class HuntersRenderer {
   }
 
   zoomAt(sx, sy, k) {
-    const s = Math.max(MIN_S, Math.min(MAX_S, this.cam.s * k));
-    const [wx, wy] = this.toWorld(sx, sy);
-    this.cam.s = s;
-    this.cam.ox = sx - wx * s;
-    this.cam.oy = sy - wy * s;
-    this.userMoved = true;
-    this.redraw();
+    this.cam.zoomAt(sx, sy, k);   // marks userMoved and redraws (onChange)
   }
 
-  // ------------------------------------------------------------ pointer input
+  // ------------------------------------------------------------ pointer input (camera: ../panzoom.js)
   local(e) {
     const r = this.canvas.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top];
@@ -294,53 +289,21 @@ export default class HuntersRenderer {
     e.preventDefault();
     const [x, y] = this.local(e);
     try { this.canvas.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
-    this.pointers.set(e.pointerId, { x, y, x0: x, y0: y });
-    if (this.pointers.size === 1) { this.panning = false; this.pinched = false; }
-    if (this.pointers.size === 2) {
-      const [a, b] = [...this.pointers.values()];
-      this.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, s: this.cam.s, mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2, ox: this.cam.ox, oy: this.cam.oy };
-      this.pinched = true;
-    }
+    this.cam.down(e.pointerId, x, y);
   }
 
   onMove(e) {
     const [x, y] = this.local(e);
-    const p = this.pointers.get(e.pointerId);
-    if (!p) {
+    if (!this.cam.has(e.pointerId)) {
       if (e.pointerType === "mouse") this.hoverAt(x, y);
       return;
     }
     e.preventDefault();
-    if (this.pointers.size >= 2 && this.pinch) {
-      p.x = x; p.y = y;
-      const [a, b] = [...this.pointers.values()];
-      const d = Math.hypot(a.x - b.x, a.y - b.y) || 1;
-      const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
-      const s = Math.max(MIN_S, Math.min(MAX_S, this.pinch.s * d / this.pinch.d));
-      const wx = (this.pinch.mx - this.pinch.ox) / this.pinch.s, wy = (this.pinch.my - this.pinch.oy) / this.pinch.s;
-      this.cam.s = s;
-      this.cam.ox = mx - wx * s;
-      this.cam.oy = my - wy * s;
-      this.userMoved = true;
-      this.redraw();
-      return;
-    }
-    const dx = x - p.x, dy = y - p.y;
-    if (!this.panning && Math.hypot(x - p.x0, y - p.y0) > 8) this.panning = true;
-    if (this.panning) {
-      this.cam.ox += dx; this.cam.oy += dy;
-      this.userMoved = true;
-      this.redraw();
-    }
-    p.x = x; p.y = y;
+    this.cam.move(e.pointerId, x, y);
   }
 
   onUp(e, cancelled) {
-    const p = this.pointers.get(e.pointerId);
-    this.pointers.delete(e.pointerId);
-    if (this.pointers.size < 2) this.pinch = null;
-    if (!p || cancelled) return;
-    if (this.pointers.size === 0 && !this.panning && !this.pinched) this.tap(...this.local(e));
+    if (this.cam.up(e.pointerId, cancelled)) this.tap(...this.local(e));
   }
 
   onWheel(e) {
