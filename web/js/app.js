@@ -180,7 +180,7 @@ function apply(snap) {
   // what the bots just did, in one line (shown until the next human move)
   const lastMove = [...(snap.history || [])].reverse().find((h) => h.seat != null);
   const lastSeat = lastMove ? lastMove.seat : null;
-  const lastIsBot = lastSeat != null && v.seats[lastSeat] && v.seats[lastSeat].kind === "bot";
+  const lastIsBot = lastSeat != null && v.seats[lastSeat] && v.seats[lastSeat].kind !== "human";   // a bot or a game's automa
   S.botLine = lastIsBot ? turnSummary(snap, lastSeat, seatName, lineText) : "";
   renderTurn(snap, seatName, seatColor, S.botLine);
   renderScores(snap, seatName, seatColor);
