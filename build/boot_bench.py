@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import shutil
 import statistics
 import tempfile
 
@@ -100,7 +101,10 @@ window.__bar = { changes: [] };
 
 def time_app(page, url: str) -> dict:
     page.goto(url)
-    page.wait_for_function("window.cairn && window.cairn.readyAt != null", timeout=300_000, polling=100)
+    page.wait_for_function("(window.cairn && window.cairn.readyAt != null) || document.documentElement.dataset.engine === 'fatal'",
+                           timeout=300_000, polling=100)
+    if page.evaluate("document.documentElement.dataset.engine") == "fatal":
+        raise SystemExit("the app could not start: " + page.inner_text("#boot-text"))
     r = page.evaluate("""() => ({
         ready: window.cairn.readyAt,
         fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime,
@@ -129,7 +133,11 @@ def main() -> None:
     args = ap.parse_args()
     site = load_site()
     site.ensure_built(site.DIST)
-    server = bench_server(site, site.DIST)
+    # A private copy: another build replacing dist/ mid-run must not mix builds.
+    copy = tempfile.TemporaryDirectory(prefix="cairn-bench-dist-")
+    dist = os.path.join(copy.name, "dist")
+    shutil.copytree(site.DIST, dist)
+    server = bench_server(site, dist)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     from playwright.sync_api import sync_playwright
 
@@ -171,6 +179,7 @@ def main() -> None:
                   f"app cold {cold['ready']:.2f} s ({cold['mode']}), warm {warm['ready']:.2f} s ({warm['mode']}); "
                   f"first paint {cold['fcp']:.3f} s; bar still at most {rows['stuck'][-1]:.2f} s", flush=True)
     server.shutdown()
+    copy.cleanup()
     med = {k: statistics.median(v) for k, v in rows.items()}
     bare = med["bare_cold"]
     print(f"\nmedian of {args.runs}{' (4G-like link, 4x slower CPU)' if args.slow else ''}:")

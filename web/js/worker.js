@@ -141,7 +141,10 @@ async function boot() {
     mode = "fresh";
     console.warn("cairn: booting without the snapshot:", reason);
     stage("Starting Python from scratch (no usable start-up snapshot)", 30, 70);
-    const py = await startPython({ ...common, image, snapshot: null });
+    // The image as it is, should it be the part that did not match.
+    const plain = image.catch(() => Promise.all([index, fetchBytes("boot/packages.bin", 0)])
+      .then(([idx, bytes]) => ({ index: idx, bytes })));
+    const py = await startPython({ ...common, image: plain, snapshot: null });
     stage("Importing the game engine", 70, 99);
     hello = engineHello(py);
   }
