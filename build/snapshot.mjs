@@ -6,8 +6,9 @@
 // it for its catalogue and plays a move in a new game of every registered game
 // (so everything a first game needs is imported and warm), then writes
 // DIST/boot/snapshot.bin, DIST/boot/snapshot.json (what the loader needs to
-// restore it and to check it) and DIST/boot/catalogue.json (the engine's
-// "hello": lets the page show the games before Python is up).
+// restore it and to check it, and the engine's "hello" as this state answers
+// it) and DIST/boot/catalogue.json (the same "hello" for the page, which shows
+// the games before Python is up).
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -71,6 +72,7 @@ const { bytes: snap, meta } = takeSnapshot(py);
 rmSync(tmp, { recursive: true, force: true });
 meta.packages = { size: bytes.byteLength, checksum: checksum(bytes) };
 meta.games = warmed;
+meta.catalogue = hello;
 writeFileSync(join(dist, "boot/snapshot.bin"), snap);
 writeFileSync(join(dist, "boot/snapshot.json"), JSON.stringify(meta));
 writeFileSync(join(dist, "boot/catalogue.json"), JSON.stringify(hello));

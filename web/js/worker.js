@@ -84,6 +84,19 @@ function verified(bytes, want, what) {
 
 const locateLib = (name, bytes) => URL.createObjectURL(new Blob([bytes], { type: "application/wasm" }));
 
+/** After a restore: keep the facade's handle() and check it answers; the
+ * catalogue is the one the build asked this very state for (in the snapshot
+ * record). */
+function engineReady(py, cat) {
+  if (!cat || !cat.games) return engineHello(py);
+  handle = null;
+  const h = py.runPython("from cairn.core.facade import handle\nhandle");
+  const reply = JSON.parse(h(JSON.stringify({ id: 0, op: "close", gid: "-" })));
+  if (!reply.ok) throw new Error(reply.error.message);
+  handle = h;
+  return cat;
+}
+
 /** Import the facade (instant after a restore), keep its handle(), say hello. */
 function engineHello(py) {
   handle = null;
@@ -134,7 +147,7 @@ async function boot() {
                                    onStart: () => { clearInterval(ticker); stage("Starting Python from its saved start-up state", 60, 90); } });
     stage("Checking the game engine", 90, 99);
     py.runPython("import random; random.seed()");   // not the build's random state
-    hello = engineHello(py);
+    hello = engineReady(py, (await meta).catalogue);
   } catch (e) {
     clearInterval(ticker);
     reason = String((e && e.message) || e);
