@@ -29,7 +29,7 @@ TILE_RATE = {"village": 0.25, "castle": 0.3, "start_village": 0.25, "tavern": 0.
              "distillery": 0.35, "loch": 0.1, "bridge": 0.1}
 PRODUCER_RATE = 0.35
 CONVERTER_RATE = 0.3
-TURN_VALUE = 1.2  # what a turn is worth beyond the production it triggers
+TURN_VALUE = 2.5  # what a turn is worth beyond the production it triggers
 SPACES = 14
 
 
@@ -86,7 +86,7 @@ def _room(display: Dict[Any, Any]) -> bool:
 
 class GlenMoreKnowledge(Knowledge):
     scale = 12.0
-    rollout_plies = 60
+    rollout_plies = 20
 
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         players = state.players
@@ -106,7 +106,14 @@ class GlenMoreKnowledge(Knowledge):
         cur = state.current
         if taken is not None:
             sizes[cur] += 1
-        fewest = min(sizes)
+        turns = []
+        for i, p in enumerate(players):
+            t = max(0.0, (stream - ahead[i]) / share)
+            if not _room(p.display):  # no clan member next to an empty space: no tile fits
+                t *= 0.3
+            turns.append(t)
+        final_sizes = [sizes[i] + turns[i] for i in range(n)]
+        fewest = min(final_sizes)
         lows = (min(whisky), min(chiefs), min(cards))
         out = []
         for i, p in enumerate(players):
@@ -116,16 +123,13 @@ class GlenMoreKnowledge(Knowledge):
             v += scorings_left * (difference_vp(whisky[i] - lows[0]) + difference_vp(chiefs[i] - lows[1])
                                   + difference_vp(cards[i] - lows[2]))
             v += _final_cards(p)
-            v -= 3 * (sizes[i] - fewest)
+            v -= 3 * (final_sizes[i] - fewest)  # every turn left will add a tile
             rate = 0.0
             for spot in p.display.values():
                 rate += _tile_rate(spot.tile)
             if i == cur and taken is not None:
                 rate += _tile_rate(taken)
-            turns_left = max(0.0, (stream - ahead[i]) / share)
-            if not _room(p.display):  # no clan member next to an empty space: no tile fits
-                turns_left *= 0.3
-            v += rate * min(turns_left, 10.0) + TURN_VALUE * turns_left
+            v += rate * min(turns[i], 10.0) + TURN_VALUE * turns[i]
             if i == cur and state.turn.pending is not None:
                 pay = state.turn.pending
                 v -= RESOURCE_VALUE * (sum(pay.res) + pay.distinct) + 2 * pay.whisky + pay.clansman

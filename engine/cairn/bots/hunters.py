@@ -25,7 +25,7 @@ HUT_VALUE = 1.0
 
 class HuntersKnowledge(Knowledge):
     scale = 15.0
-    rollout_plies = 24
+    rollout_plies = 4
 
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         s = state
