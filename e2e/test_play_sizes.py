@@ -72,6 +72,19 @@ def test_full_game_by_tapping(chromium, site_url, tmp_path, game, size):
         page.wait_for_selector(".toast >> text=game is over")
         page.wait_for_timeout(300)
         assert p.ply() == ply
+        # the rules reference, then "Play again" with the same seats
+        p.tap_el(page.query_selector("#help-btn"))
+        page.wait_for_selector("#help[open]")
+        assert page.eval_on_selector_all("#help-body h3", "hs => hs.length") >= 5
+        p.tap_el(page.query_selector("#help-close"))
+        seats = p.snap()["view"]["seats"]
+        old_gid = page.evaluate("window.cairn.gid")
+        p.tap_el(page.query_selector("#again"))
+        page.wait_for_function(f"window.cairn.gid && window.cairn.gid !== '{old_gid}' && window.cairn.snapshot()")
+        again = p.snap()["view"]
+        assert [s["name"] for s in again["seats"]] == [s["name"] for s in seats] and not again["is_over"]
+        saved = {e["gid"]: e for e in p.page.evaluate("JSON.parse(localStorage.getItem('cairn:index'))")}
+        assert saved[old_gid]["over"] and " won " in saved[old_gid]["result"]
         assert errors == []
     finally:
         context.close()

@@ -29,7 +29,7 @@ const choiceBar = new ChoiceBar($("#choices"), {
   hint: () => {
     const snap = S.snap;
     if (!snap) return "";
-    if (snap.view.is_over) return "Game over: scores and the final table are in Scores & log";
+    if (snap.view.is_over) return "Game over: the final table is with the scores and log";
     if (!humanToMove(snap)) return S.botLine || `${seatName(snap.view.current_player)} is thinking\u2026`;
     return S.botLine ? `${S.botLine}. Your turn: tap the board` : "Your turn: tap a highlighted place on the board";
   },

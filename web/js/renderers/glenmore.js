@@ -94,6 +94,15 @@ export default class GlenMoreRenderer {
       this.moveFrom = null;
     }
     this.tip = null;
+    // a bot's take: its figure glows for a moment on the chain
+    const moves = (snapshot.save && snapshot.save.moves) || [];
+    const last = moves[moves.length - 1];
+    const hist = (snapshot.history || []).filter((h) => h.seat != null);
+    const by = hist.length ? hist[hist.length - 1].seat : null;
+    if (prev && last && last.type === "take" && by != null && v.seats && v.seats[by] && v.seats[by].kind === "bot"
+        && moves.length > ((prev.save && prev.save.moves) || []).length) {
+      this.flash = { space: last.space, t0: performance.now(), color: this.ui.seatColor(by) };
+    }
     this.validateSelection();
     this.sendChoices();
     this.draw();
@@ -166,6 +175,8 @@ export default class GlenMoreRenderer {
     c.removeEventListener("touchend", this.onTouchEnd);
     window.removeEventListener("resize", this.onResize);
     clearTimeout(this.pressTimer);
+    if (this.flashRaf) cancelAnimationFrame(this.flashRaf);
+    this.flash = null;
     this.hits = [];
     this.snap = null;
     try { this.ui.choices([]); } catch (e) { /* shell gone */ }
@@ -365,6 +376,7 @@ export default class GlenMoreRenderer {
       hits: this.hits, ui: this.ui, hover: this.hover, openKey: this.openKey, moveFrom: this.moveFrom,
       winners: this.snap ? this.snap.winners : [],
       touch: this.touch,
+      flash: this.flashNow(),
       openTile: (k) => this.openTile(k), pickMoveFrom: (k) => this.pickMoveFrom(k),
     };
   }
@@ -384,6 +396,16 @@ export default class GlenMoreRenderer {
     if (wide) this.layoutWide(R);
     else this.layoutNarrow(R);
     if (this.tip) this.drawTip(this.tip);
+  }
+
+  flashNow() {
+    if (!this.flash) return null;
+    const age = performance.now() - this.flash.t0;
+    if (age > 1600) { this.flash = null; return null; }
+    if (!this.flashRaf) {
+      this.flashRaf = requestAnimationFrame(() => { this.flashRaf = null; this.draw(); });
+    }
+    return { ...this.flash, alpha: 1 - age / 1600 };
   }
 
   infoAt(p) {

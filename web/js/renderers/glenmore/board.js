@@ -38,6 +38,19 @@ export function highlight(g, x, y, w, h, r, hot) {
 
 export function drawChain(R, cells) {
   const { g, view } = R;
+  if (R.flash && cells[R.flash.space]) {
+    // a bot's figure that just moved: a glow that fades
+    const c = cells[R.flash.space];
+    g.save();
+    g.globalAlpha = R.flash.alpha;
+    g.shadowColor = R.flash.color;
+    g.shadowBlur = 18;
+    g.lineWidth = 4;
+    g.strokeStyle = R.flash.color;
+    roundRect(g, c.x - 2, c.y - 2, c.s + 4, c.s + 4, c.s * 0.14);
+    g.stroke();
+    g.restore();
+  }
   const takes = new Map();
   if (R.interactive) for (const m of R.legal) if (m.type === "take") takes.set(m.space, m);
   const turn = view.current_player;
@@ -71,7 +84,9 @@ export function drawChain(R, cells) {
       if (R.interactive && view.phase === "take" && !take) g.globalAlpha = 0.45;
       drawTile(g, t, c.x, c.y, c.s, { cost: true, cards: view.cards });
       g.restore();
-      if (R.infos) R.infos.push({ x: c.x, y: c.y, w: c.s, h: c.s, tile: t });
+      const why = R.interactive && view.phase === "take" && !take
+        ? "Greyed out: you cannot pay for it (even buying at the market) or it has no place in your estate" : null;
+      if (R.infos) R.infos.push({ x: c.x, y: c.y, w: c.s, h: c.s, tile: t, why });
       if (take) {
         const label = moveLabel(view, take);
         highlight(g, c.x, c.y, c.s, c.s, c.s * 0.1, R.hover && R.hover.label === label);

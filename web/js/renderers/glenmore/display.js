@@ -298,7 +298,7 @@ export function drawPlayerHeader(R, p, x, y, w, h, opts = {}) {
   g.fillStyle = THEME.text;
   g.textAlign = "left";
   g.textBaseline = "middle";
-  const one = h < 40;
+  const one = h < 40 || !!opts.oneLine;
   const hh = opts.headH || h;
   const statSize = Math.min(15, one ? h * 0.5 : hh * 0.32);
   if (one) {

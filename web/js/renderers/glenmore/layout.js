@@ -21,7 +21,16 @@ export const layoutMethods = {
     const card = t.card && v.cards && v.cards[t.card];
     if (card) lines.push([`card: ${card.name}${card.bonnets ? ` (${card.bonnets} bonnet${card.bonnets > 1 ? "s" : ""})` : ""}`, false]);
     const lay = [t.river && "river", t.road && "road"].filter(Boolean).join(" + ");
-    if (lay) lines.push([lay, false]);
+    if (lay) lines.push([`carries a ${lay}: it must continue it`, false]);
+    if (info.why) {
+      // wrap the reason over lines of about 44 characters
+      let line = "";
+      for (const word of info.why.split(" ")) {
+        if ((line + " " + word).trim().length > 44) { lines.push([line.trim(), false]); line = ""; }
+        line += " " + word;
+      }
+      if (line.trim()) lines.push([line.trim(), false]);
+    }
     g.save();
     let w = 0;
     for (const [ln, b] of lines) {
@@ -366,7 +375,7 @@ export const layoutMethods = {
     g.font = font(12, true);
     const vpW = g.measureText(`${p.vp}`).width;
     g.restore();
-    drawPlayerHeader(R, p, x, y, w, h, { selected, reserve: vpW + 8 });
+    drawPlayerHeader(R, p, x, y, w, h, { selected, reserve: vpW + 8, oneLine: true });
     g.save();
     g.textAlign = "right";
     g.textBaseline = "middle";
