@@ -92,7 +92,9 @@ window.__bar = { changes: [] };
   const bar = document.getElementById('boot-bar');
   if (bar) {
     const c = window.__bar.changes;
-    if (!c.length || c[c.length - 1][1] !== bar.value) c.push([performance.now(), bar.value]);
+    const v = bar.position < 0 ? "moving" : bar.value;   // no value yet: the animated (indeterminate) bar
+    const text = (document.getElementById('boot-text') || {}).textContent;
+    if (!c.length || c[c.length - 1][1] !== v) c.push([performance.now(), v, text]);
   }
   if (!(window.cairn && window.cairn.readyAt != null)) setTimeout(poll, 50);
 })();
@@ -111,11 +113,15 @@ def time_app(page, url: str) -> dict:
         changes: window.__bar.changes,
         boot: window.cairn.engine.boot,
     })""")
-    # The longest time the progress bar stood still before ready.
-    times = [t for t, _ in r["changes"]] + [r["ready"]]
-    stuck = max((b - a for a, b in zip(times, times[1:])), default=r["ready"])
+    # The longest time the progress bar stood still before ready (the
+    # animated bar shown before the first figure arrives counts as moving).
+    marks = r["changes"] + [[r["ready"], "ready", "ready"]]
+    stuck, during = 0.0, ""
+    for (t, v, text), (t2, _, _) in zip(marks, marks[1:]):
+        if v != "moving" and t2 - t > stuck:
+            stuck, during = t2 - t, text
     return {"ready": r["ready"] / 1000, "fcp": (r["fcp"] or 0) / 1000, "mode": (r["boot"] or {}).get("mode"),
-            "stuck": stuck / 1000}
+            "stuck": stuck / 1000, "during": during}
 
 
 def time_bare(page, url: str) -> float:
@@ -174,10 +180,11 @@ def main() -> None:
             rows["warm"].append(warm["ready"])
             rows["fcp"].append(cold["fcp"])
             rows["stuck"].append(max(cold["stuck"], warm["stuck"]))
+            during = cold["during"] if cold["stuck"] >= warm["stuck"] else warm["during"]
             modes.update([cold["mode"], warm["mode"]])
             print(f"run {run + 1}: bare Pyodide cold {rows['bare_cold'][-1]:.2f} s, warm {rows['bare_warm'][-1]:.2f} s; "
                   f"app cold {cold['ready']:.2f} s ({cold['mode']}), warm {warm['ready']:.2f} s ({warm['mode']}); "
-                  f"first paint {cold['fcp']:.3f} s; bar still at most {rows['stuck'][-1]:.2f} s", flush=True)
+                  f"first paint {cold['fcp']:.3f} s; bar still at most {rows['stuck'][-1]:.2f} s ({during!r})", flush=True)
     server.shutdown()
     copy.cleanup()
     med = {k: statistics.median(v) for k, v in rows.items()}
