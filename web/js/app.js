@@ -6,13 +6,13 @@
 import { Engine, EngineError } from "./engine.js";
 import { Store, newGid } from "./store.js";
 import { $, el, toast, SEAT_COLOURS, renderTurn, renderScores, renderLog, renderFinal } from "./ui.js";
-import { renderGames, showNewGameForm, renderSaved, randomSeed } from "./home.js";
+import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PAUSE_MS } from "./home.js";
 import { ChoiceBar } from "./choices.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
 
 const params = new URLSearchParams(location.search);
-const BOT_DELAY = params.get("fast") === "1" ? 0 : 300;
+const FAST = params.get("fast") === "1";   // no pause before bot steps (tests)
 const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
 const FORCE_LIST = params.get("renderer") === "list";   // the generic renderer for every game
 
@@ -157,7 +157,7 @@ function lineText(h) {
 function undoReason(snap) {
   const v = snap.view;
   if (v.is_over) return "The game is over: undo is off so bots do not replay their moves. Use Play again or New game.";
-  if (!humanToMove(snap)) return "Wait for the bot to finish its turn.";
+  if (!humanToMove(snap) && !v.seats.some((s) => s.kind === "human")) return "Only bots are playing.";
   if (v.can_undo) return "";
   if (!v.ply) return "Nothing to undo yet.";
   return "A new tile was revealed (or the die rolled) since then: moves before that cannot be taken back.";
@@ -280,9 +280,15 @@ async function playMoves(moves) {
 }
 
 async function undo() {
-  if (S.busy || !S.snap) return;
+  if (!S.snap) return;
   const why = undoReason(S.snap);
   if (why) { toast(why, "info", 5000); return; }
+  if (!humanToMove(S.snap)) {
+    // a bot is to move or thinking: cancel it (its reply is ignored; the
+    // worker answers the undo right after the step it is on)
+    S.gen++;
+    S.busy = false;
+  } else if (S.busy) return;
   clearTimeout(S.botTimer);
   const before = S.lastSave;
   let snap = await gameRequest("undo");
@@ -336,7 +342,7 @@ function scheduleBot() {
     if (gen !== S.gen || S.busy) return;
     const next = await gameRequest("bot");
     if (next && gen === S.gen) apply(next);
-  }, BOT_DELAY);
+  }, FAST ? 0 : BOT_PAUSE_MS[botSpeed()]);
 }
 
 // -- home ---------------------------------------------------------------------
@@ -500,6 +506,7 @@ window.cairn = {
     return { ...info, own: own ? { top: own.y + r.top, bottom: own.y + own.h + r.top, left: own.x + r.left, height: own.h, width: own.w } : own };
   },
   get gid() { return S.gid; },
+  get renderer() { return S.renderer; },   // for dev screenshots of renderer states
   get busy() { return S.busy; },
   get readyAt() { return S.readyAt; },
   get bootLog() { return S.bootLog; },   // [text, ms since worker start, ms since navigation]

@@ -22,7 +22,7 @@ export function el(tag, attrs = {}, ...children) {
 /** A non-blocking message at the top of the page; kind: info | warn | error.
  * The same text is not shown twice at once (it restarts its timer), and at
  * most three messages stay on screen: the oldest goes first. */
-export function toast(text, kind = "info", ms = 6000) {
+export function toast(text, kind = "info", ms = kind === "info" ? 4000 : 6000) {
   const box = $("#toasts");
   for (const old of box.querySelectorAll(".toast")) {
     if (old.dataset.text === text) old.remove();

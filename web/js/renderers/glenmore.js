@@ -201,6 +201,8 @@ export default class GlenMoreRenderer {
       // a converter's options: what you give -> what you get; a guided pick
       // (how many, then which) when there are many (the Fair)
       const opts = legal.filter((m) => m.type === "activate" && `${m.tile[0]},${m.tile[1]}` === this.openKey);
+      // the richest offer first (more goods handed in, more points)
+      opts.sort((a, b) => (b.use ? b.use.length : 0) - (a.use ? a.use.length : 0));
       const spot = spotAt(me, opts[0] && opts[0].tile);
       const t = spot && v.tiles[String(spot.tile)];
       const name = tileName(v, me, opts[0] ? opts[0].tile : [0, 0]);
@@ -210,7 +212,8 @@ export default class GlenMoreRenderer {
         const y = yieldOf(t, m.use);
         const give = counted(m.use);
         const kinds = new Set(m.use).size;
-        const group = many ? `${name}: ${kinds === m.use.length ? `${kinds} different` : `${m.use.length} goods`}${y ? ` \u2192 ${y}` : ""}` : null;
+        const n = m.use.length;
+        const group = many ? `Give ${n === 1 ? "1 good" : kinds === n ? `${n} kinds` : `${n} goods`}${y ? ` \u2192 ${y}` : ""}` : null;
         add(m, `${m.loch_ness ? "Loch Ness: " : ""}${many ? give : `${name}: ${give}${y ? ` \u2192 ${y}` : ""}`}`, { group, groupLabel: `${name}: ${give}${y ? ` \u2192 ${y}` : ""}`, info: `Hand in ${give}${y ? ` for ${y}` : ""}` });
       }
     }
