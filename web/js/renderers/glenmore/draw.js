@@ -303,6 +303,14 @@ const SHORT_NAME = {
   "Start village": "Start",
 };
 
+// names for the smallest tiles (phone chain): the word players use for the tile
+const TIGHT_NAME = {
+  "Grain field": "Grain", "Distillery": "Still", "Cawdor Castle": "Cawdor", "Castle of Mey": "Mey",
+  "Castle Stalker": "Stalker", "Castle Moil": "Moil", "Donan Castle": "Donan", "Duart Castle": "Duart",
+  "Armadale Castle": "Armadale", "Loch Lochy": "Lochy", "Loch Ness": "Ness", "Loch Oich": "Oich",
+  "Loch Morar": "Morar", "Loch Shiel": "Shiel", "Iona Abbey": "Iona",
+};
+
 const PRODUCES = { quarry: "stone", forest: "wood", meadow: "sheep", pasture: "cattle", grain_field: "grain" };
 
 function tileIcon(g, t, x, y, s, cards) {
@@ -441,8 +449,12 @@ export function drawTile(g, t, x, y, s, opts = {}) {
     g.fillStyle = "#222";
     g.textAlign = "center";
     g.textBaseline = "top";
-    const name = SHORT_NAME[t.name] || t.name;
-    fitText(g, name, x + s / 2, y + s * 0.1, s * 0.8, Math.max(8, s * 0.15), { bold: true, min: 7 });
+    // the name at 11 px or more: the full name, else a shorter one (hold a tile for its full name)
+    const px = Math.max(11, s * 0.15);
+    let name = SHORT_NAME[t.name] || t.name;
+    g.font = font(px, true);
+    if (g.measureText(name).width > s * 0.86) name = TIGHT_NAME[t.name] || name.split(" ")[0];
+    fitText(g, name, x + s / 2, y + s * 0.1, s * 0.86, px, { bold: true, min: 9 });
     tileIcon(g, t, x, y, s, opts.cards || {});
     if (opts.cost) costRow(g, t.cost, x, y, s);
     if (t.card) {
