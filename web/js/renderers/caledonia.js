@@ -202,7 +202,7 @@ export default class CaledoniaRenderer {
         rows.push({ name: this.ui.seatName(e.seat), color: this.ui.seatColor(e.seat), points: glory[e.seat] ? `+${glory[e.seat]} glory` : "", detail: `\u00a3${e.income || 0}${goods ? `, ${goods}` : ""}` });
       }
       const round = (v.summary.find((e) => e.kind === "scoring") || {}).round;
-      if (rows.length) showMoment(round ? `Round ${round}: production and scoring` : "Production", rows, 5000);
+      if (rows.length && document.getElementById("moment")) showMoment(round ? `Round ${round}: production and scoring` : "Production", rows, 4500);
     }
     this.lastSummary = s;
   }
