@@ -70,9 +70,10 @@ def test_game_against_the_solo_opponent_to_the_final_table(app):
 def test_four_seat_hot_seat_reloaded_and_resumed(app):
     p = _open(app)
     p.start(["human"] * 4, seed=4)
-    p.play(PLAN, until=lambda s: s["view"]["round"] >= 2)
+    p.play(PLAN, until=lambda s: s["view"]["round"] >= 3)
     before = p.snap()
-    assert before["view"]["round"] == 2 and len(before["view"]["players"]) == 4
+    assert before["view"]["round"] == 3 and len(before["view"]["players"]) == 4
+    assert sum(1 for u in before["view"]["map"]["units"] if u["unit"] not in ("woodcutter", "miner")) >= 1
     app.page.reload()
     app.wait_ready()
     app.page.wait_for_function("window.cairn.snapshot() !== null")

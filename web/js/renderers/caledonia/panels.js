@@ -16,7 +16,7 @@ export const CRITERIA = { P: "port", $: "cheapest", St: "settlements", N: "neigh
 export const ACTIONS = { T: "technology", E: "expand", F: "fulfil", C: "contract", R: "trade", U: "upgrade", S: "skip" };
 
 function section(g, title, x, y, w) {
-  text(g, title, x, y + 10, { size: 12, weight: 700, color: "#c8bd9c" });
+  text(g, title, x, y + 10, { size: 12, weight: 700, color: "#c8bd9c", max: w });
   g.fillStyle = "rgba(255,240,200,0.12)";
   g.fillRect(x, y + 20, w, 1);
   return 26;
@@ -128,7 +128,7 @@ export function drawExport(g, v, x, y, w, st) {
   });
   h += Math.ceil(e.slots.length / cols) * 62 + 4;
   // imports
-  h += section(g, "Imports (shared tracks; rarer pays more at the end)", x, y + h, w);
+  h += section(g, "Imports (the rarer, the more it scores at the end)", x, y + h, w);
   const iw = w / 3;
   Object.entries(e.imports).forEach(([good, n], i) => {
     const ix = x + i * iw;
@@ -164,7 +164,7 @@ export function drawExport(g, v, x, y, w, st) {
   h += 28;
   // ports
   if ((e.ports || []).length) {
-    h += section(g, "Ports (a unit next to it or shipping reach; once per player)", x, y + h, w);
+    h += section(g, "Ports (reach one to use it, once each)", x, y + h, w);
     for (const p of e.ports) {
       const ry = y + h;
       box(g, x, ry, 22, 22, 11, "#e8dcc0", "#5a4630");
