@@ -9,6 +9,15 @@ export class EngineError extends Error {
   }
 }
 
+/** Run ``fn`` once the page has painted (or after 100 ms in a hidden tab,
+ * where frames do not come). */
+function afterFirstPaint(fn) {
+  let done = false;
+  const go = () => { if (!done) { done = true; fn(); } };
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(go, 0));
+  setTimeout(go, 100);
+}
+
 export class Engine {
   /** hooks: {progress(text, pct), ready(hello), fatal(message), crashed(reason)} */
   constructor(hooks, { timeoutMs = 60000 } = {}) {
@@ -27,8 +36,21 @@ export class Engine {
     let resolveReady, rejectReady;
     this.readyPromise = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
     this.readyPromise.catch(() => {});
-    const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    this.worker = w;
+    const ready = this.readyPromise;
+    const launch = () => {
+      if (this.readyPromise !== ready) return;
+      const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+      this.worker = w;
+      this._wire(w, resolveReady, rejectReady);
+    };
+    // The first start waits for the page's first frame, so the worker's
+    // downloads and compiling do not hold up the first paint.
+    if (this.worker === null) afterFirstPaint(launch);
+    else launch();
+    return ready;
+  }
+
+  _wire(w, resolveReady, rejectReady) {
     w.onmessage = (ev) => {
       const m = ev.data || {};
       if (m.kind === "progress") this.hooks.progress(m.text, m.pct, m.ms);
@@ -42,7 +64,6 @@ export class Engine {
       if (!this.hello) { rejectReady(new EngineError("fatal", msg)); this.hooks.fatal(msg); }
       else this.crash(msg);
     };
-    return this.readyPromise;
   }
 
   ready() { return this.readyPromise; }
