@@ -513,22 +513,21 @@ export default class CaledoniaRenderer {
       x += 16;
       x += text(g, `\u00a3${p.money}`, x, y, { size: 13, weight: 800, color: "#fff" }) + 8;
       if (!p.automa) for (const [good, n] of Object.entries(p.goods)) {
-        if (x > m.x + m.w - 40) break;
+        if (x > m.x + m.w - (this.rot ? 66 : 40)) break;
         goodChip(g, good, x + 9, y, 9);
         x += text(g, `${n}`, x + 20, y, { size: 12, weight: 700, color: n ? "#fff" : "#888" }) + 26;
       }
     } else if (v.final) text(g, "Game over", x, y, { size: 12, weight: 700 });
+    if (this.rot) {
+      // the map is turned a quarter: say where north is (the log names places by compass)
+      text(g, "N \u2192", m.x + m.w - 8, y, { size: 12, weight: 800, color: "#e8e0c8", align: "right" });
+    }
     if (this.plan && this.plan.hint && this.interactive && this.plan.marks.size) {
       const hy = m.y + bh + 4;
       g.font = `600 12px ${FONT}`;
       const tw = Math.min(m.w - 16, g.measureText(this.plan.hint).width + 16);
       box(g, m.x + (m.w - tw) / 2, hy, tw, 22, 11, "rgba(0,0,0,0.7)");
       text(g, this.plan.hint, m.x + m.w / 2, hy + 11, { size: 12, weight: 600, color: "#ffe680", align: "center", max: tw - 12 });
-    }
-    if (this.rot) {
-      // the map is turned a quarter: say where north is (the log names places by compass)
-      box(g, m.x + 8, m.y + m.h - 30, 74, 22, 11, "rgba(0,0,0,0.6)");
-      text(g, "north \u2192", m.x + 45, m.y + m.h - 19, { size: 12, weight: 700, color: "#e8e0c8", align: "center" });
     }
     // view buttons: zoom in, zoom out, fit
     const s = 44, gap = 6;
