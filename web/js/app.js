@@ -193,8 +193,10 @@ function apply(snap) {
   undoBtn.dataset.info = why || "Take back your last move";
   $("#end-actions").hidden = !v.is_over;
   const m = momentBetween(prev, snap, seatName, seatColor, lineText);
-  if (m) showMoment(m.title, m.rows, m.ms);
-  if (v.is_over && prev && prev.gid === snap.gid && !prev.view.is_over) setSheet(true);
+  const ended = v.is_over && prev && prev.gid === snap.gid && !prev.view.is_over;
+  // at the end: the moment first, then the sheet with the final table opens
+  if (m) showMoment(m.title, m.rows, m.ms, ended ? () => { if (S.snap === snap) setSheet(true); } : null);
+  else if (ended) setSheet(true);
   if (!v.is_over && humanToMove(snap)) maybeCoach(v.game);
   document.documentElement.dataset.ply = String(v.ply);
   document.documentElement.dataset.over = v.is_over ? "1" : "0";

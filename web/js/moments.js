@@ -6,11 +6,13 @@
 import { $, el } from "./ui.js";
 
 let timer = null;
+let after = null;
 
-/** rows: [{name, color, points, detail}] */
-export function showMoment(title, rows, ms = 3500) {
+/** rows: [{name, color, points, detail}]; then() runs when the moment goes away. */
+export function showMoment(title, rows, ms = 3500, then = null) {
   const box = $("#moment");
   clearTimeout(timer);
+  after = then;
   box.replaceChildren(
     el("button", { type: "button", class: "close", "aria-label": "close", text: "\u00d7", onclick: hideMoment }),
     el("h4", { text: title }),
@@ -28,6 +30,9 @@ export function hideMoment() {
   clearTimeout(timer);
   const box = $("#moment");
   if (box) box.hidden = true;
+  const then = after;
+  after = null;
+  if (then) then();
 }
 
 /** Journal lines and score changes between two snapshots of one game, as a
