@@ -20,6 +20,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from . import GAMES, IllegalMove, new_game
 from .bots import choose_move
+from .bots.search import STATS
 from .core.rng import Rng
 
 
@@ -73,6 +74,7 @@ class _Match:
         self.budgets = budgets
         self.iterations = iterations
         self.times: Dict[str, List[float]] = {}
+        self.its: Dict[str, int] = {}
 
     def play(self, levels: List[str], seed: int) -> Tuple[List[int], List[int]]:
         """One game, seat i played by ``levels[i]``: (totals, winners)."""
@@ -80,11 +82,13 @@ class _Match:
         while not g.is_over:
             level = levels[g.current_player]
             forced = len(g.legal_moves()) == 1
+            its = STATS["iterations"]
             start = time.perf_counter()
             move = choose_move(g, level, seed=seed, budget_s=self.budgets.get(level),
                                iterations=self.iterations.get(level))
             if not forced:
                 self.times.setdefault(level, []).append(time.perf_counter() - start)
+                self.its[level] = self.its.get(level, 0) + STATS["iterations"] - its
             g.play(move)
         return [s["total"] for s in g.scores()], g.winners()
 
@@ -93,14 +97,16 @@ class _Match:
         for level, ts in sorted(self.times.items()):
             ts = sorted(ts)
             p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            its = self.its.get(level, 0)
+            rate = f"  {its / sum(ts):6.0f} search iterations/s" if its else ""
             print(f"  {level:8s} mean {1000 * sum(ts) / len(ts):7.1f} ms  p95 {1000 * p95:7.1f} ms"
-                  f"  ({len(ts)} decisions)")
+                  f"  ({len(ts)} decisions){rate}")
 
 
 def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
               budgets: Dict[str, float], iterations: Dict[str, int]) -> None:
-    """Two players: every pair of ``levels``, ``games`` games each, seats
-    alternating.  More players: ``levels[0]`` against players-1 copies of
+    """Two players: each level against the next and the first against the
+    last, ``games`` games each, seats alternating.  More players: ``levels[0]`` against players-1 copies of
     each other level, seats rotating.  Wins count 1/k when k seats share the
     win (the game's own tie-break first)."""
     match = _Match(name, budgets, iterations)
@@ -109,8 +115,10 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
                   f"{budgets[lv]} s" if lv in budgets else "default") for lv in levels}
     print(f"{title}, {players} players, {games} games per match, seeds from {seed}; "
           + ", ".join(f"{lv}: {spent[lv]}" for lv in levels if lv in ("medium", "hard")))
-    if players == 2:
-        pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
+    if players == 2:  # each level against the next, and the first against the last
+        pairs = list(zip(levels, levels[1:]))
+        if len(levels) > 2:
+            pairs.append((levels[0], levels[-1]))
     else:
         pairs = [(levels[0], b) for b in levels[1:]]
     for a, b in pairs:

@@ -3,11 +3,11 @@
 Levels (``LEVELS``):
 
 * ``random``: any legal move, uniformly.
-* ``easy``: the shared ISMCTS search with a fixed ``EASY_ITERATIONS``: in
+* ``easy``: the shared ISMCTS search with a fixed 10 iterations: in
   effect greedy on the game's forecast one step ahead (its priors), with
   the noise of a handful of samples; budgets given by the caller are ignored.
-* ``medium``: the same search with a small budget.
-* ``hard``: the same search with a large budget.
+* ``medium``: the same search, 30 iterations or 0.4 s (at least 12).
+* ``hard``: the same search for 0.9 s (at least 30 iterations).
 
 (``greedy``, not in LEVELS: one step ahead on one determinisation with a point of noise,
 is kept as a level for comparison: it is strong at Hunters and weak at
@@ -18,7 +18,7 @@ plays as ``random``.  A bot sees what its seat sees and nothing more: every
 position it looks at comes from ``rules.determinize(state, seat, rng)``.
 Its randomness is derived from ``seed`` and the public position (ply and
 seat), so with ``iterations`` the move is reproducible; with ``budget_s``
-(or neither: the level's own time budget) the search stops by the clock.
+(or neither: the level's ``DEFAULTS``) the search stops by the clock.
 Bot moves are logged like any other move, so replays never depend on bots.
 ``choose_move`` never changes ``game``.
 """
@@ -32,9 +32,11 @@ from .search import ismcts
 
 Move = Dict[str, Any]
 
-#: seconds per decision when the caller gives neither budget nor iterations
-DEFAULT_BUDGET_S = {"medium": 0.1, "hard": 0.8}
-EASY_ITERATIONS = 10
+#: per level without budget or iterations from the caller: (most iterations,
+#: seconds, fewest iterations).  Each level does at least what the level below
+#: may do at most, so the order of strength holds on a slow phone too; hard
+#: stays near 1 s per decision in Pyodide.
+DEFAULTS = {"easy": (10, None, 10), "medium": (30, 0.4, 12), "hard": (None, 0.9, 30)}
 #: the search's exploration constant per level
 EXPLORATION = {"easy": 0.25, "medium": 0.25, "hard": 0.25}
 GREEDY_NOISE = 1.0  # points of noise on the greedy level's judgement
@@ -67,12 +69,15 @@ def _greedy(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iteration
 def _searcher(level: str) -> Callable[..., Move]:
     def search(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
         rules = game.rules
+        most, seconds, fewest = DEFAULTS[level]
         if level == "easy":
-            iterations, budget_s = EASY_ITERATIONS, None
-        elif iterations is None and budget_s is None:
-            budget_s = DEFAULT_BUDGET_S[level]
+            iterations, budget_s = most, None
+        elif iterations is not None:
+            budget_s, fewest = None, 1
+        elif budget_s is None:
+            iterations, budget_s = most, seconds
         return ismcts(rules, game.state, seat, knowledge_for(rules.name), rng,
-                      iterations, budget_s, EXPLORATION[level])
+                      iterations, budget_s, EXPLORATION[level], fewest)
     return search
 
 

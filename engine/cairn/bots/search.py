@@ -42,6 +42,11 @@ def _freeze(v: Any) -> Any:
     return v
 
 
+#: totals over every search run in this process: {"iterations", "seconds"}
+#: (read by the selfplay benchmark for iterations per second)
+STATS = {"iterations": 0, "seconds": 0.0}
+
+
 class Node:
     __slots__ = ("move", "seat", "children", "visits", "avail", "total")
 
@@ -104,9 +109,10 @@ def _priors(rules: Any, d: Any, mover: int, legal: List[Move], know: Knowledge,
 
 def ismcts(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
            iterations: Optional[int], budget_s: Optional[float],
-           exploration: float = 0.7) -> Move:
-    """The most visited move at the root after ``iterations`` iterations or
-    ``budget_s`` seconds (whichever is given; iterations win if both are).
+           exploration: float = 0.25, min_iterations: int = 1) -> Move:
+    """The most visited move at the root after ``iterations`` iterations,
+    or earlier when ``budget_s`` seconds have passed and at least
+    ``min_iterations`` are done (no budget: exactly ``iterations``).
 
     Nodes within ``know.prior_depth`` decisions of the root start with
     ``know.prior_weight`` virtual visits at their one-step forecast."""
@@ -114,16 +120,18 @@ def ismcts(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
     root_legal = know.candidates(rules, state, rules.legal_moves(state))
     if len(root_legal) == 1:
         return root_legal[0]
-    deadline = None if iterations is not None or budget_s is None else time.perf_counter() + budget_s
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
     limit = iterations if iterations is not None else (1 << 60)
+    floor = max(1, min_iterations)
     current, legal_moves, apply = rules.current_player, rules.legal_moves, rules.apply
     candidates, evaluate = know.candidates, know.evaluate
     plies, scale = know.rollout_plies, know.scale
     prior_depth, prior_weight = know.prior_depth, know.prior_weight
     log, sqrt = math.log, math.sqrt
     done = 0
+    started = time.perf_counter()
     while done < limit:
-        if deadline is not None and done and time.perf_counter() >= deadline:
+        if deadline is not None and done >= floor and time.perf_counter() >= deadline:
             break
         done += 1
         d = rules.determinize(state, seat, rng)
@@ -175,6 +183,8 @@ def ismcts(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
         for n in path:
             n.visits += 1
             n.total += rewards[n.seat]
+    STATS["iterations"] += done
+    STATS["seconds"] += time.perf_counter() - started
     legal_keys = {move_key(m): m for m in root_legal}
     best_move, best_visits = root_legal[0], -1
     for k, child in root.children.items():
