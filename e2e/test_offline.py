@@ -180,6 +180,8 @@ def test_menu_works_while_the_engine_loads(app):
 
 def test_persistent_storage_is_requested_and_usage_shown(app):
     app.open()
+    assert app.page.evaluate("window.cairnStorage.requested") is False   # not before the player does anything
+    app.page.click("#saved-section h2")
     app.page.wait_for_function("window.cairnStorage.requested || window.cairnStorage.persisted")
     app.page.wait_for_function("/use .* of this device's storage/.test(document.getElementById('storage-info').textContent)")
     assert app.page.is_visible("#storage-info")

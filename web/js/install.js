@@ -39,7 +39,22 @@ async function showUsage() {
 }
 
 async function start() {
-  await askToPersist();
+  // Asked on the player's first tap or key (some browsers ask the player, and
+  // a question nobody prompted is unwelcome), or at once in the installed app.
+  try {
+    if (navigator.storage && navigator.storage.persisted) state.persisted = await navigator.storage.persisted();
+  } catch (e) { /* unknown */ }
+  const installed = window.matchMedia && matchMedia("(display-mode: standalone)").matches;
+  if (installed) await askToPersist();
+  else {
+    const ask = () => {
+      removeEventListener("pointerdown", ask, true);
+      removeEventListener("keydown", ask, true);
+      askToPersist().then(showUsage);
+    };
+    addEventListener("pointerdown", ask, true);
+    addEventListener("keydown", ask, true);
+  }
   await showUsage();
   // The offline copy grows once the service worker has stored the site.
   if ("serviceWorker" in navigator) {
