@@ -61,6 +61,7 @@ export default class CaledoniaRenderer {
     if (!prev || prev.view.ply !== v.ply) this.sel = { good: this.keepGood(snapshot), contract: null, offer: null, space: null };
     this.plan = plan(snapshot, this.sel, this.idx, this.ui.seatName);
     if (!this.interactive) this.plan = { ...this.plan, items: [], marks: new Map() };
+    this.trackFresh(v, prev);
     this.autoTab(v, prev);
     const marksSig = [...this.plan.marks.keys()].join(",");
     if (marksSig && marksSig !== this.marksSig) this.focusMarks();
@@ -71,6 +72,17 @@ export default class CaledoniaRenderer {
     this.sig = sig;
     this.offer();
     this.redraw();
+  }
+
+  /** Units placed during the previous turn (the last player's, or the automa's), ringed on the
+   * map until the turn changes again, so a player sees what just happened. */
+  trackFresh(v, prev) {
+    const now = new Set((v.map.units || []).map((u) => `${u.space}:${u.seat}:${u.unit}`));
+    if (!prev || prev.gid !== this.snap.gid || !this.turnUnits) { this.turnUnits = now; this.fresh = new Set(); return; }
+    if (prev.view.current !== v.current) {
+      this.fresh = new Set([...now].filter((k) => !this.turnUnits.has(k)).map((k) => Number(k.split(":")[0])));
+      this.turnUnits = now;
+    }
   }
 
   keepGood(snapshot) {
@@ -434,7 +446,7 @@ export default class CaledoniaRenderer {
       g.beginPath(); g.rect(L.map.x, L.map.y, L.map.w, L.map.h); g.clip();
       g.fillStyle = "#203447";
       g.fillRect(L.map.x, L.map.y, L.map.w, L.map.h);
-      drawMap({ g, cam: this.mapCam(), view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, W: this.W, H: this.H });
+      drawMap({ g, cam: this.mapCam(), view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, fresh: this.fresh, W: this.W, H: this.H });
       this.drawMapOverlay(g, v, L);
       g.restore();
     }

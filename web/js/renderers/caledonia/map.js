@@ -227,6 +227,16 @@ export function drawMap(ctx) {
   for (const u of map.units || []) {
     const sp = map.spaces[u.space];
     const [x, y] = cam.toScreen(sp.x, sp.y);
+    if (ctx.fresh && ctx.fresh.has(u.space)) {
+      // placed in the last turn: a bright ring
+      g.beginPath();
+      g.arc(x, y, r * 0.72, 0, Math.PI * 2);
+      g.strokeStyle = "#fff";
+      g.lineWidth = Math.max(2, r * 0.1);
+      g.setLineDash([Math.max(3, r * 0.18), Math.max(2, r * 0.1)]);
+      g.stroke();
+      g.setLineDash([]);
+    }
     unitGlyph(g, u.unit, x, y, cam.s * 0.95, colorOf(u.seat));
   }
   // 6. highlights: every space of the current decision, with its total cost
