@@ -24,11 +24,12 @@ export default {
     </ol>`],
     ["Tiles", `<dl>
       <dt>Forest, Quarry, Meadow, Pasture, Grain field</dt><dd>Produce one wood, stone, sheep, cattle or grain
-        onto the tile when activated (a tile holds at most one of its good until used).</dd>
-      <dt>Village and castles</dt><dd>Placing one puts a new clan member on it. Activating gives one movement:
-        move a clan member to a neighbouring tile, or send it away to become a <b>chieftain</b>.</dd>
-      <dt>Distillery</dt><dd>Hand in 1 grain for 1 whisky barrel.</dd>
-      <dt>Tavern</dt><dd>Hand in 1 whisky for the VP printed on it.</dd>
+        onto the tile each time they are activated.</dd>
+      <dt>Village and castles (grey tiles)</dt><dd>Come with a new clan member on them. Activating one gives one
+        movement: move a clan member to any of the eight tiles around it, or send it off the estate to become a
+        <b>chieftain</b> (you must keep at least one clan member in your estate, except in your last turn).</dd>
+      <dt>Distillery</dt><dd>Gives a whisky barrel when placed; activated, it turns 1 grain into 1 whisky.</dd>
+      <dt>Tavern</dt><dd>Costs whisky to build; each activation gives the VP printed on it.</dd>
       <dt>Fair</dt><dd>Hand in 1 to k <i>different</i> goods (k printed on the tile): 1, 2, 3, 4, 5 kinds give
         1, 3, 5, 8, 12 VP. The game offers it as a short pick: first how many kinds, then which.</dd>
       <dt>Butcher, Bridge, Grocer</dt><dd>Convert the goods shown to VP.</dd>

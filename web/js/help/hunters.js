@@ -13,7 +13,8 @@ export default {
       <li><b>Then you may put one piece on that tile</b> (tap a spot, or <i>Place nothing</i>):
         <ul><li><b>Gatherer</b> on a forest,</li><li><b>Fisher</b> on a river,</li>
         <li><b>Hunter</b> on a meadow,</li><li><b>Hut</b> on a river or lake.</li></ul>
-        Not on a forest, river or meadow that already holds a tribe member (joining two later is fine).</li>
+        Not on a forest, river or meadow that already holds a tribe member, and not on a river system that
+        already has a hut (features joined later may end up shared).</li>
       <li>Completed forests and rivers score at once; their gatherers and fishers come home.</li>
     </ol>`],
     ["Features", `<dl>

@@ -15,7 +15,7 @@ export function roundBox(g, x, y, w, h, r, fill, stroke) {
 const TOUCH = typeof window !== "undefined" && !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
 
 export function layoutFor(W, H, rows) {
-  const small = W < 520, compact = H < 480, wide = W >= 700;
+  const small = W < 520, compact = H < 400, wide = W >= 700;   // a 360x640 phone keeps the names
   const rowH = compact ? 18 : small ? 22 : 26;
   const pv = compact ? 46 : small ? 62 : 88;
   const playersH = rowH * rows + 10;
