@@ -134,7 +134,7 @@ class Player:
             self.tap_el(btn)
 
     def close_sheet(self):
-        if self.page.evaluate("document.body.classList.contains('sheet-open')"):
+        if self.page.evaluate("document.body.classList.contains('sheet-open')") and self.page.is_visible("#sheet-btn"):
             self.tap_el(self.page.query_selector("#sheet-btn"))
             self.page.wait_for_timeout(300)
 

@@ -61,6 +61,11 @@ def main():
                 p.start(game, seed=7)
                 page.screenshot(path=os.path.join(out, f"{game}-{size}-1start.png"))
                 p.dismiss_coach()
+                p.tap_el(page.query_selector("#help-btn"))
+                page.wait_for_selector("#help[open]")
+                page.wait_for_timeout(200)
+                page.screenshot(path=os.path.join(out, f"{game}-{size}-1help.png"))
+                p.tap_el(page.query_selector("#help-close"))
                 for _ in range(4):
                     p.human_move()
                 page.screenshot(path=os.path.join(out, f"{game}-{size}-2early.png"))
@@ -72,6 +77,10 @@ def main():
                 print(size, game, "import", flush=True)
                 p.import_near_end(game, seed=7, left=3, tmpdir=out)
                 p.play_to_end()
+                page.wait_for_timeout(300)
+                page.screenshot(path=os.path.join(out, f"{game}-{size}-4end-moment.png"))
+                if page.is_visible("#moment"):
+                    p.tap_el(page.query_selector("#moment"))
                 page.wait_for_timeout(400)
                 page.screenshot(path=os.path.join(out, f"{game}-{size}-4end.png"))
                 p.close_sheet()
