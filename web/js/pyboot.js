@@ -10,7 +10,8 @@
 // `import pydantic_core` be restored: Pyodide's own snapshots keep only the
 // linear memory, not libraries loaded later with dlopen.
 
-/** A fast 32-bit checksum of ``bytes`` (to tell a damaged download). */
+/** A fast checksum of ``bytes`` (two 32-bit running sums, Fletcher-style), to
+ * tell a damaged or mismatched download. */
 export function checksum(bytes) {
   const n = bytes.byteLength >>> 2;
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, n);
