@@ -239,7 +239,7 @@ export default class HuntersRenderer {
     const bw = x1 - x0 + 1.3, bh = y1 - y0 + 1.3;
     let s = Math.max(MIN_S, Math.min(small ? 110 : 130, aw / bw, ah / bh));
     let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-    if (this.touch && s < 48) {
+    if (this.touch && s < 48 && this.interactive && this.placeAt && this.placeAt.size) {
       // a finger needs 44 px: zoom in and centre on the places the tile may go
       s = 48;
       const places = this.placeAt ? [...this.placeAt.keys()].map((k) => k.split(",").map(Number)) : [];
