@@ -91,7 +91,7 @@ def test_export_and_import_a_caledonia_game(app, tmp_path):
     p = _open(app)
     p.start(["human", "automa:2"], seed=5)
     p.play(PLAN, limit=6)
-    before = p.snap()
+    before = p.wait_human()   # the automa's reply has been played: the position is settled
     with app.page.expect_download() as dl:
         app.page.click("#export")
     path = os.path.join(tmp_path, "caledonia.cairn.json")

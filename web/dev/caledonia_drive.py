@@ -223,4 +223,5 @@ class CaledoniaPlayer(Player):
                 break
             self.decide(plan)
             n += 1
+        self.wait_human()   # let the bots and the automa answer: the position is settled
         return n
