@@ -150,6 +150,7 @@ class CaledoniaPlayer(Player):
             if want != "pass" and self.main_action(want, types, before):
                 return want
             assert self.press("Pass"), self.buttons()
+            assert self.press("Yes, pass"), self.buttons()   # passing asks once more
             assert self.played(before)
             return "pass"
         assert self.first(), self.buttons()

@@ -57,6 +57,7 @@ CHECK = """(snap) => {
     if (m.type === 'trade' && panel.tradable.has(m.good)) continue;
     if (m.type === 'take_contract' && panel.take.has(m.contract)) continue;
     if (m.type === 'pick' && panel.pick.size) continue;
+    if (m.type === 'pass' && plan.items.some((i) => i.move && i.move.type === 'pass')) continue;   // asks to confirm first
     out.unreachable.push(k);
   }
   return out;

@@ -58,7 +58,10 @@ export default class CaledoniaRenderer {
     if (k !== this.idxKey) { this.idx = indexMap(v.map); this.idxKey = k; this.fitMap(); }
     // a new decision clears the selection
     const sig = JSON.stringify([v.ply, v.current]);
-    if (!prev || prev.view.ply !== v.ply) this.sel = { good: this.keepGood(snapshot), contract: null, offer: null, space: null };
+    if (!prev || prev.view.ply !== v.ply) {
+      this.sel = { good: this.keepGood(snapshot), contract: null, offer: null, space: null };
+      this.confirmPass = false;
+    }
     this.plan = plan(snapshot, this.sel, this.idx, this.ui.seatName);
     if (!this.interactive) this.plan = { ...this.plan, items: [], marks: new Map() };
     this.trackFresh(v, prev);
@@ -261,7 +264,17 @@ export default class CaledoniaRenderer {
   // ------------------------------------------------------------------ choices
   offer() {
     if (!this.snap || !this.interactive || !this.plan) { this.ui.choices([]); return; }
+    // passing ends the player's round (and often cannot be undone): it asks once more
+    const pass = this.plan.items.find((it) => it.move && it.move.type === "pass");
+    if (pass && this.confirmPass) {
+      this.ui.choices([
+        { label: "Not yet", act: () => { this.confirmPass = false; this.refresh(); } },
+        { ...pass, label: `Yes, pass ${pass.label.replace(/^Pass /, "")}`, main: true },
+      ]);
+      return;
+    }
     const items = this.plan.items.map((it) => {
+      if (it === pass) return { ...it, move: null, label: `${it.label}\u2026`, act: () => { this.confirmPass = true; this.refresh(); } };
       // a group of one shows its item as is (with its price), not the group's name
       if (it.group && !it.groupLabel) it = { ...it, groupLabel: it.label };
       if (it.act === "market") return { ...it, act: () => { this.setTab("market"); } };
