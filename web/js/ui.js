@@ -66,7 +66,7 @@ export function renderTurn(snap, seatName, seatColor, botLine = "") {
     return;
   }
   const seat = v.current_player;
-  const bot = v.seats[seat] && v.seats[seat].kind === "bot";
+  const bot = v.seats[seat] && (v.seats[seat].kind === "bot" || v.seats[seat].kind === "automa");
   const turn = Math.max(1, turnNumber(snap) + (isTurnStartPending(snap) ? 1 : 0));
   box.replaceChildren(el("span", { class: "dot", style: `background:${seatColor(seat)}` }),
     el("strong", { text: seatName(seat) }), el("span", { class: "verb", text: bot ? "\u00a0thinking\u2026" : "\u00a0to play" }),

@@ -39,7 +39,7 @@ from typing import Any, Dict, List, Optional
 from .board import SHIPPING_LEVELS, build_board
 from .data import (ALL_UNITS, AUTOMA_CYCLE, AUTOMA_DECK, BASIC, CLANS, CONTRACTS, GOODS, IMPORTS,
                    PORTS, PRICES, SCORING_TILES, STARTING_TILES, TABLES, bracket)
-from .economy import round_contract_cost, units_left
+from .economy import round_contract_cost, unit_cost, units_left
 from .production import legal as production_legal
 from .production import worker_income
 from .scoring import final_money, final_scores, import_values, settlement_counts, solo_rating, \
@@ -125,6 +125,17 @@ def _export(state: CaledoniaState, board_ports: List[int]) -> Dict[str, Any]:
     }
 
 
+def _pending(state: CaledoniaState) -> List[Dict[str, Any]]:
+    """The open sub-decisions; drawn contracts (building bonus, port 8) come with their contents
+    as ``drawn_detail`` (public: the rulebook lets no player hide information)."""
+    out = _copy.deepcopy(state.pending)
+    for step in out:
+        drawn = step.get("drawn") if isinstance(step, dict) else None
+        if isinstance(drawn, list):
+            step["drawn_detail"] = [contract_json(c) for c in drawn if c in CONTRACTS]
+    return out
+
+
 def _players(state: CaledoniaState, scores: List[Dict[str, Any]],
              settled: List[int]) -> List[Dict[str, Any]]:
     out = []
@@ -142,6 +153,7 @@ def _players(state: CaledoniaState, scores: List[Dict[str, Any]],
             "ports_used": p.ports_used[:], "passed": p.passed, "cellar": p.cellar[:],
             "deployed": {u: n for u, n in p.deployed.items() if n},
             "units_left": {u: units_left(state, seat, u) for u in units},
+            "unit_costs": {u: unit_cost(state, seat, u) for u in units},
             "bid": p.bid, "automa": p.automa,
             "income": 0 if p.automa else worker_income(p),
             "upgrades": upgrades(p),
@@ -209,7 +221,7 @@ def view(state: CaledoniaState, seat: Optional[int] = None) -> Dict[str, Any]:
         "players": _players(state, scores, settled),
         "automa": _automa(state),
         "offers": [{"clan": clan_json(c), "tile": start_tile_json(t)} for c, t in state.offers],
-        "pending": _copy.deepcopy(state.pending),
+        "pending": _pending(state),
         "turn": _copy.deepcopy(state.turn),
         "production": production,
         "summary": _copy.deepcopy(state.summary),

@@ -36,6 +36,7 @@ def catalogue() -> Dict[str, Any]:
                 "title": r.title,
                 "min_players": r.min_players,
                 "max_players": r.max_players,
+                "seat_kinds": list(r.seat_kinds),
                 "options": r.Options.model_json_schema(),
             }
             for r in GAMES.values()
