@@ -7,7 +7,7 @@ Levels (``LEVELS``):
   effect greedy on the game's forecast one step ahead (its priors), with
   the noise of a handful of samples; budgets given by the caller are ignored.
 * ``medium``: the same search, 30 iterations or 0.4 s (at least 12).
-* ``hard``: the same search for 0.9 s (at least 30 iterations).
+* ``hard``: the same search for 0.7 s (at least 30 iterations).
 
 (``greedy``, not in LEVELS: one step ahead on one determinisation with a point of noise,
 is kept as a level for comparison: it is strong at Hunters and weak at
@@ -36,7 +36,7 @@ Move = Dict[str, Any]
 #: seconds, fewest iterations).  Each level does at least what the level below
 #: may do at most, so the order of strength holds on a slow phone too; hard
 #: stays near 1 s per decision in Pyodide.
-DEFAULTS = {"easy": (10, None, 10), "medium": (30, 0.4, 12), "hard": (None, 0.9, 30)}
+DEFAULTS = {"easy": (10, None, 10), "medium": (30, 0.4, 12), "hard": (None, 0.7, 30)}
 #: the search's exploration constant per level
 EXPLORATION = {"easy": 0.25, "medium": 0.25, "hard": 0.25}
 GREEDY_NOISE = 1.0  # points of noise on the greedy level's judgement
