@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Optional
 
 from ..core.rng import Rng
 from ..core.rules import Rules
-from . import rounds, setup
+from . import actions, automa, production, rounds, setup
 from .options import CaledoniaOptions
 from .state import ACTIONS, AUCTION, CLAN_PICK, OVER, PRODUCTION, START_WORKERS, CaledoniaState
 
@@ -55,15 +55,11 @@ class CaledoniaRules(Rules):
         if phase == ACTIONS:
             if state.players[state.cur].automa:
                 return [AUTOMA]
-            from . import actions
-
             moves = actions.legal(state)
             if not state.turn.get("main") and not state.pending and not state.turn.get("price_good"):
                 moves.append(PASS)
             return moves
         if phase == PRODUCTION:
-            from . import production
-
             return production.legal(state)
         if phase == CLAN_PICK:
             return setup.pick_legal(state)
@@ -80,21 +76,15 @@ class CaledoniaRules(Rules):
             if kind == "pass":
                 rounds.do_pass(state)
             elif kind == "automa":
-                from . import automa
-
                 if automa.take_turn(state):
                     rounds.do_pass(state)
                 else:
                     rounds.next_turn(state)
             else:
-                from . import actions
-
                 actions.apply(state, move)
                 if state.turn.get("over"):
                     rounds.next_turn(state)
         elif phase == PRODUCTION:
-            from . import production
-
             production.apply(state, move)
             if not state.production:
                 rounds.finish_round(state)
