@@ -19,7 +19,7 @@ _IMPORTS = TABLES["imports"]
 def board_of(state: CaledoniaState) -> Board:
     """The map of this game: its module sides at the table's seat count (solo opponent included)."""
     b = state._board
-    if b is None or b.sides != state.sides or b.n_players != state.n:
+    if b is None or b.sides != state.sides:  # the seat count never changes
         b = state._board = build_board(state.sides, state.n)
     return b
 

@@ -197,9 +197,10 @@ def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False,
     best = {"grassland": bg, "forest": bf, "mountain": bm}
     out: List[Move] = []
     money = p.money
+    plain = p.clan not in ("campbell", "macdonald")  # the clans whose unit costs differ
     for u in unit_kinds(p.clan):
         c = water if u == "fisherman" else best[_LAND_OF[u]]
-        if c == _INF or c + economy.unit_cost(state, seat, u) > money:
+        if c == _INF or c + (_BASE_COST[u] if plain else economy.unit_cost(state, seat, u)) > money:
             continue
         if economy.units_left(state, seat, u) > 0:
             out.append(_EXPAND_MOVES[u])
@@ -207,6 +208,7 @@ def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False,
 
 
 _LAND_OF = {u: t.land for u, t in UNIT_TYPES.items()}
+_BASE_COST = {u: t.cost for u, t in UNIT_TYPES.items()}
 # built once: legal lists share these dicts (never mutate a listed move)
 _EXPAND_MOVES = {u: {"type": "expand", "unit": u} for u in _MACDONALD_UNITS}
 

@@ -227,16 +227,25 @@ def start_worker_legal(state: CaledoniaState, first_only: bool = False) -> List[
     board = eco.board_of(state)
     units = ["woodcutter", "miner"] + (["fisherman"] if p.clan == "macdonald" else [])
     border_only = p.clan == "fergusson"
+    units_map, blocked, spaces = state.units, state.blocked, board.spaces
+    disc = 0
+    if p.clan == "robertson":
+        disc = TABLES["clans"]["robertson_discount_small" if eco.small_table(state)
+                               else "robertson_discount_large"]
     out: List[Move] = []
     for unit in units:
         if eco.units_left(state, seat, unit) <= 0:
             continue
-        for sid in _candidates(board, unit):
+        unit_cost = eco.unit_cost(state, seat, unit)
+        for sid in _candidates(board, unit):  # active spaces whose land suits the unit
             if border_only and sid not in board.border:
                 continue
-            if (sid not in state.units and sid not in state.blocked
-                    and eco.suits(state, seat, unit, sid)
-                    and eco.expand_cost(state, seat, unit, sid) <= p.money):
+            if sid in units_map or sid in blocked:
+                continue
+            if unit == "fisherman" and not eco.suits(state, seat, unit, sid):
+                continue  # never next to another fisherman
+            cost = unit_cost + spaces[sid].cost - (disc if disc and sid in board.deltas else 0)
+            if max(0, cost) <= p.money:
                 out.append({"type": "start_worker", "unit": unit, "space": sid})
                 if first_only:
                     return out
