@@ -8,8 +8,8 @@ import { FONT, GOOD, UNIT_ORDER, box, pounds, text, wrap, goodChip, goodCount, u
 const CARD = "rgba(30,33,27,0.94)", EDGE = "rgba(255,240,200,0.16)", GOLD = "#ffd95a";
 const SHIP = ["none", "river", "loch 1", "loch 2", "loch 3", "loch 4"];
 const CATEGORY = {
-  glory: "Glory during the game", basic: "Basic goods (\u00bd each)", processed: "Processed goods (1 each)",
-  money: "Money (1 per 10 \u00a3)", hops: "Hops", imports: "Imports (by rarity)", contracts: "Fulfilled contracts",
+  glory: "Glory", basic: "Basic goods (1 each)", processed: "Processed (2 each)",
+  money: "Money", hops: "Hops", imports: "Imports (by rarity)", contracts: "Fulfilled contracts",
   settlements: "Settlements in reach", bid: "Auction bid",
 };
 export const CRITERIA = { P: "port", $: "cheapest", St: "settlements", N: "neighbours" };
