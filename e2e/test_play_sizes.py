@@ -3,7 +3,7 @@ the human's moves are taps on the board or the choice bar; the middle of the
 game is skipped by importing a save the engine's bots played (so the suite
 stays fast). Checked all along: own board and choices on screen together
 (phone), touch targets of at least 44 px, no horizontal overflow, no text
-under 11 px, log lines without internal ids or raw coordinates; at the end:
+under 11 px (HTML and canvas text), log lines without internal ids or raw coordinates; at the end:
 the final table's total row visible and nothing clipped in it."""
 import pytest
 
@@ -14,6 +14,25 @@ SIZES = {
     "phone390": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2),
     "laptop": dict(viewport={"width": 1366, "height": 768}),
 }
+
+# every fillText on a canvas in the page records its size in CSS px: the font's
+# px times the transform's scale times the canvas's CSS-to-backing ratio
+TEXT_SIZES = """(() => {
+  const seen = window.__textSizes = {};
+  const orig = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+    const c = this.canvas, m = /([0-9.]+)px/.exec(this.font || '');
+    if (m && c.isConnected && c.width && String(text).trim()) {
+      const t = this.getTransform();
+      const css = parseFloat(m[1]) * Math.hypot(t.a, t.b) * (c.clientWidth / c.width);
+      const key = String(text).slice(0, 30);
+      if (!(key in seen) || css < seen[key]) seen[key] = Math.round(css * 10) / 10;
+    }
+    return orig.call(this, text, ...rest);
+  };
+})();"""
+
+SMALL_TEXT = "() => Object.entries(window.__textSizes || {}).filter(([t, px]) => px < 10.95)"
 
 FINAL_TABLE = """() => {
   const t = document.getElementById('score-table');
@@ -38,6 +57,7 @@ def test_full_game_by_tapping(chromium, site_url, tmp_path, game, size):
     ctx = SIZES[size]
     context = chromium.new_context(**ctx)
     page = context.new_page()
+    page.add_init_script(TEXT_SIZES)
     page.set_default_timeout(30_000)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -66,6 +86,10 @@ def test_full_game_by_tapping(chromium, site_url, tmp_path, game, size):
         page.wait_for_timeout(400)
         assert page.is_visible("#end-actions") and page.is_visible("#again")
         assert page.evaluate(FINAL_TABLE) == []
+        # no canvas text under 11 CSS px at any moment of the game
+        assert page.evaluate("Object.keys(window.__textSizes).length") > 5
+        small = page.evaluate(SMALL_TEXT)
+        assert small == [], "; ".join(f"{t!r} {px}px" for t, px in small)
         assert p.check() == []
         # undo after the end explains itself and changes nothing
         ply = p.ply()

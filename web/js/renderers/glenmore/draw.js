@@ -15,8 +15,11 @@ export const RES_COLOUR = {
 };
 const RES_EDGE = { wood: "#5e3712", stone: "#57616a", sheep: "#8c8778", cattle: "#000", grain: "#8d6f0c" };
 
+// canvas text is never under 11 CSS px (issue 10): smaller callers get 11
+export const MIN_PX = 11;
+
 export function font(px, bold) {
-  return `${bold ? "bold " : ""}${Math.round(px * 10) / 10}px system-ui, "DejaVu Sans", sans-serif`;
+  return `${bold ? "bold " : ""}${Math.round(Math.max(MIN_PX, px) * 10) / 10}px system-ui, "DejaVu Sans", sans-serif`;
 }
 
 export function roundRect(g, x, y, w, h, r) {
@@ -30,15 +33,18 @@ export function roundRect(g, x, y, w, h, r) {
   g.closePath();
 }
 
-/** Text shrunk to fit maxW (down to minPx), then ellipsised. */
+/** Text shrunk to fit maxW (down to 11 px, never below), then ellipsised; a
+ * secondary detail (opts.optional) that does not fit whole at 11 px is left
+ * out instead (holding the tile tells it). Returns the size drawn, 0 if none. */
 export function fitText(g, text, x, y, maxW, px, opts = {}) {
-  const min = opts.min || 7;
-  let size = px;
+  const min = Math.max(MIN_PX, opts.min || MIN_PX);
+  let size = Math.max(min, px);
   g.font = font(size, opts.bold);
   while (size > min && g.measureText(text).width > maxW) {
     size -= 0.5;
     g.font = font(size, opts.bold);
   }
+  if (opts.optional && g.measureText(text).width > maxW) return 0;
   let t = text;
   while (t.length > 1 && g.measureText(t).width > maxW) t = t.slice(0, -2) + "…";
   g.fillText(t, x, y);
@@ -249,10 +255,10 @@ function textLines(g, lines, cx, cy, s, maxW) {
   g.fillStyle = "#2b2b2b";
   g.textAlign = "center";
   g.textBaseline = "middle";
-  const px = Math.max(7, s * 0.12);
+  const px = Math.max(MIN_PX, s * 0.12);
   const lh = px * 1.15;
   const y0 = cy - ((lines.length - 1) * lh) / 2;
-  lines.forEach((ln, i) => fitText(g, ln, cx, y0 + i * lh, maxW, px, { min: 6 }));
+  lines.forEach((ln, i) => fitText(g, ln, cx, y0 + i * lh, maxW, px, { optional: true }));
 }
 
 /** A converter recipe ("sheep+sheep -> 4 VP") drawn as tokens, arrow, value. */
@@ -275,7 +281,7 @@ function recipe(g, alt, cx, cy, s) {
   if (rhs === "whisky" || rhs === "1 whisky") {
     drawBarrel(g, x + tok * 0.5, cy, tok * 1.1);
   } else {
-    fitText(g, rhs.replace(" VP", "VP"), x, cy + 0.5, outW, s * 0.13, { bold: true, min: 6 });
+    fitText(g, rhs.replace(" VP", "VP"), x, cy + 0.5, outW, s * 0.13, { bold: true, optional: true });
   }
 }
 
@@ -329,7 +335,7 @@ function tileIcon(g, t, x, y, s, cards) {
     g.textAlign = "center";
     g.textBaseline = "middle";
     const sub = kind === "castle" && t.card ? cardText(cards[t.card]) : "1 move";
-    fitText(g, sub, cx, cy + s * 0.2, s * 0.8, s * 0.12, { min: 6 });
+    fitText(g, sub, cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
     return;
   }
   if (kind === "loch") {
@@ -337,7 +343,7 @@ function tileIcon(g, t, x, y, s, cards) {
     g.fillStyle = "#1d4f7c";
     g.textAlign = "center";
     g.textBaseline = "middle";
-    fitText(g, cardText(cards[t.card]), cx, cy + s * 0.2, s * 0.8, s * 0.12, { min: 6 });
+    fitText(g, cardText(cards[t.card]), cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
     return;
   }
   if (kind === "abbey") {
@@ -348,7 +354,7 @@ function tileIcon(g, t, x, y, s, cards) {
     g.fillStyle = "#333";
     g.textAlign = "center";
     g.textBaseline = "middle";
-    fitText(g, "1 of choice", cx, cy + s * 0.2, s * 0.8, s * 0.11, { min: 6 });
+    fitText(g, "1 of choice", cx, cy + s * 0.2, s * 0.8, s * 0.11, { optional: true });
     return;
   }
   const text = t.text || "";
@@ -454,7 +460,7 @@ export function drawTile(g, t, x, y, s, opts = {}) {
     let name = SHORT_NAME[t.name] || t.name;
     g.font = font(px, true);
     if (g.measureText(name).width > s * 0.86) name = TIGHT_NAME[t.name] || name.split(" ")[0];
-    fitText(g, name, x + s / 2, y + s * 0.1, s * 0.86, px, { bold: true, min: 9 });
+    fitText(g, name, x + s / 2, y + s * 0.1, s * 0.86, px, { bold: true });
     tileIcon(g, t, x, y, s, opts.cards || {});
     if (opts.cost) costRow(g, t.cost, x, y, s);
     if (t.card) {

@@ -340,10 +340,10 @@ export const layoutMethods = {
       const words = text.split(" ");
       let first = "";
       while (words.length && g.measureText(first + words[0]).width <= maxW) first += words.shift() + " ";
-      fitText(g, first.trim(), tx, y + h * 0.3, maxW, 13, { bold: true, min: 9 });
-      fitText(g, words.join(" "), tx, y + h * 0.72, maxW, 13, { bold: true, min: 9 });
+      fitText(g, first.trim(), tx, y + h * 0.3, maxW, 13, { bold: true });
+      fitText(g, words.join(" "), tx, y + h * 0.72, maxW, 13, { bold: true });
     } else {
-      fitText(g, text, tx, y + h / 2 + 0.5, maxW, 13, { bold: true, min: 9 });
+      fitText(g, text, tx, y + h / 2 + 0.5, maxW, 13, { bold: true });
     }
     g.restore();
   },

@@ -83,7 +83,7 @@ export function drawPlayers(g, view, ui, winners, lay) {
 export function drawPreview(g, view, W, art, rot, phase, winnerText, lay) {
   const { small, compact } = lay;
   const size = lay.pv;
-  const cf = compact ? 10 : small ? 10.5 : 12;
+  const cf = small ? 11 : 12;   // never under 11 CSS px
   g.font = `${cf}px ${FONT}`;
   const counts = `Land ${view.land_left ?? "?"} · Bonus ${view.bonus_left ?? "?"}`;
   const w = Math.max(size + 20, g.measureText(counts).width + 16), h = lay.previewH;
@@ -93,7 +93,7 @@ export function drawPreview(g, view, W, art, rot, phase, winnerText, lay) {
   g.textBaseline = "middle";
   const cx = x + w / 2;
   g.fillStyle = "#f3ecd8";
-  g.font = `600 ${compact ? 10 : small ? 11 : 12}px ${FONT}`;
+  g.font = `600 ${small ? 11 : 12}px ${FONT}`;
   const drawn = view.drawn;
   const hy = y + (compact ? 10 : 12);
   if (phase === "over") g.fillText("Game over", cx, hy);
