@@ -94,14 +94,23 @@ export default class GlenMoreRenderer {
       this.moveFrom = null;
     }
     this.tip = null;
-    // a bot's take: its figure glows for a moment on the chain
+    // a bot's move: its figure glows for a moment on the chain after a take,
+    // and the tile it places fades in with a glow in its display
     const moves = (snapshot.save && snapshot.save.moves) || [];
-    const last = moves[moves.length - 1];
+    const fresh = moves.slice(((prev && prev.save && prev.save.moves) || []).length);
     const hist = (snapshot.history || []).filter((h) => h.seat != null);
     const by = hist.length ? hist[hist.length - 1].seat : null;
-    if (prev && last && last.type === "take" && by != null && v.seats && v.seats[by] && v.seats[by].kind === "bot"
-        && moves.length > ((prev.save && prev.save.moves) || []).length) {
-      this.flash = { space: last.space, t0: performance.now(), color: this.ui.seatColor(by) };
+    if (prev && fresh.length && by != null && v.seats && v.seats[by] && v.seats[by].kind === "bot") {
+      const take = fresh.filter((m) => m.type === "take").pop();
+      const place = fresh.filter((m) => m.type === "place").pop();
+      const live = this.flash && this.flash.seat === by ? this.flash : null;
+      if (take || place) {
+        this.flash = {
+          seat: by, t0: performance.now(), color: this.ui.seatColor(by),
+          space: take ? take.space : live ? live.space : null,
+          at: place ? place.at : null,
+        };
+      }
     }
     this.validateSelection();
     this.sendChoices();

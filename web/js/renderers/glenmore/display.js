@@ -127,10 +127,23 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
   for (const spot of player.display) {
     const x = px(spot.at), y = py(spot.at), k = key(spot.at);
     const t = view.tiles[String(spot.tile)];
+    const flash = R.flash && R.flash.at && R.flash.seat === player.seat && key(R.flash.at) === k ? R.flash : null;
     g.save();
     if (activated.has(k)) g.globalAlpha = 0.72;
+    if (flash) g.globalAlpha = Math.min(1, 0.25 + 1.5 * (1 - flash.alpha));   // a bot's new tile fades in
     drawTile(g, t, x, y, T, { detail, cards: view.cards });
     g.restore();
+    if (flash) {
+      g.save();
+      g.globalAlpha = flash.alpha;
+      g.shadowColor = flash.color;
+      g.shadowBlur = 18;
+      g.lineWidth = 4;
+      g.strokeStyle = flash.color;
+      roundRect(g, x - 2, y - 2, T + 4, T + 4, T * 0.14);
+      g.stroke();
+      g.restore();
+    }
     if (R.infos) R.infos.push({ x, y, w: T, h: T, tile: t, clip: R.clip });
     if (placed === k) {
       g.save();
