@@ -15,10 +15,9 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 from ..core.rng import Rng
-from ..glenmore.board import count_colour, count_kind
 from ..glenmore.chain import is_last_turn
-from ..glenmore.scoring import chieftain_strength, difference_vp
-from ..glenmore.tiles import CARDS, TILES
+from ..glenmore.scoring import chieftain_strength, difference_vp, final_card_vp
+from ..glenmore.tiles import TILES
 from .knowledge import Knowledge
 
 Move = Dict[str, Any]
@@ -57,18 +56,6 @@ def _tile_rate(tid: int) -> float:
     if rate is not None:
         return rate
     return CONVERTER_RATE if tile.recipes or tile.kind == "abbey" else 0.1
-
-
-def _final_cards(p: Any) -> int:
-    special = 0
-    for key in p.cards:
-        effect = CARDS[key].effect
-        if effect.startswith("final_colour:"):
-            _, colour, vp = effect.split(":")
-            special += int(vp) * count_colour(p.display, colour)
-        elif effect.startswith("final_village:"):
-            special += int(effect.split(":")[1]) * count_kind(p.display, ("village", "start_village"))
-    return special
 
 
 AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -122,7 +109,7 @@ class GlenMoreKnowledge(Knowledge):
             v += 0.5 * p.clansmen_on_display()
             v += scorings_left * (difference_vp(whisky[i] - lows[0]) + difference_vp(chiefs[i] - lows[1])
                                   + difference_vp(cards[i] - lows[2]))
-            v += _final_cards(p)
+            v += final_card_vp(p)
             v -= 3 * (final_sizes[i] - fewest)  # every turn left will add a tile
             rate = 0.0
             for spot in p.display.values():

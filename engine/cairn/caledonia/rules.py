@@ -56,7 +56,7 @@ class CaledoniaRules(Rules):
             if state.players[state.cur].automa:
                 return [AUTOMA]
             moves = actions.legal(state)
-            if not state.turn.get("main") and not state.pending and not state.turn.get("price_good"):
+            if not state.turn.get("main") and not state.pending:
                 moves.append(PASS)
             return moves
         if phase == PRODUCTION:

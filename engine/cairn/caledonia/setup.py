@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from . import economy as eco
 from .data import CLANS, STARTING_TILES, TABLES, GOODS
-from .state import ACTIONS, AUCTION, CLAN_PICK, START_WORKERS, CaledoniaState
+from .state import AUCTION, CLAN_PICK, START_WORKERS, CaledoniaState
 
 Move = Dict[str, Any]
 _SHIP = TABLES["shipping"]
@@ -200,7 +200,6 @@ def pick_apply(state: CaledoniaState, move: Move) -> None:
 def _start_workers(state: CaledoniaState) -> None:
     """Everyone has a clan: money by turn order without clans, the solo opponent's workers, then
     the starting workers: turn order, reverse turn order, Fergusson's third after everyone."""
-    state.auction = {} if not state.auction else state.auction
     if state.auction.get("won"):
         automa_seats = [s for s in state.order if state.players[s].automa]
         state.order = state.auction["won"] + automa_seats

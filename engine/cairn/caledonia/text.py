@@ -67,12 +67,18 @@ def port_name(port: int) -> str:
     return f"the port bonus \u201c{PORTS[port]['summary'].rstrip('.')}\u201d"
 
 
-def _seat(state: Any, seat: Optional[int] = None) -> str:
-    return ""  # the history names the seat; lines read "takes ...", "passes"
+FIXED_LINES = {"done": "is done", "shipping": "upgrades shipping", "hire": "hires a merchant",
+               "uncask": "takes whisky out of the cellar", "end_turn": "ends the turn",
+               "pass": "passes", "automa": "plays a card"}
+BONUS_UPGRADES = {"technology": "the {worker}s' technology for \u00a35",
+                  "shipping": "a free shipping step", "hire": "a free merchant",
+                  "recall": "a merchant back from the {good} market"}
 
 
 def describe(state: Any, move: Move) -> str:
     kind = move.get("type")
+    if kind in FIXED_LINES:
+        return FIXED_LINES[kind]
     if kind == "pick":
         tile = STARTING_TILES[move["tile"]]
         goods = ", ".join(plural(n, g) for g, n in tile.goods)
@@ -101,17 +107,11 @@ def describe(state: Any, move: Move) -> str:
         return f"places it on {space_name(state, move['space'])}"
     if kind == "neighbour":
         return f"buys {plural(move['n'], move['good'])} through the neighbourhood bonus"
-    if kind == "done":
-        return "is done"
     if kind == "keep_contracts":
         ids = move.get("contracts") or []
         return "keeps " + (" and ".join(contract_name(c) for c in ids) if ids else "no contract")
-    if kind == "shipping":
-        return "upgrades shipping"
     if kind == "technology":
         return f"upgrades the {move['worker']}s' technology"
-    if kind == "hire":
-        return "hires a merchant"
     if kind == "fulfil":
         line = f"fulfils {contract_name(move['contract'])}"
         killed = [state.units[sp][1] for sp in move.get("slaughter") or [] if sp in state.units]
@@ -120,16 +120,8 @@ def describe(state: Any, move: Move) -> str:
             line += ", slaughtering " + " and ".join(animals)
         return line
     if kind == "bonus_upgrade":
-        what = move.get("kind")
-        if what == "technology":
-            return f"takes a bonus upgrade: the {move.get('worker')}s' technology for \u00a35"
-        if what == "shipping":
-            return "takes a bonus upgrade: a free shipping step"
-        if what == "hire":
-            return "takes a bonus upgrade: a free merchant"
-        if what == "recall":
-            return f"takes a bonus upgrade: a merchant back from the {move.get('good')} market"
-        return "takes a bonus upgrade"
+        what = BONUS_UPGRADES.get(move.get("kind"))
+        return "takes a bonus upgrade" + (": " + what.format(**move) if what else "")
     if kind == "gain":
         return f"takes 1 {move.get('good')}"
     if kind == "brew":
@@ -147,14 +139,6 @@ def describe(state: Any, move: Move) -> str:
         return f"puts {UNIT_NAMES.get(move.get('unit'), 'a unit')} there instead"
     if kind == "row":
         return f"rows a fisherman to {space_name(state, move['to'])}"
-    if kind == "uncask":
-        return "takes whisky out of the cellar"
-    if kind == "end_turn":
-        return "ends the turn"
-    if kind == "pass":
-        return "passes"
-    if kind == "automa":
-        return "plays a card"
     if kind == "produce":
         made = {"bread": "bakeries", "cheese": "dairies", "whisky": "distilleries"}.get(move.get("good"), "")
         n = move.get("n", 0)

@@ -51,16 +51,22 @@ def scoring_round(state: GlenMoreState, number: int) -> None:
     state.journal.append(f"Scoring {number}: VP per seat - " + "; ".join(parts))
 
 
+def final_card_vp(p: Any) -> int:
+    """VP the player's special-location cards give at the end (per tile of a colour, per village)."""
+    special = 0
+    for key in p.cards:
+        effect = CARDS[key].effect
+        if effect.startswith("final_colour:"):
+            _, colour, vp = effect.split(":")
+            special += int(vp) * count_colour(p.display, colour)
+        elif effect.startswith("final_village:"):
+            special += int(effect.split(":")[1]) * count_kind(p.display, ("village", "start_village"))
+    return special
+
+
 def final_scoring(state: GlenMoreState) -> None:
     for p in state.players:
-        special = 0
-        for key in p.cards:
-            effect = CARDS[key].effect
-            if effect.startswith("final_colour:"):
-                _, colour, vp = effect.split(":")
-                special += int(vp) * count_colour(p.display, colour)
-            elif effect.startswith("final_village:"):
-                special += int(effect.split(":")[1]) * count_kind(p.display, ("village", "start_village"))
+        special = final_card_vp(p)
         if special:
             p.add_vp("special", special)
         if p.coins:
