@@ -6,6 +6,7 @@ from typing import Any, Dict, List, Optional
 from .moves import positions_for
 from .state import GlenMoreState
 from .tiles import RES_INDEX, TILES
+from ..core.words import relative_position
 
 Move = Dict[str, Any]
 
@@ -15,18 +16,8 @@ def _coins(n: int) -> str:
 
 
 def _where(xy: Any) -> str:
-    """A display position as players say it: relative to the starting
-    village at (0, 0), x east and y south ("north-east of the village",
-    "2 south, 1 west of the village")."""
-    x, y = int(xy[0]), int(xy[1])
-    if x == 0 and y == 0:
-        return "at the village"
-    ns = "north" if y < 0 else "south" if y > 0 else ""
-    ew = "east" if x > 0 else "west" if x < 0 else ""
-    if abs(x) <= 1 and abs(y) <= 1:
-        return f"{'-'.join(d for d in (ns, ew) if d)} of the village"
-    parts = [f"{abs(y)} {ns}" if ns else "", f"{abs(x)} {ew}" if ew else ""]
-    return f"{', '.join(p for p in parts if p)} of the village"
+    """A display position relative to the starting village at (0, 0)."""
+    return relative_position(int(xy[0]), int(xy[1]), "the village", "at the village")
 
 
 def _tile_at(state: GlenMoreState, xy: Any) -> str:

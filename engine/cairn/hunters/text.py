@@ -6,6 +6,7 @@ from typing import Any, Dict, List
 from .board import ROLE_KIND, find, mismatches, needs
 from .state import OVER, PLACE, HuntersState
 from .tiles import KIND_NAMES, LAKE, RIVER, TEMPLATES
+from ..core.words import relative_position
 
 EDGE_NAMES = {"F": "forest", "M": "meadow", "R": "river"}
 DIR_NAMES = ("north", "east", "south", "west")
@@ -33,17 +34,8 @@ def tile_name(tid: str) -> str:
 
 
 def where(x: int, y: int) -> str:
-    """A board position as players say it, from the volcano start tile at
-    (0, 0), x east and y south: "north-east of the volcano", "2 south, 1 west
-    of the volcano"."""
-    ns = "north" if y < 0 else "south" if y > 0 else ""
-    ew = "east" if x > 0 else "west" if x < 0 else ""
-    if not ns and not ew:
-        return "on the volcano"
-    if abs(x) <= 1 and abs(y) <= 1:
-        return f"{'-'.join(d for d in (ns, ew) if d)} of the volcano"
-    parts = [f"{abs(y)} {ns}" if ns else "", f"{abs(x)} {ew}" if ew else ""]
-    return f"{', '.join(p for p in parts if p)} of the volcano"
+    """A board position relative to the volcano start tile at (0, 0)."""
+    return relative_position(x, y, "the volcano", "on the volcano")
 
 
 def describe(s: HuntersState, move: Dict[str, Any]) -> str:
