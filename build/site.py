@@ -53,7 +53,7 @@ PYODIDE_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-versio
                     "--implementation", "cp", "--abi", "cp314"]
 
 # Files of the source tree that are not part of the site.
-WEB_EXCLUDE_DIRS = {"dev", "__pycache__"}
+WEB_EXCLUDE_DIRS = {"dev", "__pycache__", "locale"}  # web/locale/*.po are compiled to locale/*.json
 WEB_EXCLUDE_NAMES = {"README.md", ".DS_Store"}
 # Compressed copies are made for these types when they shrink by a tenth.
 COMPRESS_EXTS = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin", ".zip", ".svg",
@@ -184,11 +184,12 @@ def accepted_encodings(header: Optional[str]) -> List[str]:
 def source_hash() -> str:
     """A hash of every input of the build; dist/ is stale when it differs."""
     parts = []
-    for top, ex_dirs in ((WEB, WEB_EXCLUDE_DIRS), (os.path.join(ROOT, "engine", "cairn"), {"__pycache__"})):
+    for top, ex_dirs in ((WEB, WEB_EXCLUDE_DIRS - {"locale"}),
+                         (os.path.join(ROOT, "engine", "cairn"), {"__pycache__", "LC_MESSAGES"})):
         rels = list_files(top, ex_dirs)
         parts.append(hash_files(top, rels))
     singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json", "build/snapshot.mjs",
-                           "build/icons.py", "build/icon.json")
+                           "build/icons.py", "build/icon.json", "build/i18n.py")
                if os.path.exists(os.path.join(ROOT, p))]
     parts.append(hash_files(ROOT, singles))
     return hashlib.sha256("".join(parts).encode()).hexdigest()[:16]
@@ -300,7 +301,16 @@ def make_snapshot(dist: str) -> None:
 
 
 def load_icons_module():
-    spec = importlib.util.spec_from_file_location("cairn_icons", os.path.join(HERE, "icons.py"))
+    return _load_build_module("cairn_icons", "icons.py")
+
+
+def load_i18n_module():
+    """build/i18n.py: compiles the translation catalogues (needs Babel)."""
+    return _load_build_module("cairn_i18n", "i18n.py")
+
+
+def _load_build_module(name: str, filename: str):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, filename))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -353,6 +363,9 @@ def build(dist: str = DIST) -> str:
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
     copy_web(tmp)
+    i18n = load_i18n_module()
+    i18n.compile_engine()  # the engine's .mo files go into the wheel
+    i18n.compile_page(tmp)
     wheels = os.path.join(tmp, "wheels")
     build_engine_wheel(wheels)
     for w in fetch_pydantic_wheels():

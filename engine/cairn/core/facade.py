@@ -6,7 +6,8 @@ and an ``op``; every reply carries the same ``id`` and either
 Expected failures (illegal move, bad save, bad request) are error replies;
 only a bug produces ``code: "internal"``.
 
-Ops: ``hello``, ``new``, ``load``, ``play``, ``undo``, ``bot``, ``state``,
+Ops: ``hello`` (optional ``lang``), ``lang`` (the language of every text
+from now on: ``en``, ``pt-BR``, ``ro``), ``new``, ``load``, ``play``, ``undo``, ``bot``, ``state``,
 ``close``.  Games are held by ``gid`` (the caller's id for the game).
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Dict
 
 from .. import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
 from ..bots import LEVELS, choose_move
+from . import i18n
 
 _games: Dict[str, Any] = {}
 MAX_REQUEST = 5_000_000
@@ -53,9 +55,16 @@ def snapshot(gid: str, game: Any) -> Dict[str, Any]:
         "legal": [] if over else game.legal_moves(),
         "scores": game.scores(),
         "winners": game.winners(),
-        "history": game.history,
+        "history": history_text(game),
         "save": game.to_save(),
     }
+
+
+def history_text(game: Any) -> list:
+    """The history with every line rendered in the current language (lines
+    are stored as messages: see :mod:`cairn.core.i18n`)."""
+    names = [s.name for s in game.seats]
+    return [dict(h, text=i18n.render(h["text"], names)) for h in game.history]
 
 
 def _game(req: Dict[str, Any]) -> Any:
@@ -75,7 +84,11 @@ def _gid(req: Dict[str, Any]) -> str:
 def dispatch(req: Dict[str, Any]) -> Any:
     op = req.get("op")
     if op == "hello":
+        if "lang" in req:
+            i18n.set_language(req["lang"])
         return catalogue()
+    if op == "lang":
+        return {"lang": i18n.set_language(req.get("lang"))}
     if op == "new":
         gid = _gid(req)
         game = new_game(req.get("game", ""), players=req.get("players", 2),

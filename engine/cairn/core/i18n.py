@@ -1,0 +1,175 @@
+"""The engine's languages: gettext catalogues and messages rendered late.
+
+Everything the engine says to a player (log lines, refusal reasons, names
+of tiles, cards, clans and features) is English in the source and
+translated through gettext.  The catalogues are ``.po`` files under
+``cairn/locale/<lang>/`` (one per part of the engine), compiled at build
+time into ``cairn/locale/<lang>/LC_MESSAGES/cairn.mo`` (``build/i18n.py``;
+Babel extracts the messages).  Without a compiled catalogue a language
+falls back to English.
+
+Two kinds of text:
+
+* said now: ``_("the game is over")`` / ``ngettext(...)`` translate at once
+  into the current language (refusal reasons: the player reads them now);
+* said later: ``msg("{seat} takes {tile}", seat=seat_ref(1), tile=name("Forest"))``
+  builds a *message*, a JSON dict ``{"msg": id, "args": {...}}`` kept in the
+  journal and the history, and :func:`render` turns it into text in the
+  language of whoever reads it, so a saved game reads in the viewer's
+  language.  Arguments are numbers, plain text (kept as is), nested
+  messages (``name(...)`` is a message without arguments: a translatable
+  name), or seat references ``{"seat": i}`` (the seat's player name).
+
+``N_(text)`` marks a name for translation without translating it (for
+data tables); every marked name is recorded in :data:`MARKED` so the
+catalogue test can require a translation of each.
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from typing import Any, Dict, List, Optional, Sequence
+
+#: the languages players can pick (gettext codes); English is the source
+LANGUAGES = ("en", "pt_BR", "ro")
+#: web language tags and short forms accepted by :func:`normalize`
+_ALIASES = {"en": "en", "pt": "pt_BR", "pt_br": "pt_BR", "pt-br": "pt_BR", "ro": "ro"}
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "locale")
+DOMAIN = "cairn"
+
+Message = Dict[str, Any]
+
+#: every text passed to N_() (names from data tables), for the catalogue test
+MARKED: set = set()
+
+_translations: Dict[str, _gettext.NullTranslations] = {}
+_current = "en"
+
+
+def normalize(lang: Any) -> str:
+    """'pt-BR', 'pt', 'pt_BR' -> 'pt_BR'; unknown or bad input -> 'en'."""
+    if not isinstance(lang, str):
+        return "en"
+    return _ALIASES.get(lang.strip().lower(), "en")
+
+
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (English: none)."""
+    t = _translations.get(lang)
+    if t is None:
+        if lang == "en":
+            t = _gettext.NullTranslations()
+        else:
+            t = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        _translations[lang] = t
+    return t
+
+
+def set_language(lang: Any) -> str:
+    """Speak ``lang`` from now on (normalised; returns the code in use)."""
+    global _current
+    _current = normalize(lang)
+    return _current
+
+
+def get_language() -> str:
+    return _current
+
+
+def _(text: str) -> str:
+    """``text`` in the current language."""
+    return translations(_current).gettext(text) if _current != "en" else text
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the current language
+    (Romanian has three forms, Portuguese and English two)."""
+    if _current == "en":
+        return singular if n == 1 else plural
+    return translations(_current).ngettext(singular, plural, n)
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` as a name to translate when shown; returns it unchanged."""
+    MARKED.add(text)
+    return text
+
+
+def msg(text: str, **args: Any) -> Message:
+    """A message to render later, in the reader's language."""
+    return {"msg": text, "args": args} if args else {"msg": text}
+
+
+def nmsg(singular: str, plural: str, n: int, **args: Any) -> Message:
+    """A message with a singular and a plural form, chosen by ``n`` (also
+    passed as the argument ``n``)."""
+    return {"msg": singular, "plural": plural, "n": n, "args": dict(args, n=n)}
+
+
+def name(text: str) -> Message:
+    """A translatable name as a message argument (e.g. a tile's name)."""
+    return {"msg": text}
+
+
+def seat_ref(seat: int) -> Dict[str, int]:
+    """A seat as a message argument: rendered as that seat's player name."""
+    return {"seat": seat}
+
+
+def join(items: Sequence[Any]) -> Message:
+    """A list as one argument: "a, b and c" in the reader's language."""
+    return {"join": list(items)}
+
+
+def render(m: Any, names: Optional[List[str]] = None, lang: Optional[str] = None) -> str:
+    """The text of message ``m`` (or of any argument value) in ``lang``
+    (default: the current language); seat references become ``names[i]``
+    (default: "Player i+1" in that language)."""
+    lang = normalize(lang) if lang is not None else _current
+    return _render(m, names, lang, translations(lang))
+
+
+def _render(m: Any, names: Optional[List[str]], lang: str, tr: _gettext.NullTranslations) -> str:
+    if isinstance(m, str):
+        return m
+    if isinstance(m, bool) or m is None:
+        return str(m)
+    if isinstance(m, (int, float)):
+        return str(m)
+    if isinstance(m, dict):
+        if "seat" in m and len(m) == 1:
+            i = m["seat"]
+            if names and isinstance(i, int) and 0 <= i < len(names) and names[i]:
+                return names[i]
+            return tr.gettext("Player {n}").format(n=i + 1) if isinstance(i, int) else "?"
+        if "join" in m:
+            parts = [_render(x, names, lang, tr) for x in m["join"]]
+            if not parts:
+                return ""
+            if len(parts) == 1:
+                return parts[0]
+            return tr.gettext("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
+        text = m.get("msg")
+        if not isinstance(text, str):
+            return "?"
+        if "plural" in m:
+            n = m.get("n", 1)
+            template = tr.ngettext(text, m["plural"], n) if lang != "en" else (text if n == 1 else m["plural"])
+        else:
+            template = tr.gettext(text) if lang != "en" else text
+        args = m.get("args")
+        if not args:
+            return template
+        values = {k: _render(v, names, lang, tr) for k, v in args.items()}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return text.format(**values) if template is not text else text
+    if isinstance(m, (list, tuple)):
+        return " ".join(_render(x, names, lang, tr) for x in m)
+    return str(m)
+
+
+# the core's own words (extracted by Babel from these calls)
+N_("Player {n}")
+N_("{items} and {last}")

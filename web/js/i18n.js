@@ -1,0 +1,104 @@
+// The page's languages: English in the source, Portuguese (Brazil) and
+// Romanian from gettext catalogues (web/locale/<lang>/*.po, compiled by the
+// build into ./locale/<tag>.json; Babel extracts every t()/tn()/N_() call).
+//
+//   t("Your turn")                          translate
+//   t("{name} is thinking", {name})         translate, then fill {placeholders}
+//   tn("{n} coin", "{n} coins", n)          plural forms (n is passed as {n})
+//   N_("Wood")                              mark a name in a table; t(x) shows it later
+//
+// The language: ?lang=en|pt|pt-BR|ro in the URL, else the one the player
+// picked (remembered in localStorage), else the browser's; <html lang>
+// follows.  A missing catalogue or string falls back to English.
+
+export const LANGUAGES = [
+  { tag: "en", name: "English" },
+  { tag: "pt-BR", name: "Português (Brasil)" },
+  { tag: "ro", name: "Română" },
+];
+const KEY = "cairn.lang";
+const ALIASES = { en: "en", pt: "pt-BR", "pt-br": "pt-BR", pt_br: "pt-BR", ro: "ro" };
+
+let current = "en";
+let messages = {};   // msgid -> string | [forms]
+let plural = new Intl.PluralRules("en");
+const listeners = [];
+
+/** 'pt', 'pt_BR', 'PT-br' -> 'pt-BR'; anything unknown -> null. */
+export function normalize(tag) {
+  if (typeof tag !== "string") return null;
+  const low = tag.trim().toLowerCase();
+  return ALIASES[low] || ALIASES[low.split(/[-_]/)[0]] || null;
+}
+
+/** The language to start in: URL, then remembered, then the browser's. */
+export function detectLanguage() {
+  const url = normalize(new URLSearchParams(location.search).get("lang"));
+  if (url) return url;
+  let saved = null;
+  try { saved = normalize(localStorage.getItem(KEY)); } catch (e) { /* storage off */ }
+  if (saved) return saved;
+  for (const l of navigator.languages || [navigator.language]) {
+    const n = normalize(l);
+    if (n) return n;
+  }
+  return "en";
+}
+
+export function language() { return current; }
+
+/** The gettext form of the language ('pt_BR'), for the engine. */
+export function engineLanguage() { return current.replace("-", "_"); }
+
+/** Load ``tag``'s catalogue and switch to it; remember=true stores the pick. */
+export async function setLanguage(tag, remember = false) {
+  const lang = normalize(tag) || "en";
+  let table = {};
+  if (lang !== "en") {
+    try {
+      const r = await fetch(`./locale/${lang}.json`, { cache: "no-cache" });
+      if (r.ok) table = (await r.json()).messages || {};
+    } catch (e) { /* offline without the catalogue: English */ }
+  }
+  current = lang;
+  messages = table;
+  plural = new Intl.PluralRules(lang);
+  document.documentElement.lang = lang;
+  if (remember) {
+    try { localStorage.setItem(KEY, lang); } catch (e) { /* kept for this page only */ }
+  }
+  for (const fn of listeners) fn(lang);
+  return lang;
+}
+
+/** Call ``fn(tag)`` after every language change. */
+export function onLanguageChange(fn) { listeners.push(fn); }
+
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** ``msgid`` in the current language, with {placeholders} filled. */
+export function t(msgid, params) {
+  const tr = messages[msgid];
+  return fill(typeof tr === "string" && tr ? tr : msgid, params);
+}
+
+// gettext plural-form order per language, by CLDR category
+const FORM_ORDER = { en: ["one", "other"], "pt-BR": ["one", "other"], ro: ["one", "few", "other"] };
+
+/** The plural form for ``n`` ({n} is filled with n). */
+export function tn(singular, pluralText, n, params) {
+  const forms = messages[singular];
+  const p = { n, ...(params || {}) };
+  if (Array.isArray(forms) && forms.length) {
+    const i = (FORM_ORDER[current] || ["one", "other"]).indexOf(plural.select(n));
+    const f = forms[i >= 0 && i < forms.length ? i : forms.length - 1];
+    if (f) return fill(f, p);
+  }
+  return fill(n === 1 ? singular : pluralText, p);
+}
+
+/** Mark a name for the catalogues; show it later with t(). */
+export function N_(text) { return text; }
