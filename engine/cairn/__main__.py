@@ -21,6 +21,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from . import GAMES, IllegalMove, new_game
 from .bots import choose_move
 from .bots.search import STATS
+from .core import i18n
 from .core.rng import Rng
 
 
@@ -150,7 +151,7 @@ def _play(name: str, players: int, seed: Optional[int]) -> None:
         legal = g.legal_moves()
         print(f"\n-- ply {view['ply']}, seat {g.current_player + 1} to move --")
         for i, m in enumerate(legal):
-            print(f"  {i:3d}: {g.rules.describe(g.state, m)}")
+            print(f"  {i:3d}: {i18n.render(g.rules.describe(g.state, m))}")
         choice = input("move number (u = undo, v = view, q = quit)> ").strip()
         if choice == "q":
             return
