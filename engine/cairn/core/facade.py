@@ -9,6 +9,13 @@ only a bug produces ``code: "internal"``.
 Ops: ``hello`` (optional ``lang``), ``lang`` (the language of every text
 from now on: ``en``, ``pt-BR``, ``ro``), ``new``, ``load``, ``play``, ``undo``, ``bot``, ``state``,
 ``close``.  Games are held by ``gid`` (the caller's id for the game).
+
+Replays: ``load`` with ``upto`` (a ply, 0 = the set-up) checks the whole
+save like any load and answers the position after ``upto`` moves, plus
+``replay: {ply, plies, history}`` (the whole game's history, for the move
+list); ``seek`` with ``ply`` then moves that replay to any other ply
+(answer: the snapshot plus ``replay: {ply, plies}``).  A replay's gid is not
+a game in play: ``play``/``undo``/``bot`` do not reach it.
 """
 from __future__ import annotations
 
@@ -19,8 +26,10 @@ from typing import Any, Dict
 from .. import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
 from ..bots import LEVELS, choose_move
 from . import i18n
+from .replay import Replay
 
 _games: Dict[str, Any] = {}
+_replays: Dict[str, Replay] = {}  # gid -> a saved game being replayed
 MAX_REQUEST = 5_000_000
 
 
@@ -64,7 +73,15 @@ def history_text(game: Any) -> list:
     """The history with every line rendered in the current language (lines
     are stored as messages: see :mod:`cairn.core.i18n`)."""
     names = [s.name for s in game.seats]
-    return [dict(h, text=i18n.render(h["text"], names)) for h in game.history]
+    return [dict(h, text=i18n.render(h["text"], names), key=_key(h["text"])) for h in game.history]
+
+
+def _key(text: Any) -> str:
+    """A history line's English message id (a plain line: its text), for
+    the page to recognise a kind of line whatever the language."""
+    if isinstance(text, dict) and isinstance(text.get("msg"), str):
+        return text["msg"]
+    return text if isinstance(text, str) else ""
 
 
 def _game(req: Dict[str, Any]) -> Any:
@@ -97,6 +114,19 @@ def dispatch(req: Dict[str, Any]) -> Any:
         game.meta = dict(meta) if isinstance(meta, dict) else {}
         _games[gid] = game
         return snapshot(gid, game)
+    if op == "load" and req.get("upto") is not None:
+        gid = _gid(req)
+        rep = Replay(req.get("save"))
+        game = rep.seek(req["upto"])
+        _replays[gid] = rep
+        return snapshot(gid, game) | {"replay": {"ply": len(game.log), "plies": rep.plies,
+                                                 "history": history_text(rep.final)}}
+    if op == "seek":
+        rep = _replays.get(req.get("gid"))
+        if rep is None:
+            raise BadRequest("no such replay is open")
+        game = rep.seek(req.get("ply"))
+        return snapshot(req["gid"], game) | {"replay": {"ply": len(game.log), "plies": rep.plies}}
     if op == "load":
         gid = _gid(req)
         game = load_game(req.get("save"))
@@ -135,6 +165,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return {"ok": True}
     if op == "close":
         _games.pop(req.get("gid"), None)
+        _replays.pop(req.get("gid"), None)
         return {"closed": True}
     raise BadRequest(f"unknown op '{op}'")
 
