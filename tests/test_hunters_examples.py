@@ -2,9 +2,15 @@
 from hunters_helpers import (BLUE, GREEN, RED, RULES, SKIP, YELLOW, board, breakdown, deal,
                              member, meeple, node, place, play, put, tid)
 
+from cairn.core.i18n import render
 from cairn.hunters.board import find, meeple_options
 from cairn.hunters.scoring import final_points, meadow_value, system_value
 from cairn.hunters.state import OVER, PLACE
+
+
+def journal(s):
+    """The state's log lines as an English reader sees them."""
+    return [render(line, lang="en") for line in s.journal]
 
 
 def test_river_with_three_segments_and_lakes_of_1_and_2_fish_is_worth_6():
@@ -17,7 +23,7 @@ def test_river_with_three_segments_and_lakes_of_1_and_2_fish_is_worth_6():
     assert breakdown(s, RED)["rivers"] == 6
     assert breakdown(s, BLUE)["rivers"] == 0
     assert s.members[RED] == 5 and not s.meeples  # the fisher went home
-    assert any("river completed" in line for line in s.journal)
+    assert "River completed: Player 1 scores 6 points" in journal(s)
 
 
 def test_player_completing_someone_elses_river_gives_them_3():
@@ -80,7 +86,7 @@ def test_members_block_members_but_merging_is_allowed():
     legal = RULES.legal_moves(s)
     bad = meeple(0, "gatherer")
     assert bad not in legal
-    assert "already occupied" in RULES.why_illegal(s, bad, legal)
+    assert "this forest already holds a tribe member" in RULES.why_illegal(s, bad, legal)
 
 
 def test_hut_and_fisher_do_not_block_each_other_and_huts_block_huts():
@@ -219,7 +225,7 @@ def test_empty_bonus_pile_gives_nothing():
     deal(s, RED, "T12", land=["T60"], bonus=[])
     play(s, place(0, 0, 0), SKIP)
     assert s.cur == BLUE and s.drawn == tid("T60") and not s.drawn_bonus
-    assert any("bonus pile is empty" in line for line in s.journal)
+    assert "Gold found, but the bonus pile is empty" in journal(s)
 
 
 def test_unplaceable_tile_is_discarded_and_another_drawn():
@@ -228,7 +234,7 @@ def test_unplaceable_tile_is_discarded_and_another_drawn():
     play(s, place(1, 0, 0), SKIP)
     assert s.cur == BLUE and s.drawn == tid("T77")
     assert [s_ for s_ in s.discards] == [tid("T69")]
-    assert any("T69" in line and "discarded" in line for line in s.journal)
+    assert "The drawn tile fits nowhere and is set aside: a river and meadow tile with a lake" in journal(s)
 
 
 def test_game_ends_after_the_turn_of_the_last_land_tile_with_its_bonus_tile():

@@ -5,6 +5,7 @@ import json
 from hunters_helpers import RULES
 
 from cairn import load_game, new_game
+from cairn.core.i18n import render
 from cairn.core.rng import Rng
 from cairn.hunters.board import find, mismatches
 from cairn.hunters.scoring import final_points
@@ -153,7 +154,7 @@ def test_games_through_game_with_save_round_trip_and_determinism():
             again.play(m)
         assert again.state.dumps() == g.state.dumps()
         assert [sc["total"] for sc in again.scores()] == totals
-        assert any("final scoring" in e["text"] for e in g.history)
+        assert any(render(e["text"], lang="en") == "Game over: final scoring" for e in g.history)
 
 
 def test_view_never_shows_the_stack_order():

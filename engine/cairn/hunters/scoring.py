@@ -4,18 +4,14 @@ Scores are kept per seat as ``[rivers, forests, huts, hunters]``.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
+from ..core.i18n import Message, join, msg, nmsg, seat_ref
 from .board import find, roots, system_roots
 from .state import HuntersState
 from .tiles import FOREST, LAKE, MEADOW, RIVER, TEMPLATES, Piece
 
 RIVERS, FORESTS, HUTS, HUNTERS = 0, 1, 2, 3
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple")  # the app's seat colours
-
-
-def seat_name(seat: int) -> str:
-    return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"Seat {seat}"
 
 
 def piece_of(s: HuntersState, node: int) -> Piece:
@@ -91,8 +87,24 @@ def meadow_winners(s: HuntersState, root: int) -> List[int]:
     return majority([s.meeples[n][0] for n in s.occ[root]])
 
 
-def _names(seats: List[int]) -> str:
-    return ", ".join(seat_name(p) for p in seats)
+def _seats(seats: List[int]) -> Message:
+    """The scoring seats as one message argument (each rendered as its player's name)."""
+    return join([seat_ref(p) for p in seats])
+
+
+def _points(n: int) -> Message:
+    return nmsg("{n} point", "{n} points", n)
+
+
+def _animals(c: Dict[str, int]) -> Optional[Message]:
+    """A meadow's animals as players count them: "2 deer, 1 mammoth and 1 tiger" (None: none)."""
+    words = [nmsg("{n} deer", "{n} deer", c["deer"]), nmsg("{n} mammoth", "{n} mammoths", c["mammoth"]),
+             nmsg("{n} aurochs", "{n} aurochs", c["aurochs"]),
+             nmsg("{n} tiger", "{n} tigers", c["tiger"])]
+    kept = [w for w in words if w["n"]]
+    if c["fire"] and c["tiger"]:
+        kept.append(msg("a fire that drives the tigers away"))
+    return join(kept) if kept else None
 
 
 def score_completed(s: HuntersState, i: int) -> bool:
@@ -109,15 +121,20 @@ def score_completed(s: HuntersState, i: int) -> bool:
     for r in done:
         forest = s.nkind[r] == FOREST
         value = forest_value(s, r) if forest else river_value(s, r)
-        what = "forest" if forest else "river"
         occ = s.occ[r]
         winners = majority([s.meeples[n][0] for n in occ])
         for p in winners:
             s.score[p][FORESTS if forest else RIVERS] += value
-        if winners:
-            s.journal.append(f"{what} completed: {_names(winners)} score{'s' if len(winners) == 1 else ''} {value}")
+        if not winners:
+            line = (msg("Forest completed, worth {points}: nobody there", points=_points(value)) if forest else
+                    msg("River completed, worth {points}: nobody there", points=_points(value)))
+        elif forest:
+            line = nmsg("Forest completed: {seats} scores {points}", "Forest completed: {seats} score {points}",
+                        len(winners), seats=_seats(winners), points=_points(value))
         else:
-            s.journal.append(f"{what} completed ({value} points), nobody there")
+            line = nmsg("River completed: {seats} scores {points}", "River completed: {seats} score {points}",
+                        len(winners), seats=_seats(winners), points=_points(value))
+        s.journal.append(line)
         for n in occ:
             seat = s.meeples.pop(n)[0]
             s.members[seat] += 1
@@ -127,11 +144,11 @@ def score_completed(s: HuntersState, i: int) -> bool:
     return gold
 
 
-def final_points(s: HuntersState) -> Tuple[List[List[int]], List[str]]:
+def final_points(s: HuntersState) -> Tuple[List[List[int]], List[Message]]:
     """Hut and hunter points per seat ``[[huts, hunters], ...]`` for the
-    current board, with readable lines.  Pure: does not change ``s``."""
+    current board, with log lines (messages).  Pure: does not change ``s``."""
     pts = [[0, 0] for _ in range(s.n)]
-    lines: List[str] = []
+    lines: List[Message] = []
     for r in system_roots(s):
         if not s.shuts[r]:
             continue
@@ -139,7 +156,9 @@ def final_points(s: HuntersState) -> Tuple[List[List[int]], List[str]]:
         winners = majority([s.meeples[n][0] for n in s.shuts[r]])
         for p in winners:
             pts[p][0] += value
-        lines.append(f"huts: river system with {value} fish, {_names(winners)} score{'s' if len(winners) == 1 else ''} {value}")
+        lines.append(nmsg("Huts: {seats} scores {points} for a river system with {fish}",
+                          "Huts: {seats} score {points} for a river system with {fish}", len(winners),
+                          seats=_seats(winners), points=_points(value), fish=nmsg("{n} fish", "{n} fish", value)))
     for r in roots(s):
         if s.nkind[r] != MEADOW or not s.occ[r]:
             continue
@@ -147,7 +166,15 @@ def final_points(s: HuntersState) -> Tuple[List[List[int]], List[str]]:
         winners = meadow_winners(s, r)
         for p in winners:
             pts[p][1] += value
-        lines.append(f"hunters: meadow worth {value}, {_names(winners)} score{'s' if len(winners) == 1 else ''} {value}")
+        animals = _animals(meadow_animals(s, r))
+        if animals is None:
+            lines.append(nmsg("Hunters: {seats} scores {points} for a meadow without animals",
+                              "Hunters: {seats} score {points} for a meadow without animals", len(winners),
+                              seats=_seats(winners), points=_points(value)))
+        else:
+            lines.append(nmsg("Hunters: {seats} scores {points} for a meadow with {animals}",
+                              "Hunters: {seats} score {points} for a meadow with {animals}", len(winners),
+                              seats=_seats(winners), points=_points(value), animals=animals))
     return pts, lines
 
 
@@ -164,5 +191,5 @@ def final_scoring(s: HuntersState) -> None:
     for p in range(s.n):
         s.score[p][HUTS] += pts[p][0]
         s.score[p][HUNTERS] += pts[p][1]
-    s.journal.append("game over: final scoring")
+    s.journal.append(msg("Game over: final scoring"))
     s.journal.extend(lines)

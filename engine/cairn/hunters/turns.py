@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import List
 
+from ..core.i18n import msg, seat_ref
 from .board import place_tile, put_meeple, spots_for
-from .scoring import final_scoring, score_completed, seat_name
+from .scoring import final_scoring, score_completed
 from .state import MEEPLE, OVER, PLACE, HuntersState
+from .text import tile_name
 from .tiles import BONUS_DECK, LAND_DECK, START, TEMPLATES
 
 
@@ -26,14 +28,13 @@ def _draw(s: HuntersState, stack: List[int], bonus: bool) -> bool:
         t = stack.pop()
         s.reveals += 1
         spots = spots_for(s, t)
-        tid = TEMPLATES[t].id
         if spots:
             s.drawn, s.drawn_bonus, s.spots, s.phase = t, bonus, spots, PLACE
             if bonus:
-                s.journal.append(f"{seat_name(s.cur)} draws bonus tile {tid}")
+                s.journal.append(msg("{seat} draws {tile}", seat=seat_ref(s.cur), tile=tile_name(TEMPLATES[t].id)))
             return True
         s.discards.append(t)
-        s.journal.append(f"{tid} fits nowhere and is discarded")
+        s.journal.append(msg("The drawn tile fits nowhere and is set aside: {tile}", tile=tile_name(TEMPLATES[t].id)))
     return False
 
 
@@ -60,7 +61,7 @@ def do_meeple(s: HuntersState, piece: int, role: str) -> None:
         if draw_bonus(s):
             return
         if not s.bonus:
-            s.journal.append("gold found, but the bonus pile is empty")
+            s.journal.append(msg("Gold found, but the bonus pile is empty"))
     end_turn(s)
 
 
