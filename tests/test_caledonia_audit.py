@@ -11,6 +11,7 @@ from cairn import new_game
 from cairn.caledonia import economy as eco
 from cairn.caledonia import rounds
 from cairn.caledonia.state import START_WORKERS
+from cairn.core.i18n import render
 
 
 def game(players, seed=3, **options):
@@ -33,8 +34,8 @@ def test_solo_contract_removal_is_logged_by_what_it_asks_not_by_id():
     s.slots = [1, 2, 3, 4, 50, 6]
     rounds.remove_by_die(s, -3)
     assert s.slots[4] is None
-    line = s.journal[-1]
-    assert "1 bread, 1 cheese, 1 whisky" in line          # contract 50, by what it asks
+    line = render(s.journal[-1], lang="en")
+    assert "1 bread, 1 cheese and 1 whisky" in line          # contract 50, by what it asks
     assert not re.search(r"\b50\b", line)
 
 
@@ -141,18 +142,18 @@ def test_contract_log_lines_say_what_is_given_paid_and_slaughtered():
 
     g = to_actions()
     s = g.state
-    assert text.contract_name(50) == ("the contract for 1 bread, 1 cheese, 1 whisky "
-                                      "(3 tobacco, \u00a310, 2 bonus upgrades)")
+    assert render(text.contract_name(50), lang="en") == (
+        "the contract for 1 bread, 1 cheese and 1 whisky (3 tobacco, \u00a310 and 2 bonus upgrades)")
     cid = next(c for c in s.slots if c is not None)
-    line = text.describe(s, {"type": "take_contract", "contract": cid})
+    line = render(text.describe(s, {"type": "take_contract", "contract": cid}), lang="en")
     assert line.endswith("receiving \u00a35")
     s.round = 4
-    assert text.describe(s, {"type": "take_contract", "contract": cid}).endswith("for \u00a310")
+    assert render(text.describe(s, {"type": "take_contract", "contract": cid}), lang="en").endswith("for \u00a310")
     seat = s.cur
     cow = next(sp.id for sp in eco.board_of(s).spaces if sp.kind == "land" and sp.active
                and "grassland" in sp.terrains and sp.id not in s.units and sp.id not in s.blocked)
     eco.place_unit(s, seat, "cow", cow)
-    line = text.describe(s, {"type": "fulfil", "contract": 3, "slaughter": [cow]})
+    line = render(text.describe(s, {"type": "fulfil", "contract": 3, "slaughter": [cow]}), lang="en")
     assert line.endswith("slaughtering 1 cow") and "2 beef" in line
 
 
@@ -168,7 +169,7 @@ def test_production_log_tells_the_barrel_leaving_macKenzies_cellar():
     while s.phase == "actions":
         g.play({"type": "pass"})
     assert p.cellar == [0, 0, 0] and p.goods[5] >= 1 and p.money >= money + 15
-    lines = [h["text"] for h in g.history if h["seat"] is None]
+    lines = [render(h["text"], lang="en") for h in g.history if h["seat"] is None]
     assert any("1 whisky leaves the cellar fully aged (\u00a315)" in t for t in lines)
 
 

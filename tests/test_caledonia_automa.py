@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from cairn.caledonia import automa
+from cairn.core.i18n import render
 from cairn.caledonia import automa_expand as ax
 from cairn.caledonia import economy as eco
 from cairn.caledonia.board import connected_settlements, port_in_reach, reach
@@ -20,6 +21,11 @@ from cairn.caledonia.state import CaledoniaState
 
 SIDES = "1111"
 HUMAN, BOT = 0, 1
+
+
+def said(line):
+    """A journal line (a message) as the English text players read, the bot named Automa."""
+    return render(line, ["Human", "Automa"], lang="en")
 
 
 def table(n=2, seed=7, difficulty=3, ports=(5, 1, 2, 3)):
@@ -614,7 +620,7 @@ def test_starting_workers_one_per_module_nearest_port_or_central_loch(seed):
             assert sp.cost <= 2
         if x["near"] == "loch":
             assert sp.cost == min(b.spaces[t].cost for t in cheap or nearest)
-    assert len(s.journal) >= 4 and all("Automa places" in line for line in s.journal[-4:])
+    assert len(s.journal) >= 4 and all("Automa places" in said(line) for line in s.journal[-4:])
 
 
 # -- production ------------------------------------------------------------------------------------
@@ -657,7 +663,7 @@ def test_a_round_of_turns_ends_in_a_pass_and_journals_every_turn():
                 assert turns < 200
                 assert bot(s).money >= 0
             assert len(s.journal) == lines + turns + 1
-            assert s.journal[-1].startswith("Automa") and "passes" in s.journal[-1]
+            assert said(s.journal[-1]).startswith("Automa") and "passes" in said(s.journal[-1])
             automa.produce(s)
         p = bot(s)
         assert p.money >= 0 and p.goods == [0] * len(GOODS)
@@ -732,7 +738,9 @@ def test_full_games_against_random_humans(humans, level, options):
             _check_automa(g.state)
         assert g.is_over
         assert turns >= 5
-        lines = [h for h in g.history if "Automa" in str(h)]
+        names = [sp.name for sp in g.seats]
+        assert names[seat] == "Automa"
+        lines = [h for h in g.history if "Automa (card" in render(h["text"], names, lang="en")]
         assert len(lines) >= turns
         assert g.state.final is not None and len(g.state.final) == humans + 1
 

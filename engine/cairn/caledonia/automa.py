@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional
 
+from ..core.i18n import _, join, msg, seat_ref
 from . import automa_expand as _ex
 from . import economy as eco
 from .data import (AUTOMA_CYCLE, AUTOMA_DECK, CONTRACTS, GOOD_INDEX, GOODS, IMPORTS, TABLES,
@@ -62,7 +63,7 @@ def setup(state: CaledoniaState, seat: int, difficulty: int) -> None:
     and no starting tile, shipping two steps up, the unit pointer on worker plus a d6 roll (so
     never on worker at first), and the round-1 draw pile (cards 1-14 shuffled)."""
     if not 1 <= difficulty <= 5:
-        raise ValueError(f"difficulty must be 1-5, not {difficulty!r}")
+        raise ValueError(_("the solo opponent's level must be 1-5, not {level}").format(level=repr(difficulty)))
     p = state.players[seat]
     p.automa = True
     p.clan = None
@@ -255,7 +256,7 @@ def import_ranks(state: CaledoniaState) -> Dict[str, int]:
 
 def contract_rarity(cid: int, ranks: Dict[str, int]) -> int:
     """The rank of the rarest import good a contract brings (3 for none: after every import)."""
-    return min((ranks[g] for g, _ in CONTRACTS[cid].imports), default=len(IMPORTS))
+    return min((ranks[g] for g, _n in CONTRACTS[cid].imports), default=len(IMPORTS))
 
 
 def act_take_contract(state: CaledoniaState) -> Optional[Dict[str, Any]]:
@@ -345,43 +346,55 @@ def produce(state: CaledoniaState) -> Dict[str, int]:
 
 
 # -- journal -----------------------------------------------------------------------------------------
-def _line(state: CaledoniaState, last: Dict[str, Any]) -> str:
-    from . import text
+def _line(state: CaledoniaState, last: Dict[str, Any]) -> Dict[str, Any]:
+    from .words import count, contract_name, money, space_name, unit_a
 
     act = last.get("action")
     if act == "pass":
-        what = "passes: nothing on its card is possible"
+        what = msg("passes: nothing on its card is possible")
     elif act == "skip":
-        what = "skips its turn"
+        what = msg("skips its turn")
     elif act == "technology":
-        what = f"upgrades its {last['worker']}s' technology for \u00a3{last['paid']}"
+        what = msg("upgrades {tech} for {money}", tech=_tech(last["worker"]), money=money(last["paid"]))
     elif act == "trade":
-        verb = "buys" if last["side"] == "buy" else "sells"
-        what = (f"{verb} {text.plural(last['n'], last['good'])} on the market "
-                f"(\u00a3{last['gain']} for its merchants)")
+        goods, gain = count(last["n"], last["good"]), money(last["gain"])
+        what = (msg("buys {goods} on the market ({money} for its merchants)", goods=goods, money=gain)
+                if last["side"] == "buy" else
+                msg("sells {goods} on the market ({money} for its merchants)", goods=goods, money=gain))
     elif act == "fulfil":
-        what = (f"fulfils {text.contract_name(last['contract'])}: pays \u00a3{last['paid']}, "
-                f"gains \u00a3{last['gain']}")
+        what = msg("fulfils {contract}: pays {paid}, gains {gain}", contract=contract_name(last["contract"]),
+                   paid=money(last["paid"]), gain=money(last["gain"]))
     elif act == "take_contract":
-        c = last["cost"]
-        money = f" and receives \u00a3{c}" if c > 0 else (f" for \u00a3{-c}" if c < 0 else "")
-        what = f"takes {text.contract_name(last['contract'])}{money}"
+        c, cost = contract_name(last["contract"]), last["cost"]
+        what = (msg("takes {contract} and receives {money}", contract=c, money=money(cost)) if cost > 0 else
+                msg("takes {contract} for {money}", contract=c, money=money(-cost)) if cost < 0 else
+                msg("takes {contract}", contract=c))
         if "fulfilled" in last:
             f = last["fulfilled"]
-            what += f", fulfilling it at once: pays \u00a3{f['paid']}, gains \u00a3{f['gain']}"
+            what = msg("{line}, fulfilling it at once: pays {paid}, gains {gain}", line=what,
+                       paid=money(f["paid"]), gain=money(f["gain"]))
     elif act == "upgrade":
-        what = ("hires a merchant" if last["kind"] == "merchant" else "upgrades its shipping") + \
-            f" for \u00a3{last['paid']}"
+        what = (msg("hires a merchant for {money}", money=money(last["paid"])) if last["kind"] == "merchant"
+                else msg("upgrades its shipping for {money}", money=money(last["paid"])))
     elif act == "expand":
-        what = (f"expands with {text.UNIT_NAMES[last['unit']]} on "
-                f"{text.space_name(state, last['space'])} for \u00a3{last['paid']}")
+        what = msg("expands with {unit} on {space} for {money}", unit=unit_a(last["unit"]),
+                   space=space_name(state, last["space"]), money=money(last["paid"]))
         if last.get("bought"):
-            goods = ", ".join(text.plural(n, g) for g, n in last["bought"])
-            what += f"; neighbourhood bonus: buys {goods} (\u00a3{last['bonus']})"
+            what = msg("{line}; neighbourhood bonus: buys {goods} ({money})", line=what,
+                       goods=join([count(n, g) for g, n in last["bought"]]), money=money(last["bonus"]))
     else:
         what = str(act)
     ports = last.get("ports") or []
     if ports:
-        what += "; claims " + " and ".join(_ex.port_where(state, t) for t in ports) + \
-            f" (\u00a3{_A['port_claim_money']}{' each' if len(ports) > 1 else ''})"
-    return f"{NAME} (card {last['card']}) {what}"
+        where = join([_ex.port_where(state, t) for t in ports])
+        claim = money(_A["port_claim_money"])
+        what = (msg("{line}; claims {ports} ({money} each)", line=what, ports=where, money=claim) if len(ports) > 1
+                else msg("{line}; claims {ports} ({money})", line=what, ports=where, money=claim))
+    return msg("{seat} (card {card}) {what}", seat=seat_ref(state.automa.seat), card=last["card"], what=what)
+
+
+def _tech(worker: str) -> Dict[str, Any]:
+    from ..core.i18n import name
+    from .words import TECH
+
+    return name(TECH[worker])

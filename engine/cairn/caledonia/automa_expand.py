@@ -137,10 +137,13 @@ def claim_ports(state: CaledoniaState) -> List[int]:
     return got
 
 
-def port_where(state: CaledoniaState, tile: int) -> str:
-    """A port tile by the module it lies in, in players' words ("the port in the north-west")."""
-    where = {"A": "north-west", "B": "north-east", "C": "south-east", "D": "south-west"}
-    return f"the port in the {where[MODULES[state.ports.index(tile)]]}"
+def port_where(state: CaledoniaState, tile: int) -> Dict[str, Any]:
+    """A port tile by the module it lies in, in players' words ("the port in the north-west"),
+    as a message rendered late."""
+    from ..core.i18n import msg
+    from .words import where
+
+    return msg("the port {where}", where=where(MODULES[state.ports.index(tile)]))
 
 
 # -- the neighbourhood bonus -------------------------------------------------------------------
@@ -418,12 +421,13 @@ def place_start_workers(state: CaledoniaState) -> None:
         p.money -= cost
         eco.place_unit(state, seat, w, space)
         lines.append((w, space, cost, by_port))
-    from . import text
+    from ..core.i18n import msg, seat_ref
+    from .words import money, space_name, unit_a
 
     for w, space, cost, by_port in lines:
-        why = "nearest the port" if by_port else "nearest the central loch"
-        state.journal.append(f"Automa places {text.UNIT_NAMES[w]} on {text.space_name(state, space)} "
-                             f"({why}) for \u00a3{cost}")
+        args = dict(seat=seat_ref(seat), unit=unit_a(w), space=space_name(state, space), money=money(cost))
+        state.journal.append(msg("{seat} places {unit} on {space} (nearest the port) for {money}", **args) if by_port
+                             else msg("{seat} places {unit} on {space} (nearest the central loch) for {money}", **args))
     if state.automa is not None:
         state.automa.last = {"action": "start_workers",
                              "placed": [{"unit": w, "space": s, "paid": c, "near": "port" if b else "loch"}

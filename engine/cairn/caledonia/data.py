@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from importlib import resources as _res
 from typing import Any, Dict, List, Tuple
 
+from ..core.i18n import N_
+
 
 def _text(name: str) -> str:
     return (_res.files(__package__) / "data" / name).read_text(encoding="utf-8")
@@ -28,7 +30,7 @@ def _rows(name: str) -> List[Dict[str, str]]:
 TABLES: Dict[str, Any] = tomllib.loads(_text("tables.toml"))
 
 # -- goods and the market ----------------------------------------------------
-GOODS: Tuple[str, ...] = tuple(r["good"] for r in _rows("goods.csv"))  # market column order
+GOODS: Tuple[str, ...] = tuple(N_(good) for good in (r["good"] for r in _rows("goods.csv")))  # market order; names
 GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 BASIC: Tuple[str, ...] = tuple(r["good"] for r in _rows("goods.csv") if r["kind"] == "basic")
 PROCESSED: Tuple[str, ...] = tuple(r["good"] for r in _rows("goods.csv") if r["kind"] == "processed")
@@ -124,10 +126,20 @@ def _contract(r: Dict[str, str]) -> Contract:
 CONTRACTS: Dict[int, Contract] = {int(r["id"]): _contract(r) for r in _rows("contracts.csv")}
 
 # -- clans, ports, scoring tiles, starting tiles -------------------------------
-CLANS: Dict[str, Dict[str, str]] = {r["clan"]: r for r in _rows("clans.csv")}
-PORTS: Dict[int, Dict[str, str]] = {int(r["port"]): r for r in _rows("ports.csv")}
+def _named(rows: List[Dict[str, str]], strip: bool = False) -> List[Dict[str, str]]:
+    """Rows whose ``summary`` players read, marked for translation (ports and scoring tiles
+    without the final full stop: the log quotes them)."""
+    for r in rows:
+        text = r["summary"].rstrip(".") if strip else r["summary"]
+        r["summary"] = N_(text)
+    return rows
+
+
+# clan names are proper names (never translated); what a clan does is
+CLANS: Dict[str, Dict[str, str]] = {r["clan"]: r for r in _named(_rows("clans.csv"))}
+PORTS: Dict[int, Dict[str, str]] = {int(r["port"]): r for r in _named(_rows("ports.csv"), strip=True)}
 PORT_KEY: Dict[int, str] = {p: r["key"] for p, r in PORTS.items()}
-SCORING_TILES: Dict[int, Dict[str, str]] = {int(r["tile"]): r for r in _rows("scoring_tiles.csv")}
+SCORING_TILES: Dict[int, Dict[str, str]] = {int(r["tile"]): r for r in _named(_rows("scoring_tiles.csv"), strip=True)}
 SCORING_KEY: Dict[int, str] = {t: r["key"] for t, r in SCORING_TILES.items()}
 
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from ..core.i18n import _
 from .data import GOODS, TABLES, UNIT_TYPES
 from .state import PRODUCTION, CaledoniaState, Player
 
@@ -167,21 +168,23 @@ def legal(state: CaledoniaState) -> List[Dict[str, Any]]:
 def check(state: CaledoniaState, move: Dict[str, Any]) -> Optional[str]:
     """Why ``move`` is not a legal production choice now (None if it is)."""
     if not state.production:
-        return "nobody has a production choice to make"
+        return _("nobody has a production choice to make")
     step = state.turn.get("step")
     kind = move.get("type")
     want = {"cellar": "cellar", "butter": "butter"}.get(step or "", "produce")
     if kind != want or (kind == "produce" and move.get("good") != step):
-        return {"cellar": "now the choice is whether to put a fresh whisky in the cellar",
-                "butter": "now the choice is how much milk to turn into butter"}.get(
-                    step or "", f"now the choice is how much {step} to make")
+        if step == "cellar":
+            return _("now the choice is whether to put a fresh whisky in the cellar")
+        if step == "butter":
+            return _("now the choice is how much milk to turn into butter")
+        return _("now the choice is how much {good} to make").format(good=_(step) if step else "")
     field = {"produce": "n", "cellar": "whisky", "butter": "milk"}[kind]
     k = move.get(field)
     if not isinstance(k, int) or isinstance(k, bool):
-        return f"{field!r} must be a whole number"
+        return _("'{field}' must be a whole number").format(field=field)
     top = _options(state, state.production[0], step)
     if not 0 <= k <= top:
-        return f"{field!r} must be between 0 and {top}"
+        return _("'{field}' must be between 0 and {top}").format(field=field, top=top)
     return None
 
 

@@ -94,39 +94,39 @@ def finish_round(state: CaledoniaState) -> None:
     prepare_round(state, state.round + 1)
 
 
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")  # the app's seat colours
-
-
 def _journal_round(state: CaledoniaState) -> None:
-    """One readable line per seat for the production just made and one for the scoring tile."""
+    """One readable line per seat for the production just made and one for the scoring tile
+    (messages rendered late, seats by their players' names)."""
+    from ..core.i18n import join, msg, name, seat_ref
     from .data import SCORING_TILES
-    from .text import plural
+    from .words import count, money
 
     for row in state.summary:
         seat = row.get("seat")
-        name = SEAT_NAMES[seat] if isinstance(seat, int) and seat < len(SEAT_NAMES) else "?"
+        if not isinstance(seat, int):
+            continue
         if row.get("kind") == "production":
             if row.get("automa"):
-                state.journal.append(f"Automa earns \u00a3{row.get('money', 0)}")
+                state.journal.append(msg("{seat} earns {money}", seat=seat_ref(seat), money=money(row.get("money", 0))))
                 continue
-            parts = [f"\u00a3{row.get('income', 0) + row.get('pounds', 0)}"]
-            parts += [plural(n, g) for g, n in (row.get("goods") or {}).items() if n]
-            made = [plural(n, g) for g, n in (row.get("made") or {}).items() if n]
-            line = f"{name} produces " + ", ".join(parts)
+            parts = [money(row.get("income", 0) + row.get("pounds", 0))]
+            parts += [count(n, g) for g, n in (row.get("goods") or {}).items() if n]
+            line = msg("{seat} produces {goods}", seat=seat_ref(seat), goods=join(parts))
+            made = [count(n, g) for g, n in (row.get("made") or {}).items() if n]
             if made:
-                line += "; makes " + ", ".join(made)
+                line = msg("{line}; makes {goods}", line=line, goods=join(made))
             aged = row.get("aged") or {}
             if aged.get("whisky"):
-                line += (f"; {plural(aged['whisky'], 'whisky')} leaves the cellar fully aged "
-                         f"(\u00a3{aged.get('pounds', 0)})")
+                line = msg("{line}; {whisky} leaves the cellar fully aged ({money})", line=line,
+                           whisky=count(aged["whisky"], "whisky"), money=money(aged.get("pounds", 0)))
             state.journal.append(line)
         elif row.get("kind") == "scoring":
-            tile = SCORING_TILES.get(row.get("tile"), {})
+            what = SCORING_TILES[row["tile"]]["summary"]
             glory = row.get("glory") or []
-            gains = ", ".join(f"{SEAT_NAMES[i] if i < len(SEAT_NAMES) else i} +{g}"
-                              for i, g in enumerate(glory) if not state.players[i].automa)
-            what = tile.get("summary", "").rstrip(".")
-            state.journal.append(f"Round {row.get('round')} scoring tile \u201c{what}\u201d: {gains} glory")
+            gains = join([msg("{seat} +{n}", seat=seat_ref(i), n=g)
+                          for i, g in enumerate(glory) if not state.players[i].automa])
+            state.journal.append(msg("Round {round} scoring tile \u201c{tile}\u201d: {gains} glory",
+                                     round=row.get("round"), tile=name(what), gains=gains))
 
 
 def prepare_round(state: CaledoniaState, r: int) -> None:
@@ -182,19 +182,23 @@ def solo_market(state: CaledoniaState) -> int:
         done.append(good)
         dice.append([good, d])
     state.dice = dice
-    state.journal.append("Market dice: " + ", ".join(f"{g} {'+' if v > 0 else ''}{v}" for g, v in dice))
+    from ..core.i18n import join, msg, name
+
+    state.journal.append(msg("Market dice: {dice}", dice=join(
+        [msg("{good} {change}", good=name(g), change=f"{v:+d}") for g, v in dice])))
     return d
 
 
 def remove_by_die(state: CaledoniaState, die: int) -> None:
     """Solo mode: the contract in the box named by the last price die leaves the game."""
-    from .text import contract_name
+    from ..core.i18n import msg
+    from .words import contract_name
 
     box = _SOLO["removal_box"][str(die)]
     if box < len(state.slots) and state.slots[box] is not None:
         # the log names the contract by what it asks (players never see internal ids)
-        name = contract_name(state.slots[box])
-        state.journal.append(f"{name[0].upper()}{name[1:]} leaves the game (price die {die:+d})")
+        state.journal.append(msg("A contract leaves the game (price die {die}): {contract}",
+                                 die=f"{die:+d}", contract=contract_name(state.slots[box])))
         state.slots[box] = None
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from ..core.i18n import _
 from ..core.rng import Rng
 from ..core.rules import Rules
 from . import actions, automa, production, rounds, setup
@@ -34,9 +35,9 @@ class CaledoniaRules(Rules):
     def setup_seats(self, seats: List[Any], seed: int, options: Any) -> CaledoniaState:
         kinds = [s.kind for s in seats]
         if kinds.count("automa") > 1:
-            raise ValueError("Clans of Caledonia has at most one solo-opponent (automa) seat")
+            raise ValueError(_("Clans of Caledonia has at most one solo-opponent (automa) seat"))
         if kinds.count("automa") == len(kinds):
-            raise ValueError("the solo opponent needs at least one player against it")
+            raise ValueError(_("the solo opponent needs at least one player against it"))
         return setup.new_state(kinds, [s.level for s in seats], seed, options)
 
     # -- the contract --------------------------------------------------------------------
@@ -112,7 +113,8 @@ class CaledoniaRules(Rules):
 
         return view.view(state, seat)
 
-    def describe(self, state: CaledoniaState, move: Move) -> str:
+    def describe(self, state: CaledoniaState, move: Move) -> Dict[str, Any]:
+        """The log line: a message rendered in the reader's language (see :mod:`.text`)."""
         from . import text
 
         return text.describe(state, move)

@@ -124,7 +124,7 @@ class CaledoniaState:
         self.options: Dict[str, Any] = dict(options)   # plain-JSON copy of the options model
         self.rng = Rng(seed)
         self.reveals = 0
-        self.journal: List[str] = []
+        self.journal: List[Any] = []  # log lines: messages (cairn.core.i18n)
         self.sides = "1111"                 # map module sides A, B, C, D
         self.phase = CLAN_PICK
         self.round = 1

@@ -1,5 +1,6 @@
 """The JSON view of a Clans of Caledonia game for renderers: ``view(state, seat)``.
 
+Texts players read (clan, port and scoring tile summaries) are in the current language.
 Everything on the table is public in this game ("Os jogadores não podem esconder
 informações"), so every seat sees the same view; ``seat`` is only echoed as ``"you"``.
 Never shown: the order of the contract draw pile (only its size), the solo opponent's
@@ -36,6 +37,7 @@ import copy as _copy
 from functools import lru_cache
 from typing import Any, Dict, List, Optional
 
+from ..core.i18n import _
 from .board import SHIPPING_LEVELS, build_board
 from .data import (ALL_UNITS, AUTOMA_CYCLE, AUTOMA_DECK, BASIC, CLANS, CONTRACTS, GOODS, IMPORTS,
                    PORTS, PRICES, SCORING_TILES, STARTING_TILES, TABLES, bracket)
@@ -56,11 +58,16 @@ def contract_json(cid: Optional[int]) -> Optional[Dict[str, Any]]:
     return None if cid is None else CONTRACTS[cid].to_json()
 
 
+def _summary(table: Dict[int, Dict[str, str]], key: int) -> str:
+    return table[key]["summary"]
+
+
 def clan_json(clan: Optional[str]) -> Optional[Dict[str, str]]:
     if clan is None:
         return None
     c = CLANS[clan]
-    return {"id": clan, "name": c["name"], "summary": c["summary"]}
+    summary = c["summary"]
+    return {"id": clan, "name": c["name"], "summary": _(summary)}
 
 
 def start_tile_json(tile: Optional[int]) -> Optional[Dict[str, Any]]:
@@ -100,14 +107,14 @@ def _market(state: CaledoniaState) -> List[Dict[str, Any]]:
 
 def _export(state: CaledoniaState, board_ports: List[int]) -> Dict[str, Any]:
     scoring = [{"round": r + 1, "tile": t, "key": SCORING_TILES[t]["key"],
-                "text": SCORING_TILES[t]["summary"], "current": r + 1 == state.round,
+                "text": _(_summary(SCORING_TILES, t)), "current": r + 1 == state.round,
                 "done": r + 1 < state.round or (r + 1 == state.round and state.phase == OVER)}
                for r, t in enumerate(state.scoring)]
     ports = []
     for i, t in enumerate(state.ports):
         ports.append({"space": board_ports[i] if i < len(board_ports) else None,
                       "module": "ABCD"[i], "port": t, "key": PORTS[t]["key"],
-                      "text": PORTS[t]["summary"],
+                      "text": _(_summary(PORTS, t)),
                       "used_by": [s for s, p in enumerate(state.players) if t in p.ports_used]})
     return {
         "round": state.round,
