@@ -8,6 +8,7 @@ from .board import neighbourhood, row_major
 from .chain import settle
 from .state import GlenMoreState, Payment, Player, Spot, Turn
 from .tiles import CARDS, RES_INDEX, TILES, Tile
+from ..core.i18n import _, msg, name
 
 Move = Dict[str, Any]
 
@@ -30,7 +31,8 @@ def apply_move(state: GlenMoreState, move: Move) -> None:
     elif kind == "pass":
         chain = state.chain
         chain[chain.index(("fig", state.current))] = None
-        state.journal.append(f"No tile can be taken: {TILES[chain[move['space']][1]].name} leaves the game")
+        lost = TILES[chain[move["space"]][1]]
+        state.journal.append(msg("No tile can be taken: {tile} leaves the game", tile=name(lost.name)))
         chain[move["space"]] = ("fig", state.current)
         _end_turn(state)
     elif kind == "pay" or kind == "buy":
@@ -57,7 +59,7 @@ def apply_move(state: GlenMoreState, move: Move) -> None:
     elif kind == "end_turn":
         _end_turn(state)
     else:
-        raise ValueError(f"unknown move type {kind!r}")
+        raise ValueError(_("unknown move type {kind}").format(kind=repr(kind)))
 
 
 def _take(state: GlenMoreState, p: Player, space: int) -> None:
@@ -187,7 +189,7 @@ def _recipe_for(tile: Tile, counts: list) -> Any:
                 return recipe
         elif list(recipe.inputs) == counts:
             return recipe
-    raise ValueError(f"{tile.name} has no recipe for {counts}")
+    raise ValueError(_("{tile} has no recipe for {goods}").format(tile=_(tile.name), goods=counts))
 
 
 def _end_turn(state: GlenMoreState) -> None:

@@ -18,6 +18,7 @@ from typing import Optional
 from .scoring import final_scoring, scoring_round
 from .state import GlenMoreState, Spot
 from .tiles import STACKS, TILES
+from ..core.i18n import msg, name
 
 DIE_FACES = (1, 1, 1, 2, 2, 3)
 SPACES = 14
@@ -147,7 +148,7 @@ def settle(state: GlenMoreState) -> None:
         last = _gap_end(chain)
         j = (last + 1) % SPACES
         while chain[j][0] == "tile":  # left behind: out of the game
-            state.journal.append(f"{TILES[chain[j][1]].name} is left behind and removed")
+            state.journal.append(msg("{tile} is left behind and removed", tile=name(TILES[chain[j][1]].name)))
             chain[j] = None
             last = j
             j = (j + 1) % SPACES
@@ -188,6 +189,6 @@ def _roll_die(state: GlenMoreState, at: int) -> None:
         j = (j + 1) % SPACES
         if chain[j] is not None and chain[j][0] == "tile":
             seen += 1
-    state.journal.append(f"The die rolls {roll} and removes {TILES[chain[j][1]].name}")
+    state.journal.append(msg("The die rolls {n} and removes {tile}", n=roll, tile=name(TILES[chain[j][1]].name)))
     chain[at] = None
     chain[j] = ("die",)

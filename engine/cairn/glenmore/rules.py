@@ -53,7 +53,7 @@ class GlenMoreRules(Rules):
         s.rng = Rng(rng.next64())
         return s
 
-    def describe(self, state: GlenMoreState, move: Dict[str, Any]) -> str:
+    def describe(self, state: GlenMoreState, move: Dict[str, Any]) -> Any:
         return describe_move(state, move)
 
     def why_illegal(self, state: GlenMoreState, move: Dict[str, Any], legal: List[Dict[str, Any]]) -> str:

@@ -15,7 +15,9 @@ from typing import Any, Dict, List
 from .board import count_colour, count_kind
 from .state import GlenMoreState, Player
 from .tiles import CARDS
+from ..core.i18n import join, msg, seat_ref
 
+ROMAN = ("0", "I", "II", "III")
 DIFFERENCE_VP = (0, 1, 2, 3, 5, 8)  # difference 0,1,2,3,4,5+ -> VP
 CATEGORIES = ("tiles", "whisky", "chieftains", "cards", "special", "coins", "tile_penalty")
 
@@ -37,18 +39,20 @@ def scoring_round(state: GlenMoreState, number: int) -> None:
         "chieftains": [chieftain_strength(p) for p in players],
         "cards": [len(p.cards) for p in players],
     }
-    parts = []
+    gained = {cat: [0] * len(players) for cat in achievements}
     for cat, values in achievements.items():
         low = min(values)
-        gained = []
-        for p, v in zip(players, values):
+        for i, (p, v) in enumerate(zip(players, values)):
             vp = difference_vp(v - low)
             if vp:
                 p.add_vp(cat, vp)
-            gained.append(vp)
-        parts.append(f"{cat} " + "/".join(str(g) for g in gained))
+            gained[cat][i] = vp
     state.scorings = number
-    state.journal.append(f"Scoring {number}: VP per seat - " + "; ".join(parts))
+    state.journal.append(msg("Scoring {number}", number=ROMAN[number]))
+    for i in range(len(players)):
+        w, c, k = gained["whisky"][i], gained["chieftains"][i], gained["cards"][i]
+        state.journal.append(msg("{seat} +{n} VP (whisky {whisky}, chieftains {chieftains}, cards {cards})",
+                                 seat=seat_ref(i), n=w + c + k, whisky=w, chieftains=c, cards=k))
 
 
 def final_card_vp(p: Any) -> int:
@@ -76,9 +80,8 @@ def final_scoring(state: GlenMoreState) -> None:
         extra = len(p.display) - fewest
         if extra:
             p.add_vp("tile_penalty", -3 * extra)
-    state.journal.append(
-        "Final scoring: totals " + ", ".join(str(p.total_vp) for p in state.players)
-    )
+    state.journal.append(msg("Final scoring: {totals}", totals=join(
+        [msg("{seat} {n}", seat=seat_ref(i), n=p.total_vp) for i, p in enumerate(state.players)])))
 
 
 def scores(state: GlenMoreState) -> List[Dict[str, Any]]:

@@ -140,7 +140,7 @@ class GlenMoreState:
         self.n = n
         self.rng = rng
         self.reveals = 0
-        self.journal: List[str] = []
+        self.journal: List[Any] = []
         self.chain: List[Entry] = [None] * 14
         self.stacks: List[List[int]] = [[], [], [], []]  # face down, drawn from the end
         self.stack_index = 0

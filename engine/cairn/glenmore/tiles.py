@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from importlib import resources as _res
 from typing import Dict, List, Optional, Tuple
 
+from ..core.i18n import N_
+
 RESOURCES: Tuple[str, ...] = ("wood", "stone", "sheep", "cattle", "grain")  # market row order
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 PRODUCER_KINDS = ("quarry", "forest", "meadow", "grain_field", "pasture")
@@ -118,12 +120,13 @@ def _load_tiles() -> Dict[int, Tile]:
             else:
                 cost[RES_INDEX[what]] += int(n)
         produces, recipes = _recipes(row["activation"])
+        label = row["name"]
         t = Tile(
             id=int(row["id"]),
             stack=4 if row["stack"] == "start" else int(row["stack"]),
             colour=row["colour"],
             kind=row["kind"],
-            name=row["name"],
+            name=N_(label),
             river=row["river"] == "1",
             road=row["road"] == "1",
             cost=tuple(cost),
@@ -140,10 +143,11 @@ def _load_tiles() -> Dict[int, Tile]:
 
 
 def _load_cards() -> Dict[str, Card]:
-    return {
-        r["key"]: Card(r["key"], int(r["tile"]), r["name"], int(r["bonnets"]), r["effect"])
-        for r in _rows("cards.csv")
-    }
+    cards = {}
+    for r in _rows("cards.csv"):
+        label = r["name"]
+        cards[r["key"]] = Card(r["key"], int(r["tile"]), N_(label), int(r["bonnets"]), r["effect"])
+    return cards
 
 
 TILES: Dict[int, Tile] = _load_tiles()
