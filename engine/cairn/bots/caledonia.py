@@ -1,0 +1,320 @@
+"""What the bots know about Clans of Caledonia: a points forecast, which steps
+are worth searching, and a rollout policy that plays like a player.
+
+The forecast per seat, in victory points (VP) at the end of the game:
+
+* what the final scoring gives today for glory, hops, imports and the
+  contract and settlement rankings (``scoring.final_scores``);
+* money and goods at what they are worth *now*: a pound buys land, units and
+  contract goods while action phases are left (about 0.4 VP), only a tenth of
+  a VP once none is; a good is worth its final VP or its sale price, whichever
+  is more;
+* the production still to come: each unit's income and goods in every
+  production phase left, valued at the money value of the round after it,
+  and the processing its factories will add (milk to cheese, grain to bread
+  or whisky, as far as the seat's own farms feed them);
+* each open contract: what fulfilling it pays (imports at today's rarity,
+  hops, money, free land, bonus upgrades) less the goods and animals it will
+  consume or that are still to buy, times the chance to finish it in time;
+* the scoring tiles of the rounds not yet scored, at today's standings;
+* the pass money a seat still to pass will receive; a unit being placed
+  (an Expand whose space is still to choose) at its value less its cost.
+
+At the end it is exactly ``rules.scores()``.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..caledonia import economy, scoring
+from ..caledonia.data import (BASIC, CONTRACTS, GOOD_INDEX, GOODS, PRICES, TABLES,
+                              UNIT_TYPES)
+from ..caledonia.expand import placements
+from ..caledonia.production import worker_income
+from ..caledonia.rounds import pass_money
+from ..caledonia.state import ACTIONS, OVER, PRODUCTION
+from ..core.rng import Rng
+from .knowledge import Knowledge
+
+Move = Dict[str, Any]
+
+ROUNDS = int(TABLES["rounds"])
+#: VP per pound by the action phases still to come in which it may be spent
+#: (none: the final scoring's 10 pounds a VP)
+MONEY = (0.1, 0.25, 0.33, 0.4, 0.4, 0.4)
+#: chance to fulfil an open contract with everything in hand / with goods to get
+SURE, UNSURE, LATE = 0.9, 0.75, 0.5
+FREE_LAND_VP = 3.0     # a free-land Expand: land saved and an Expand without the action
+BONUS_UPGRADE_VP = 2.0
+MERCHANT_VP = 0.5      # per merchant beyond the first two, per action phase left
+SHIPPING_VP = 0.4      # per shipping step (reach, linking settlements), per action phase left
+ACTION_FRICTION = 0.5  # VP of the action a missing good or animal still costs
+SALE = 0.75            # share of the market price a good in stock is worth while it may be sold
+
+_I = GOOD_INDEX
+_FINAL = TABLES["final"]
+_BASIC_VP = _FINAL["basic_vp"]
+_PROCESSED_VP = _FINAL["processed_vp"]
+_VP = tuple(_BASIC_VP if g in BASIC else _PROCESSED_VP for g in GOODS)
+_PRICE = tuple(PRICES[g] for g in GOODS)
+_MILK, _GRAIN, _WOOL = _I["milk"], _I["grain"], _I["wool"]
+_CHEESE, _BREAD, _WHISKY = _I["cheese"], _I["bread"], _I["whisky"]
+_MEAT_UNIT = {"beef": "cow", "mutton": "sheep"}
+_UNIT_COST = {u: t.cost for u, t in UNIT_TYPES.items()}
+_MERCHANTS = TABLES["merchants"]
+_SETUP_PHASES = frozenset(("auction", "clan_pick", "start_workers"))
+
+
+def action_phases_left(state: Any, passed: bool = False) -> int:
+    """Action phases still to come in which a seat may spend (this one if it is
+    under way and the seat has not passed)."""
+    phase = state.phase
+    if phase == OVER:
+        return 0
+    if phase in _SETUP_PHASES:
+        return ROUNDS
+    left = ROUNDS - state.round
+    if phase == ACTIONS and not passed:
+        left += 1
+    return left
+
+
+def productions_left(state: Any) -> List[int]:
+    """The rounds whose production phase is still to come (incomes not paid yet)."""
+    phase = state.phase
+    if phase == OVER:
+        return []
+    if phase in _SETUP_PHASES:
+        return list(range(1, ROUNDS + 1))
+    first = state.round + (1 if phase == PRODUCTION else 0)
+    return list(range(first, ROUNDS + 1))
+
+
+def good_value(state: Any, i: int, k: int) -> float:
+    """A good in stock: its final VP, or what selling it would bring while it may still be
+    sold (less a share for the action, the merchant and the price it pushes down)."""
+    sale = SALE * _PRICE[i][state.prices[i]] * MONEY[k]
+    vp = _VP[i]
+    return sale if sale > vp else vp
+
+
+class CaledoniaKnowledge(Knowledge):
+    scale = 15.0
+    rollout_plies = 8
+    prior_depth = 2
+    prior_weight = 3
+
+    # -- the forecast ----------------------------------------------------------------------
+    def evaluate(self, rules: Any, state: Any) -> List[float]:
+        if state.phase == OVER:
+            return [float(s["total"]) for s in rules.scores(state)]
+        rows = scoring.final_scores(state)
+        prods = productions_left(state)
+        unscored = [] if not state.scoring else state.scoring[state.round - 1:]
+        # with no seat in the action phase yet (setup) the round is 1 and every tile is to come
+        values = [_good_values(state, k) for k in range(len(MONEY))]
+        out = []
+        for seat, (p, row) in enumerate(zip(state.players, rows)):
+            b = row["breakdown"]
+            if p.automa:
+                out.append(float(row["total"]))
+                continue
+            k = action_phases_left(state, p.passed)
+            mv = MONEY[k]
+            gv = values[k]
+            v = float(b["glory"] + b["hops"] + b["imports"] + b["contracts"] + b["settlements"] + b["bid"])
+            v += (p.money + scoring.cellar_pounds(p)) * mv
+            v += sum(n * gv[i] for i, n in enumerate(p.goods) if n)
+            v += _production_value(state, p, prods, values)
+            if p.contracts:
+                gain = _ranking_gain(state, seat)
+                for cid in p.contracts:
+                    v += _contract_value(state, p, cid, k, gv, gain)
+            for t in unscored:
+                v += scoring.tile_glory(state, seat, t)
+            if k:
+                hired = _MERCHANTS["total"] - _MERCHANTS["pool"] - p.track
+                v += k * (MERCHANT_VP * hired + SHIPPING_VP * min(p.shipping, 3))
+            if state.phase == ACTIONS and not p.passed:
+                v += pass_money(state, len(state.next_order)) * MONEY[k - 1]
+            out.append(v)
+        if state.phase == ACTIONS and state.pending:
+            out[state.cur] += _pending_value(state, state.cur, prods, values)
+        return out
+
+    # -- which moves to search -------------------------------------------------------------
+    def candidates(self, rules: Any, state: Any, legal: List[Move]) -> List[Move]:
+        """Production: make as much cheese and whisky as possible (a processed good is worth
+        more than its input both as VP and at the market); bread keeps every choice (its
+        grain may be better spent on whisky).  Placing a unit: the ten cheapest spaces.
+        Everything else is kept."""
+        first = legal[0]
+        t = first["type"]
+        if t == "produce" and first["good"] != "bread":
+            return [legal[-1]]
+        if t == "place" and len(legal) > 10:
+            return _cheapest_places(state, legal, 10)
+        return legal
+
+    # -- rollouts --------------------------------------------------------------------------
+    def rollout_move(self, rules: Any, state: Any, legal: List[Move], rng: Rng) -> Move:
+        """Fulfil a contract when possible; expand (cheap land) often; take a contract
+        when the box is empty; sell goods when short of money; pass only when little
+        else is worth doing; production at the most.  One move in ten at random."""
+        if rng.below(10) == 0:
+            return legal[rng.below(len(legal))]
+        first = legal[0]["type"]
+        if first == "produce":
+            return legal[-1]
+        if state.phase != ACTIONS:
+            return legal[rng.below(len(legal))]
+        if state.pending:
+            kind = state.pending[-1]["kind"]
+            if kind == "place":
+                near = _cheapest_places(state, legal, 3)
+                return near[rng.below(min(3, len(near)))]
+            if kind == "neighbour":
+                return legal[-1] if rng.below(2) else legal[rng.below(len(legal))]
+            if kind == "rewards":
+                useful = [m for m in legal if m["type"] != "done"]
+                if useful:
+                    return useful[rng.below(len(useful))]
+            return legal[rng.below(len(legal))]
+        by: Dict[str, List[Move]] = {}
+        for m in legal:
+            by.setdefault(m["type"], []).append(m)
+        if "fulfil" in by:
+            return by["fulfil"][0]
+        p = state.players[state.cur]
+        roll = rng.below(8)
+        if "expand" in by and roll < 4:
+            ms = by["expand"]
+            return ms[rng.below(len(ms))]
+        if "take_contract" in by and not p.contracts and roll < 6:
+            ms = by["take_contract"]
+            return ms[rng.below(len(ms))]
+        if "trade" in by:
+            sells = [m for m in by["trade"] if m["side"] == "sell"]
+            if sells and p.money < 12:
+                return sells[rng.below(len(sells))]
+        if "end_turn" in by:
+            return by["end_turn"][0]
+        others = [m for m in legal if m["type"] not in ("pass", "port", "row", "uncask")]
+        if not others or (p.money < 6 and rng.below(2)):
+            return by["pass"][0] if "pass" in by else legal[rng.below(len(legal))]
+        return others[rng.below(len(others))]
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def _good_values(state: Any, k: int) -> List[float]:
+    return [good_value(state, i, k) for i in range(len(GOODS))]
+
+
+def _production_value(state: Any, p: Any, prods: List[int], values: List[List[float]]) -> float:
+    """Income, basic goods and processing of the production phases still to come."""
+    if not prods:
+        return 0.0
+    d = p.deployed
+    income = worker_income(p)
+    cows, sheep, fields = d["cow"], d["sheep"], d["field"]
+    dairies, stills, bakeries = d["dairy"], d["distillery"], d["bakery"]
+    total = 0.0
+    for r in prods:
+        k = ROUNDS - r  # action phases after this production
+        gv = values[k]
+        v = income * MONEY[k] + sheep * gv[_WOOL] + cows * gv[_MILK] + 2 * fields * gv[_GRAIN]
+        if dairies:
+            v += min(dairies, cows) * max(0.0, gv[_CHEESE] - gv[_MILK])
+        grain = 2 * fields
+        if grain and (stills or bakeries):
+            w = min(stills, grain)
+            v += w * max(0.0, gv[_WHISKY] - gv[_GRAIN])
+            v += min(bakeries, grain - w) * max(0.0, gv[_BREAD] - gv[_GRAIN])
+        total += v
+    return total
+
+
+def _unit_value(state: Any, p: Any, unit: str, prods: List[int], values: List[List[float]]) -> float:
+    """What one more ``unit`` on the map adds to the seat's production to come."""
+    before = _production_value(state, p, prods, values)
+    p.deployed[unit] += 1
+    try:
+        return _production_value(state, p, prods, values) - before
+    finally:
+        p.deployed[unit] -= 1
+
+
+def _ranking_gain(state: Any, seat: int) -> float:
+    """What one more fulfilled contract would add to ``seat``'s place in the contract
+    ranking at today's standings (none in the solo mode and against the solo opponent:
+    their rankings differ and the gain is small beside the rest)."""
+    n = state.n
+    if n < 2 or any(p.automa for p in state.players):
+        return 0.0
+    vps = _FINAL["contracts_small" if n == 2 else "contracts_large"]
+    counts = [len(p.fulfilled) for p in state.players]
+    before = scoring.split_places(counts, vps)[seat]
+    counts[seat] += 1
+    return float(scoring.split_places(counts, vps)[seat] - before)
+
+
+def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float], gain: float = 0.0) -> float:
+    """An open contract: its rewards (and its step up the contract ranking) less what it
+    consumes or still needs, times the chance to fulfil it in the action phases left
+    (never below nothing: it may be left)."""
+    if k <= 0:
+        return 0.0
+    c = CONTRACTS[cid]
+    mv = MONEY[k]
+    imports = scoring.import_values(state)
+    reward = gain + c.hops + c.money * mv + FREE_LAND_VP * c.free_land + BONUS_UPGRADE_VP * c.bonus_upgrade
+    for g, n in c.imports:
+        reward += n * imports[g]
+    cost = 0.0
+    missing = 0
+    for g, n in c.needs:
+        unit = _MEAT_UNIT.get(g)
+        if unit is not None:
+            have = min(n, p.deployed[unit])
+            # an animal slaughtered: its goods to come are lost
+            cost += have * gv[_MILK if unit == "cow" else _WOOL] * min(k, 3)
+            cost += (n - have) * ((_UNIT_COST[unit] + 2) * mv + ACTION_FRICTION)
+            missing += n - have
+        else:
+            i = _I[g]
+            have = min(n, p.goods[i])
+            cost += have * gv[i]
+            cost += (n - have) * (_PRICE[i][state.prices[i]] * mv + ACTION_FRICTION)
+            missing += n - have
+    chance = SURE if not missing else (UNSURE if k >= 2 else LATE)
+    value = chance * (reward - cost)
+    return value if value > 0 else 0.0
+
+
+def _pending_value(state: Any, seat: int, prods: List[int], values: List[List[float]]) -> float:
+    """The open decision of the turn in progress, at what it will most likely give."""
+    top = state.pending[-1]
+    kind = top["kind"]
+    p = state.players[seat]
+    k = action_phases_left(state, p.passed)
+    if kind == "place":
+        unit = top["unit"]
+        spaces = placements(state, seat, unit, top["free_land"])
+        if not spaces:
+            return 0.0
+        cost = min(economy.expand_cost(state, seat, unit, s, top["free_land"]) for s in spaces)
+        return _unit_value(state, p, unit, prods, values) - cost * MONEY[k]
+    if kind == "rewards":
+        return FREE_LAND_VP * top["free_land"] + BONUS_UPGRADE_VP * top["upgrades"]
+    return 0.0
+
+
+def _cheapest_places(state: Any, legal: List[Move], n: int) -> List[Move]:
+    """The ``n`` place moves on the cheapest land (ties: the map's order)."""
+    spaces = economy.board_of(state).spaces
+    places = [m for m in legal if m["type"] == "place"]
+    others = [m for m in legal if m["type"] != "place"]
+    return sorted(places, key=lambda m: spaces[m["space"]].cost)[:n] + others
+
+
+KNOWLEDGE = CaledoniaKnowledge()
