@@ -14,6 +14,7 @@
 // the board under the finger.
 
 import { el, toast } from "./ui.js";
+import { t, tn } from "./i18n.js";
 
 export class ChoiceBar {
   constructor(box, { play, hint = () => "" }) {
@@ -55,7 +56,7 @@ export class ChoiceBar {
     for (const it of rest) if (it.group && !groups.includes(it.group)) groups.push(it.group);
     let nodes;
     if (this.group && groups.includes(this.group)) {
-      nodes = [el("button", { type: "button", class: "back", onclick: () => { this.group = null; this.render(); } }, "\u2039 Back"),
+      nodes = [el("button", { type: "button", class: "back", onclick: () => { this.group = null; this.render(); } }, `\u2039 ${t("Back")}`),
         ...rest.filter((i) => i.group === this.group).map((i) => this.button(i))];
     } else {
       this.group = null;
@@ -69,7 +70,7 @@ export class ChoiceBar {
         if (members.length === 1) nodes.push(this.button({ ...members[0], label: members[0].groupLabel || it.group }));
         else {
           nodes.push(el("button", {
-            type: "button", class: "group", "data-info": `${members.length} ways: pick which after this`,
+            type: "button", class: "group", "data-info": tn("{n} way: pick which after this", "{n} ways: pick which after this", members.length),
             onclick: () => { this.group = it.group; this.render(); this.pick.scrollLeft = 0; },
           }, `${it.group} (${members.length})`));
         }

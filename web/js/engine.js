@@ -1,6 +1,10 @@
 // The page's side of the worker protocol (web/js/README.md): starts the
 // Pyodide worker, matches replies to requests by id, and restarts the worker
 // when it crashes or stops answering (the app then reloads its game).
+// The engine speaks the page's language: setLanguage() tells the running
+// worker and every worker started later, before any other request.
+
+import { t } from "./i18n.js";
 
 export class EngineError extends Error {
   constructor(code, message) {
@@ -29,6 +33,18 @@ export class Engine {
     this.hello = null;
     this.boot = null;         // {mode: "snapshot" | "fresh", reason, ms} once ready
     this.readyPromise = null;
+    this.lang = null;         // the engine's language (gettext form: "pt_BR")
+  }
+
+  /** Speak ``lang`` from now on (the facade's "lang" op). A worker still
+   * starting queues it before anything asked later; a new worker gets it first. */
+  setLanguage(lang) {
+    this.lang = lang;
+    if (this.worker) this._sendLanguage(this.worker);
+  }
+
+  _sendLanguage(w) {
+    if (this.lang) w.postMessage({ id: this.nextId++, op: "lang", lang: this.lang });   // its reply is not awaited
   }
 
   start() {
@@ -42,6 +58,7 @@ export class Engine {
       const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
       this.worker = w;
       this._wire(w, resolveReady, rejectReady);
+      this._sendLanguage(w);
     };
     // The first start waits for the page's first frame, so the worker's
     // downloads and compiling do not hold up the first paint.
@@ -60,7 +77,7 @@ export class Engine {
     };
     w.onerror = (ev) => {
       ev.preventDefault();
-      const msg = ev.message || "the engine worker failed";
+      const msg = ev.message || t("the engine worker failed");
       if (!this.hello) { rejectReady(new EngineError("fatal", msg)); this.hooks.fatal(msg); }
       else this.crash(msg);
     };
@@ -75,7 +92,7 @@ export class Engine {
     const worker = this.worker;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        if (this.pending.has(id) && this.worker === worker) this.crash(`no answer to '${op}' in ${Math.round(timeoutMs / 1000)} s`);
+        if (this.pending.has(id) && this.worker === worker) this.crash(t("no answer to '{op}' in {s} s", { op, s: Math.round(timeoutMs / 1000) }));
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       worker.postMessage({ id, op, ...params });
@@ -88,7 +105,7 @@ export class Engine {
     this.pending.delete(m.id);
     clearTimeout(p.timer);
     if (m.ok) p.resolve(m.result);
-    else p.reject(new EngineError((m.error && m.error.code) || "internal", (m.error && m.error.message) || "engine error"));
+    else p.reject(new EngineError((m.error && m.error.code) || "internal", (m.error && m.error.message) || t("engine error")));
   }
 
   /** Kill the worker, fail what is pending, start a new one, tell the app. */

@@ -2,8 +2,15 @@
 // the first-game guide (a few coach marks on the player's first turn, once
 // per game kind and browser) and tap-and-hold on any button to see what it
 // does or why it cannot be used now (data-info / title).
+//
+// Languages: a help module's default export is the help object, or a
+// function returning it (called each time help is shown); its texts are read
+// when shown and passed through t(), so they may be English message ids
+// marked N_() in the module (or already translated with t()). The open
+// dialog and the coach mark are drawn again when the language changes.
 
 import { $, el } from "./ui.js";
+import { t, onLanguageChange } from "./i18n.js";
 
 const cache = new Map();
 const SEEN = "cairn:coached:";
@@ -14,37 +21,43 @@ export async function helpFor(game) {
     try { text = (await import(`./help/${game}.js`)).default; } catch (e) { text = null; }
     cache.set(game, text);
   }
-  return cache.get(game);
+  const h = cache.get(game);
+  return typeof h === "function" ? h() : h;
 }
+
+let shown = null;   // [game, title] of the open dialog, to draw it again in another language
 
 export async function openHelp(game, title) {
   const h = await helpFor(game);
   const dlg = $("#help");
-  $("#help-title").textContent = h ? h.title : `${title}: help`;
+  shown = [game, title];
+  $("#help-title").textContent = h ? t(h.title) : t("{title}: help", { title });
   const body = $("#help-body");
   if (!h) {
-    body.replaceChildren(el("p", { text: "No rules reference for this game yet." }));
+    body.replaceChildren(el("p", { text: t("No rules reference for this game yet.") }));
   } else {
     const ids = h.sections.map((s, i) => `help-${i}`);
     const nav = el("nav", {}, ...h.sections.map(([name], i) => el("a", { href: `#${ids[i]}`, onclick: (ev) => {
       ev.preventDefault();
       body.querySelector(`#${ids[i]}`).scrollIntoView({ block: "start" });
-    } }, name)));
+    } }, t(name))));
     const parts = h.sections.map(([name, html], i) => {
-      const sec = el("section", { id: ids[i] }, el("h3", { text: name }));
+      const sec = el("section", { id: ids[i] }, el("h3", { text: t(name) }));
       const div = el("div");
-      div.innerHTML = html;   // our own static text, never user data
+      div.innerHTML = t(html);   // our own static text (and its translations), never user data
       sec.append(div);
       return sec;
     });
     body.replaceChildren(nav, ...parts);
   }
+  if (dlg.open) return;   // already open: drawn again (another language)
   if (typeof dlg.showModal === "function") dlg.showModal();
   else dlg.setAttribute("open", "");
 }
 
 export function closeHelp() {
   const dlg = $("#help");
+  shown = null;
   if (typeof dlg.close === "function") dlg.close();
   else dlg.removeAttribute("open");
 }
@@ -53,7 +66,7 @@ export function closeHelp() {
 export async function maybeCoach(game, force = false) {
   const key = SEEN + game;
   try { if (!force && localStorage.getItem(key)) return; } catch (e) { return; }
-  const h = await helpFor(game);
+  let h = await helpFor(game);
   if (!h || !h.coach || !h.coach.length) return;
   const box = $("#coach");
   let i = 0;
@@ -63,15 +76,25 @@ export async function maybeCoach(game, force = false) {
   };
   const show = () => {
     const last = i === h.coach.length - 1;
-    box.replaceChildren(el("div", { text: h.coach[i] }),
+    box.replaceChildren(el("div", { text: t(h.coach[i]) }),
       el("div", { class: "row" },
-        el("span", { class: "step", text: `Tip ${i + 1} of ${h.coach.length}` }),
-        last ? null : el("button", { type: "button", class: "skip", onclick: done }, "Skip"),
-        el("button", { type: "button", class: "primary next", onclick: () => { if (last) done(); else { i++; show(); } } }, last ? "Got it" : "Next")));
+        el("span", { class: "step", text: t("Tip {i} of {n}", { i: i + 1, n: h.coach.length }) }),
+        last ? null : el("button", { type: "button", class: "skip", onclick: done }, t("Skip")),
+        el("button", { type: "button", class: "primary next", onclick: () => { if (last) done(); else { i++; show(); } } }, last ? t("Got it") : t("Next"))));
     box.hidden = false;
   };
+  coachShow = async () => { h = (await helpFor(game)) || h; show(); };
   show();
 }
+
+let coachShow = null;   // draws the coach mark on screen again (another language)
+
+onLanguageChange(async () => {
+  const dlg = $("#help");
+  if (shown && dlg && dlg.open) await openHelp(...shown);
+  const box = $("#coach");
+  if (coachShow && box && !box.hidden) coachShow();
+});
 
 export function hideCoach() {
   const box = $("#coach");

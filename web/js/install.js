@@ -3,11 +3,13 @@
 // runs low, and shows on the home screen how much it uses.
 // State for tests and the curious: window.cairnStorage.
 
+import { t, language, onLanguageChange } from "./i18n.js";
+
 const state = { requested: false, persisted: null, usage: null, quota: null };
 window.cairnStorage = state;
 
 const MB = 1024 * 1024;
-const size = (n) => (n >= 100 * MB ? `${Math.round(n / MB)} MB` : n >= MB ? `${(n / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+const size = (n) => (n >= 100 * MB ? `${Math.round(n / MB)} MB` : n >= MB ? `${new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n / MB)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 async function askToPersist() {
   const s = navigator.storage;
@@ -31,8 +33,9 @@ async function showUsage() {
     const { usage = 0, quota = 0 } = await s.estimate();
     state.usage = usage;
     state.quota = quota;
-    const kept = state.persisted ? "kept by the browser" : "the browser may clear it when space runs low";
-    box.textContent = `Offline copy and saved games use ${size(usage)} of this device's storage (${kept}).`;
+    box.textContent = state.persisted
+      ? t("Offline copy and saved games use {size} of this device's storage (kept by the browser).", { size: size(usage) })
+      : t("Offline copy and saved games use {size} of this device's storage (the browser may clear it when space runs low).", { size: size(usage) });
   } catch (e) {
     box.textContent = "";
   }
@@ -60,6 +63,7 @@ async function start() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.ready.then(() => setTimeout(showUsage, 3000)).catch(() => {});
   }
+  onLanguageChange(() => showUsage());
   const home = document.getElementById("home");
   if (home) new MutationObserver(() => { if (!home.hidden) showUsage(); }).observe(home, { attributes: true, attributeFilter: ["hidden"] });
 }

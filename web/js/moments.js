@@ -4,6 +4,7 @@
 // for long. Also the one-line summary of a bot's turn.
 
 import { $, el } from "./ui.js";
+import { t, tn } from "./i18n.js";
 
 let timer = null;
 let after = null;
@@ -14,7 +15,7 @@ export function showMoment(title, rows, ms = 3500, then = null) {
   clearTimeout(timer);
   after = then;
   box.replaceChildren(
-    el("button", { type: "button", class: "close", "aria-label": "close", text: "\u00d7", onclick: hideMoment }),
+    el("button", { type: "button", class: "close", "aria-label": t("close"), text: "\u00d7", onclick: hideMoment }),
     el("h4", { text: title }),
     el("ul", {}, ...rows.map((r) => el("li", {},
       el("span", { class: "dot", style: `background:${r.color}` }),
@@ -49,13 +50,14 @@ export function momentBetween(prev, snap, nameOf, colorOf, lineText) {
     const order = after.map((t, i) => i).sort((a, b) => after[b] - after[a]);
     const won = [...winners].map(nameOf).join(" & ");
     return {
-      title: `Game over: ${won} win${winners.size === 1 ? "s" : ""}`,
+      title: tn("Game over: {names} wins", "Game over: {names} win", winners.size, { names: won }),
       rows: order.map((i) => ({ name: nameOf(i), color: colorOf(i), points: `${after[i]}`, detail: winners.has(i) ? "\u2605" : "" })),
       ms: 6000,
     };
   }
   if (!events.length || !gains.some((g) => g !== 0)) return null;
-  const scoring = events.map(lineText).find((t) => /scor|complet/i.test(t)) || lineText(events[0]);
+  // h.key: the line's English message id (the same in every language)
+  const scoring = lineText(events.find((h) => /scor|complet/i.test(h.key || lineText(h))) || events[0]);
   return {
     title: scoring.length > 60 ? scoring.slice(0, 57) + "\u2026" : scoring,
     rows: gains.map((g, i) => ({ name: nameOf(i), color: colorOf(i), points: g > 0 ? `+${g}` : `${g}`, detail: `(${after[i]})` }))
@@ -67,14 +69,16 @@ export function momentBetween(prev, snap, nameOf, colorOf, lineText) {
 /** What one seat did in its latest run of moves, in one line. */
 export function turnSummary(snap, seat, nameOf, lineText, max = 4) {
   const hist = snap.history || [];
-  const lines = [];
+  const run = [];
   for (let i = hist.length - 1; i >= 0; i--) {
     const h = hist[i];
     if (h.seat == null) continue;
     if (h.seat !== seat) break;
-    lines.unshift(lineText(h));
+    run.unshift(h);
   }
-  const useful = lines.filter((t) => !/^(ends the turn|ends activations|places nothing)$/.test(t));
+  const lines = run.map(lineText);
+  const idle = /^(\{seat\} )?(ends the turn|ends activations|places nothing)$/;   // by message id, or the English text
+  const useful = lines.filter((text, i) => !idle.test(run[i].key || "") && !idle.test(text));
   if (!useful.length) return lines.length ? `${nameOf(seat)} ${lines[lines.length - 1]}` : "";
   const shown = useful.slice(0, max);
   return `${nameOf(seat)} ${shown.join(", ")}${useful.length > max ? ", \u2026" : ""}`;

@@ -3,6 +3,8 @@
 // Never throws on storage problems: a full storage reports through onWarn,
 // a corrupt entry is skipped (and reported) instead of crashing the app.
 
+import { t } from "./i18n.js";
+
 const PREFIX = "cairn:";
 const INDEX = PREFIX + "index";
 const CURRENT = PREFIX + "current";
@@ -16,7 +18,7 @@ export class Store {
       this.ls = window.localStorage;
     } catch (e) {
       this.ls = null;
-      onWarn("This browser blocks local storage: games will not be saved.");
+      onWarn(t("This browser blocks local storage: games will not be saved."));
     }
   }
 
@@ -34,8 +36,8 @@ export class Store {
       if (!this.warnedFull) {
         const full = e && (e.name === "QuotaExceededError" || e.code === 22 || e.code === 1014);
         this.onWarn(full
-          ? "Browser storage is full: this game is not being saved. Export it or delete old saved games."
-          : `Could not save the game (${e && e.message || e}).`);
+          ? t("Browser storage is full: this game is not being saved. Export it or delete old saved games.")
+          : t("Could not save the game ({message}).", { message: (e && e.message) || String(e) }));
         this.warnedFull = true;
       }
       return false;
@@ -55,7 +57,7 @@ export class Store {
         entries = JSON.parse(raw);
         if (!Array.isArray(entries)) throw new Error("not a list");
       } catch (e) {
-        this.onWarn("The saved-games list was damaged and has been rebuilt.");
+        this.onWarn(t("The saved-games list was damaged and has been rebuilt."));
         entries = this._rebuild();
         this._set(INDEX, JSON.stringify(entries));
       }
@@ -86,7 +88,7 @@ export class Store {
       if (!save || typeof save !== "object" || !Array.isArray(save.moves)) throw new Error("bad shape");
       return save;
     } catch (e) {
-      if (!quiet) this.onWarn(`A saved game (${gid}) is damaged and was skipped.`);
+      if (!quiet) this.onWarn(t("A saved game ({gid}) is damaged and was skipped.", { gid }));
       return null;
     }
   }
@@ -135,6 +137,8 @@ function entryFor(gid, save, info) {
     ply: info.ply ?? (save.moves || []).length,
     over: !!info.over,
     result: info.result || "",
+    winners: Array.isArray(info.winners) ? info.winners : [],   // names, for the list in any language
+    score: info.score || "",
     created: Date.now(),
     updated: Date.now(),
   };

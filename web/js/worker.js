@@ -16,6 +16,10 @@ const queue = [];           // requests that arrive before Python is ready
 const t0 = performance.now();
 const since = () => Math.round(performance.now() - t0);
 
+// Progress texts are English message ids (marked N_ for the catalogues):
+// the page shows them in its language.
+const N_ = (text) => text;
+
 // Progress: each stage names what is happening and creeps towards its end
 // while it runs, so the bar never stands still for long.
 let creep = null;
@@ -109,7 +113,7 @@ function engineHello(py) {
 
 // -- boot -----------------------------------------------------------------------------
 async function boot() {
-  stage("Downloading Python and the game engine", 2, 55);
+  stage(N_("Downloading Python and the game engine"), 2, 55);
   const pyodideURL = at("pyodide/");
   const runtime = Promise.all([import(at("pyodide/pyodide.mjs")), import(at("pyodide/pyodide.asm.mjs"))]);
   const meta = fetchJSON("boot/snapshot.json");
@@ -144,8 +148,8 @@ async function boot() {
   try {
     await snapshot;   // fails fast when there is no snapshot record
     const py = await startPython({ ...common, image, snapshot, snapshotReady, meta,
-                                   onStart: () => { clearInterval(ticker); stage("Starting Python from its saved start-up state", 60, 90); } });
-    stage("Checking the game engine", 90, 99);
+                                   onStart: () => { clearInterval(ticker); stage(N_("Starting Python from its saved start-up state"), 60, 90); } });
+    stage(N_("Checking the game engine"), 90, 99);
     py.runPython("import random; random.seed()");   // not the build's random state
     hello = engineReady(py, (await meta).catalogue);
   } catch (e) {
@@ -153,17 +157,17 @@ async function boot() {
     reason = String((e && e.message) || e);
     mode = "fresh";
     console.warn("cairn: booting without the snapshot:", reason);
-    stage("Starting Python from scratch (no usable start-up snapshot)", 30, 70);
+    stage(N_("Starting Python from scratch (no usable start-up snapshot)"), 30, 70);
     // The image as it is, should it be the part that did not match.
     const plain = image.catch(() => Promise.all([index, fetchBytes("boot/packages.bin", 0)])
       .then(([idx, bytes]) => ({ index: idx, bytes })));
     const py = await startPython({ ...common, image: plain, snapshot: null });
-    stage("Importing the game engine", 70, 99);
+    stage(N_("Importing the game engine"), 70, 99);
     hello = engineHello(py);
   }
   done();
   pct = 100;
-  post("Ready");
+  post(N_("Ready"));
   postMessage({ kind: "ready", hello, boot: { mode, reason, ms: since() } });
   while (queue.length) answer(queue.shift());
 }
