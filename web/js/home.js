@@ -1,12 +1,15 @@
 // The home screen: game picker, new-game form and the list of saved games.
 
 import { $, el, optionsForm } from "./ui.js";
+import { t, tn, N_ } from "./i18n.js";
+import { when } from "./lang.js";
 
 const MAX_SEED = 2 ** 53;
 
 // Bot levels as players know them, in this order (any other after them).
 const LEVEL_ORDER = ["easy", "medium", "hard", "random"];
-const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard", random: "Random (practice)" };
+const LEVEL_NAMES = { easy: N_("Easy"), medium: N_("Medium"), hard: N_("Hard"), random: N_("Random (practice)") };
+const SPEED_NAMES = { instant: N_("Instant"), normal: N_("Normal"), slow: N_("Slow") };
 
 /** The pause before each bot step, by the player's bot-speed setting. */
 export const BOT_PAUSE_MS = { instant: 0, normal: 350, slow: 1200 };
@@ -31,14 +34,14 @@ export function renderGames(hello, onPick) {
   const list = $("#game-list");
   list.replaceChildren(...hello.games.map((g) => el("button", {
     class: "card game", "data-game": g.name, onclick: () => onPick(g),
-  }, el("strong", { text: g.title }), el("span", { class: "muted", text: `${g.min_players}\u2013${g.max_players} players` }))));
+  }, el("strong", { text: g.title }), el("span", { class: "muted", text: t("{min}\u2013{max} players", { min: g.min_players, max: g.max_players }) }))));
 }
 
 /** The new-game form for ``game``; onStart({game, players, seed, options}). */
 export function showNewGameForm(game, botLevels, onStart, onCancel) {
   const form = $("#newgame");
   const count = el("select", { id: "ng-count", name: "players" });
-  for (let n = game.min_players; n <= game.max_players; n++) count.append(el("option", { value: String(n), text: `${n} players` }));
+  for (let n = game.min_players; n <= game.max_players; n++) count.append(el("option", { value: String(n), text: tn("{n} player", "{n} players", n) }));
   const seats = el("div", { id: "ng-seats", class: "seats" });
   const levels = [...LEVEL_ORDER.filter((l) => botLevels.includes(l)), ...botLevels.filter((l) => !LEVEL_ORDER.includes(l))];
   const kinds = ["human", ...levels.map((l) => `bot:${l}`)];
@@ -46,18 +49,20 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   // a game's own card-driven opponent (Clans of Caledonia's automa), levels 1-5
   const automa = (game.seat_kinds || (game.name === "caledonia" ? ["automa"] : [])).includes("automa");
   if (automa) for (const l of ["1", "2", "3", "4", "5"]) kinds.push(`automa:${l}`);
-  const kindLabel = (k) => (k === "human" ? "Human" : k.startsWith("automa:") ? `Solo opponent (level ${k.slice(7)})` : `Bot: ${LEVEL_NAMES[k.slice(4)] || k.slice(4)}`);
+  const kindLabel = (k) => (k === "human" ? t("Human") : k.startsWith("automa:") ? t("Solo opponent (level {level})", { level: k.slice(7) })
+    : t("Bot: {level}", { level: LEVEL_NAMES[k.slice(4)] ? t(LEVEL_NAMES[k.slice(4)]) : k.slice(4) }));
+  const defaultName = (kind, i) => (kind === "human" ? t("Player {n}", { n: i + 1 }) : kind.startsWith("automa") ? "Automa" : t("Bot {n}", { n: i + 1 }));
   const rows = [];
   const seatRow = (i) => {
     const kind = el("select", { name: `kind${i}`, class: "seat-kind" },
       ...kinds.map((k) => el("option", { value: k, text: kindLabel(k) })));
-    const name = el("input", { type: "text", name: `name${i}`, class: "seat-name", maxlength: "40", placeholder: `Player ${i + 1}` });
+    const name = el("input", { type: "text", name: `name${i}`, class: "seat-name", maxlength: "40", placeholder: defaultName("human", i) });
     if (i > 0 && opponent !== "human") {
       kind.value = opponent;
-      name.placeholder = `Bot ${i + 1}`;
+      name.placeholder = defaultName(opponent, i);
     }
     kind.addEventListener("change", () => {
-      name.placeholder = kind.value === "human" ? `Player ${i + 1}` : kind.value.startsWith("automa") ? "Automa" : `Bot ${i + 1}`;
+      name.placeholder = defaultName(kind.value, i);
     });
     return { node: el("div", { class: "seat" }, el("span", { class: "seat-no", text: `${i + 1}` }), kind, name), kind, name };
   };
@@ -68,26 +73,26 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   };
   count.addEventListener("change", sync);
   sync();
-  const seed = el("input", { id: "ng-seed", type: "number", min: "0", step: "1", placeholder: "random" });
+  const seed = el("input", { id: "ng-seed", type: "number", min: "0", step: "1", placeholder: t("random") });
   const speed = el("select", { id: "ng-speed", name: "speed" },
-    ...Object.keys(BOT_PAUSE_MS).map((k) => el("option", { value: k, text: k[0].toUpperCase() + k.slice(1) })));
+    ...Object.keys(BOT_PAUSE_MS).map((k) => el("option", { value: k, text: SPEED_NAMES[k] ? t(SPEED_NAMES[k]) : k })));
   speed.value = botSpeed();
   speed.addEventListener("change", () => setBotSpeed(speed.value));
   const opts = optionsForm(game.options);
-  const start = el("button", { id: "ng-start", class: "primary", type: "submit", text: "Start" });
-  const cancel = el("button", { type: "button", text: "Cancel", onclick: () => { form.hidden = true; onCancel(); } });
-  form.replaceChildren(...[el("h2", { text: `New game: ${game.title}` }),
-    el("label", {}, el("span", { text: "Players" }), count), seats,
-    el("label", {}, el("span", { text: "Bot speed" }), speed),
-    el("label", {}, el("span", { text: "Seed" }), seed),
-    opts.empty ? null : el("fieldset", {}, el("legend", { text: "Options" }), opts.node),
+  const start = el("button", { id: "ng-start", class: "primary", type: "submit", text: t("Start game") });
+  const cancel = el("button", { type: "button", text: t("Cancel"), onclick: () => { form.hidden = true; onCancel(); } });
+  form.replaceChildren(...[el("h2", { text: t("New game: {title}", { title: game.title }) }),
+    el("label", {}, el("span", { text: t("Players") }), count), seats,
+    el("label", {}, el("span", { text: t("Bot speed") }), speed),
+    el("label", {}, el("span", { text: t("Seed") }), seed),
+    opts.empty ? null : el("fieldset", {}, el("legend", { text: t("Options") }), opts.node),
     el("div", { class: "row" }, start, cancel)].filter(Boolean));
   form.onsubmit = (ev) => {
     ev.preventDefault();
     const n = Number(count.value);
     const players = rows.slice(0, n).map((r, i) => {
       const [kind, level] = r.kind.value.split(":");
-      const name = r.name.value.trim() || (kind === "bot" ? `Bot ${i + 1}` : kind === "automa" ? "Automa" : `Player ${i + 1}`);
+      const name = r.name.value.trim() || defaultName(r.kind.value, i);
       return kind === "bot" || kind === "automa" ? { kind, level, name } : { kind, name };
     });
     const s = seed.value.trim();
@@ -98,26 +103,24 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   form.scrollIntoView({ block: "nearest" });
 }
 
-function when(t) {
-  const d = new Date(t);
-  const same = new Date().toDateString() === d.toDateString();
-  return same ? `today ${d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`
-    : d.toLocaleDateString([], { year: "numeric", month: "short", day: "numeric" });
-}
-
 /** The saved games; actions: {resume(gid), remove(gid)}. */
 export function renderSaved(entries, actions) {
   const list = $("#saved-list");
   if (!entries.length) {
-    list.replaceChildren(el("li", { class: "muted empty", text: "No saved games yet." }));
+    list.replaceChildren(el("li", { class: "muted empty", text: t("No saved games yet.") }));
     return;
   }
+  const status = (e) => {
+    if (!e.over) return t("in progress \u00b7 {moves} \u00b7 last played {when}", { moves: tn("{n} move", "{n} moves", e.ply), when: when(e.updated) });
+    const result = e.score ? t("{winners} won {score}", { winners: (e.winners || []).join(" & "), score: e.score }) : e.result;
+    return result ? t("finished: {result} \u00b7 played {when}", { result, when: when(e.updated) }) : t("finished \u00b7 played {when}", { when: when(e.updated) });
+  };
   list.replaceChildren(...entries.map((e) => el("li", { class: "saved", "data-gid": e.gid },
     el("div", { class: "info" },
       el("strong", { text: e.title }),
       el("span", { class: "muted", text: ` ${e.players.join(", ")}` }),
-      el("div", { class: "muted small", text: `${e.over ? `finished${e.result ? `: ${e.result}` : ""}` : `in progress \u00b7 ${e.ply} move${e.ply === 1 ? "" : "s"}`} \u00b7 ${e.over ? "played" : "last played"} ${when(e.updated)}` })),
+      el("div", { class: "muted small", text: status(e) })),
     el("div", { class: "row" },
-      el("button", { class: "resume", text: e.over ? "View" : "Resume", onclick: () => actions.resume(e.gid) }),
-      el("button", { class: "delete", text: "Delete", onclick: () => actions.remove(e.gid) })))));
+      el("button", { class: "resume", text: e.over ? t("View") : t("Resume"), onclick: () => actions.resume(e.gid) }),
+      el("button", { class: "delete", text: t("Delete"), onclick: () => actions.remove(e.gid) })))));
 }

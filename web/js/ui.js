@@ -1,6 +1,8 @@
 // DOM pieces of the app shell: messages, the side panel (turn, scores,
 // choices, log, final table) and the new-game form's options from a JSON schema.
 
+import { t, tn, N_ } from "./i18n.js";
+
 export const SEAT_COLOURS = ["#d94a3d", "#3b7dd8", "#e9c33a", "#3aa55a", "#9b59b6", "#e07b2a", "#2bb3b1", "#c94f9a"];
 
 export const $ = (sel) => document.querySelector(sel);
@@ -27,13 +29,13 @@ export function toast(text, kind = "info", ms = kind === "info" ? 4000 : 6000) {
   for (const old of box.querySelectorAll(".toast")) {
     if (old.dataset.text === text) old.remove();
   }
-  const t = el("div", { class: `toast ${kind}`, role: kind === "info" ? "status" : "alert", "data-text": text },
-    el("span", { text }), el("button", { class: "x", "aria-label": "dismiss", text: "\u00d7", onclick: () => t.remove() }));
-  box.append(t);
+  const node = el("div", { class: `toast ${kind}`, role: kind === "info" ? "status" : "alert", "data-text": text },
+    el("span", { text }), el("button", { class: "x", "aria-label": t("dismiss"), text: "\u00d7", onclick: () => node.remove() }));
+  box.append(node);
   const all = box.querySelectorAll(".toast");
   for (let i = 0; i < all.length - 3; i++) all[i].remove();
-  if (ms) setTimeout(() => t.remove(), ms);
-  return t;
+  if (ms) setTimeout(() => node.remove(), ms);
+  return node;
 }
 
 export const titleCase = (s) => String(s).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
@@ -51,7 +53,8 @@ export function turnNumber(snap) {
     return n;
   }
   // a Hunters bonus tile is placed in the same turn (the journal line before it says so)
-  const sameTurn = new Set(hist.filter((h) => h.seat == null && h.ply != null && /bonus tile/.test(h.text)).map((h) => h.ply + 1));
+  // (h.key: the line's English message id, the same in every language)
+  const sameTurn = new Set(hist.filter((h) => h.seat == null && h.ply != null && /bonus tile/.test(h.key || h.text)).map((h) => h.ply + 1));
   let n = 0;
   ((snap.save && snap.save.moves) || []).forEach((m, i) => { if (starts.includes(m.type) && !sameTurn.has(i + 1)) n++; });
   return n;
@@ -62,15 +65,15 @@ export function renderTurn(snap, seatName, seatColor, botLine = "") {
   const box = $("#turn");
   if (v.is_over) {
     const w = (snap.winners || []).map(seatName).join(" & ");
-    box.replaceChildren(el("strong", { text: `Game over${w ? ` - ${w} win${snap.winners.length === 1 ? "s" : ""}` : ""}` }));
+    box.replaceChildren(el("strong", { text: w ? tn("Game over - {names} wins", "Game over - {names} win", snap.winners.length, { names: w }) : t("Game over") }));
     return;
   }
   const seat = v.current_player;
   const bot = v.seats[seat] && (v.seats[seat].kind === "bot" || v.seats[seat].kind === "automa");
   const turn = Math.max(1, turnNumber(snap) + (isTurnStartPending(snap) ? 1 : 0));
   box.replaceChildren(el("span", { class: "dot", style: `background:${seatColor(seat)}` }),
-    el("strong", { text: seatName(seat) }), el("span", { class: "verb", text: bot ? "\u00a0thinking\u2026" : "\u00a0to play" }),
-    el("span", { class: "muted ply", title: `${v.ply} steps played`, text: `turn ${turn}` }),
+    el("strong", { text: seatName(seat) }), el("span", { class: "verb", text: `\u00a0${bot ? t("thinking\u2026") : t("to play")}` }),
+    el("span", { class: "muted ply", title: tn("{n} step played", "{n} steps played", v.ply), text: t("turn {n}", { n: turn }) }),
     ...(botLine ? [el("span", { class: "bot-line", text: botLine })] : []));
 }
 
@@ -106,6 +109,15 @@ export function renderLog(snap, seatName, lineText = (h) => h.text) {
   log.scrollTop = log.scrollHeight;
 }
 
+// The games' score categories (the engines' breakdown keys) as the final table names them.
+const CATEGORY_NAMES = {
+  tiles: N_("Tiles"), whisky: N_("Whisky"), chieftains: N_("Chieftains"), cards: N_("Cards"), special: N_("Special"),
+  coins: N_("Coins"), tile_penalty: N_("Tile penalty"),
+  rivers: N_("Rivers"), forests: N_("Forests"), huts: N_("Huts"), hunters: N_("Hunters"),
+  glory: N_("Glory"), basic: N_("Basic goods"), processed: N_("Processed goods"), money: N_("Money"), hops: N_("Hops"),
+  imports: N_("Imports"), contracts: N_("Contracts"), settlements: N_("Settlements"), bid: N_("Bid"),
+};
+
 /** The final score table: seats x breakdown categories + total, winners marked. */
 export function renderFinal(snap, seatName, seatColor) {
   const box = $("#final");
@@ -114,14 +126,14 @@ export function renderFinal(snap, seatName, seatColor) {
   const cats = [];
   for (const s of scores) for (const k of Object.keys(s.breakdown || {})) if (!cats.includes(k)) cats.push(k);
   const winners = new Set(snap.winners || []);
-  const head = el("tr", {}, el("th", { text: "Category" }),
+  const head = el("tr", {}, el("th", { text: t("Category") }),
     ...scores.map((_, i) => el("th", { class: winners.has(i) ? "winner" : null },
-      el("span", { class: "dot", style: `background:${seatColor(i)}` }), seatName(i), winners.has(i) ? el("span", { class: "star", title: "winner", text: " \u2605" }) : null)));
-  const rows = cats.map((c) => el("tr", {}, el("th", { text: titleCase(c).replace(/ vp$/i, "") }),
+      el("span", { class: "dot", style: `background:${seatColor(i)}` }), seatName(i), winners.has(i) ? el("span", { class: "star", title: t("winner"), text: " \u2605" }) : null)));
+  const rows = cats.map((c) => el("tr", {}, el("th", { text: t(CATEGORY_NAMES[c] || titleCase(c).replace(/ vp$/i, "")) }),
     ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String((s.breakdown || {})[c] ?? "") }))));
-  const total = el("tr", { class: "total" }, el("th", { text: "Total" }),
+  const total = el("tr", { class: "total" }, el("th", { text: t("Total") }),
     ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String(s.total) })));
-  box.replaceChildren(el("h3", { text: "Final scores" }),
+  box.replaceChildren(el("h3", { text: t("Final scores") }),
     el("table", { id: "score-table" }, el("thead", {}, head), el("tbody", {}, ...rows, total)));
   box.hidden = false;
 }
@@ -135,7 +147,7 @@ export function optionsForm(schema) {
   const node = el("div", { class: "options" });
   for (const [name, raw] of Object.entries(props)) {
     const p = { ...resolve(raw.allOf ? raw.allOf[0] : raw), ...raw };
-    const label = p.title || titleCase(name);
+    const label = t(p.title || titleCase(name));   // the English words are listed in lang.js (OPTION_TEXT)
     let input;
     if (p.enum) {
       input = el("select", { name }, ...p.enum.map((o) => el("option", { value: JSON.stringify(o), text: String(o), selected: o === p.default })));
@@ -150,7 +162,7 @@ export function optionsForm(schema) {
       input = el("input", { type: "text", name, value: p.default ?? "" });
       fields.push([name, () => input.value]);
     } else continue;   // an option this form cannot show keeps its default
-    node.append(el("label", { title: p.description || "" }, el("span", { text: label }), input));
+    node.append(el("label", { title: p.description ? t(p.description) : "" }, el("span", { text: label }), input));
   }
   const read = () => {
     const out = {};
