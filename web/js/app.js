@@ -10,6 +10,8 @@ import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PA
 import { ChoiceBar } from "./choices.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
+import { t, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
+import { applyStatic, languageSelect } from "./lang.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";   // no pause before bot steps (tests)
@@ -29,9 +31,9 @@ const choiceBar = new ChoiceBar($("#choices"), {
   hint: () => {
     const snap = S.snap;
     if (!snap) return "";
-    if (snap.view.is_over) return "Game over: the final table is with the scores and log";
-    if (!humanToMove(snap)) return S.botLine || `${seatName(snap.view.current_player)} is thinking\u2026`;
-    return S.botLine ? `${S.botLine}. Your turn: tap the board` : "Your turn: tap a highlighted place on the board";
+    if (snap.view.is_over) return t("Game over: the final table is with the scores and log");
+    if (!humanToMove(snap)) return S.botLine || t("{name} is thinking\u2026", { name: seatName(snap.view.current_player) });
+    return S.botLine ? t("{line}. Your turn: tap the board", { line: S.botLine }) : t("Your turn: tap a highlighted place on the board");
   },
 });
 
@@ -40,7 +42,8 @@ const engine = new Engine({
   progress(text, pct, ms) {
     S.bootLog.push([text, ms, Math.round(performance.now())]);
     $("#boot-bar").value = pct;
-    $("#boot-text").textContent = text;
+    $("#boot-text").dataset.i18n = text;   // an English message id from the worker
+    $("#boot-text").textContent = t(text);
   },
   ready(hello) {
     S.hello = hello;
@@ -56,12 +59,13 @@ const engine = new Engine({
   },
   fatal(message) {
     document.documentElement.dataset.engine = "fatal";
-    $("#boot-text").textContent = `The game engine could not start: ${message}`;
+    $("#boot-text").removeAttribute("data-i18n");
+    $("#boot-text").textContent = t("The game engine could not start: {message}", { message });
     $("#boot").classList.add("error");
   },
   crashed(reason) {
     document.documentElement.dataset.engine = "restarting";
-    toast(`The game engine stopped (${reason}). Restarting it; your game is safe.`, "warn", 10000);
+    toast(t("The game engine stopped ({reason}). Restarting it; your game is safe.", { reason }), "warn", 10000);
     recover();
   },
 });
@@ -75,17 +79,17 @@ async function recover() {
     if (S.gid && S.lastSave) {
       const snap = await engine.request("load", { gid: S.gid, save: S.lastSave });
       apply(snap);
-      toast("Game reloaded from its last save.", "info");
+      toast(t("Game reloaded from its last save."), "info");
     }
   } catch (e) {
-    if (!(e instanceof EngineError && e.code === "crashed")) toast(`Could not reload the game: ${e.message}`, "error", 0);
+    if (!(e instanceof EngineError && e.code === "crashed")) toast(t("Could not reload the game: {message}", { message: e.message }), "error", 0);
   }
 }
 
 // -- seats and renderer -------------------------------------------------------
 const seatName = (i) => {
   const seats = S.snap && S.snap.view.seats;
-  return (seats && seats[i] && seats[i].name) || `Player ${i + 1}`;
+  return (seats && seats[i] && seats[i].name) || t("Player {n}", { n: i + 1 });
 };
 const seatColor = (i) => SEAT_COLOURS[((i ?? 0) % SEAT_COLOURS.length + SEAT_COLOURS.length) % SEAT_COLOURS.length];
 const humanToMove = (snap) => {
@@ -132,7 +136,7 @@ async function draw(snap) {
     S.renderer.update(snap, ctx);
   } catch (e) {
     console.error("renderer failed; switching to the list renderer", e);
-    toast(`The board view failed (${e.message}); showing the plain move list.`, "warn");
+    toast(t("The board view failed ({message}); showing the plain move list.", { message: e.message }), "warn");
     dropRenderer();
     const Renderer = (await import("./renderers/list.js")).default;
     S.renderer = new Renderer(canvas, shellUi);
@@ -156,19 +160,22 @@ function lineText(h) {
 /** Why Undo is unavailable now, or "" when it is available. */
 function undoReason(snap) {
   const v = snap.view;
-  if (v.is_over) return "The game is over: undo is off so bots do not replay their moves. Use Play again or New game.";
-  if (!humanToMove(snap) && !v.seats.some((s) => s.kind === "human")) return "Only bots are playing.";
+  if (v.is_over) return t("The game is over: undo is off so bots do not replay their moves. Use Play again or New game.");
+  if (!humanToMove(snap) && !v.seats.some((s) => s.kind === "human")) return t("Only bots are playing.");
   if (v.can_undo) return "";
-  if (!v.ply) return "Nothing to undo yet.";
-  return "A new tile was revealed (or the die rolled) since then: moves before that cannot be taken back.";
+  if (!v.ply) return t("Nothing to undo yet.");
+  return t("A new tile was revealed (or the die rolled) since then: moves before that cannot be taken back.");
 }
 
 // -- a game in progress ---------------------------------------------------------
-function resultText(snap) {
-  if (!snap.view.is_over) return "";
-  const w = (snap.winners || []).map(seatName).join(" & ");
-  const totals = (snap.scores || []).map((s) => s.total).sort((a, b) => b - a).join("\u2013");
-  return `${w} won ${totals}`;
+/** How a finished game ended, for the saved-games list: the winners' names
+ * and the totals, kept apart so the list says it in the reader's language
+ * (``result``: the same in English, for older readers of the index). */
+function resultInfo(snap) {
+  if (!snap.view.is_over) return { result: "", winners: [], score: "" };
+  const winners = (snap.winners || []).map(seatName);
+  const score = (snap.scores || []).map((s) => s.total).sort((a, b) => b - a).join("\u2013");
+  return { result: `${winners.join(" & ")} won ${score}`, winners, score };
 }
 
 function apply(snap) {
@@ -176,7 +183,7 @@ function apply(snap) {
   S.snap = snap;
   S.lastSave = snap.save;
   const v = snap.view;
-  store.put(S.gid, snap.save, { title: S.title, over: v.is_over, ply: v.ply, result: resultText(snap) });
+  store.put(S.gid, snap.save, { title: S.title, over: v.is_over, ply: v.ply, ...resultInfo(snap) });
   // what the bots just did, in one line (shown until the next human move)
   const lastMove = [...(snap.history || [])].reverse().find((h) => h.seat != null);
   const lastSeat = lastMove ? lastMove.seat : null;
@@ -190,7 +197,7 @@ function apply(snap) {
   const undoBtn = $("#undo");
   undoBtn.classList.toggle("off", !!why);
   undoBtn.setAttribute("aria-disabled", why ? "true" : "false");
-  undoBtn.dataset.info = why || "Take back your last move";
+  undoBtn.dataset.info = why || t("Take back your last move");
   $("#end-actions").hidden = !v.is_over;
   const m = momentBetween(prev, snap, seatName, seatColor, lineText);
   const ended = v.is_over && prev && prev.gid === snap.gid && !prev.view.is_over;
@@ -254,7 +261,7 @@ async function gameRequest(op, params) {
     return gen === S.gen ? snap : null;
   } catch (e) {
     if (e instanceof EngineError && e.code === "crashed") return null;   // recover() takes over
-    if (gen === S.gen) toast(e.code === "illegal_move" ? `Not allowed: ${e.message}` : `Engine error: ${e.message}`, "error");
+    if (gen === S.gen) toast(e.code === "illegal_move" ? t("Not allowed: {message}", { message: e.message }) : t("Engine error: {message}", { message: e.message }), "error");
     return null;
   } finally {
     if (gen === S.gen) S.busy = false;
@@ -305,7 +312,7 @@ async function undo() {
     // play again would only replay its moves, so keep the game as it was
     const back = await gameRequest("load", { save: before });
     if (back) apply(back);
-    toast("Undo is not possible here: a tile was revealed during the bots' turns.", "info", 5000);
+    toast(t("Undo is not possible here: a tile was revealed during the bots' turns."), "info", 5000);
     return;
   }
   if (snap) { hideMoment(); apply(snap); }
@@ -315,7 +322,7 @@ async function undo() {
 function setSheet(open) {
   document.body.classList.toggle("sheet-open", !!open);
   $("#sheet-btn").setAttribute("aria-expanded", open ? "true" : "false");
-  $("#sheet-btn").textContent = open ? "Close" : "Scores & log";
+  $("#sheet-btn").textContent = open ? t("Close") : t("Scores & log");
 }
 
 async function playAgain() {
@@ -352,7 +359,7 @@ function refreshSaved() {
   renderSaved(store.list(), {
     resume: (gid) => resume(gid, false),
     remove: (gid) => {
-      if (!confirm("Delete this saved game?")) return;
+      if (!confirm(t("Delete this saved game?"))) return;
       store.remove(gid);
       refreshSaved();
     },
@@ -366,14 +373,14 @@ async function startGame(req) {
     $("#newgame").hidden = true;
     await openGame(gid, snap);
   } catch (e) {
-    toast(`Could not start the game: ${e.message}`, "error");
+    toast(t("Could not start the game: {message}", { message: e.message }), "error");
   }
 }
 
 async function resume(gid, quiet) {
   const save = store.load(gid);
   if (!save) {
-    if (!quiet) toast("That saved game could not be read.", "error");
+    if (!quiet) toast(t("That saved game could not be read."), "error");
     store.setCurrent(null);
     refreshSaved();
     return;
@@ -382,7 +389,7 @@ async function resume(gid, quiet) {
     const snap = await engine.request("load", { gid, save }, 180000);
     await openGame(gid, snap);
   } catch (e) {
-    toast(`Could not resume the saved game: ${e.message}`, "error", 0);
+    toast(t("Could not resume the saved game: {message}", { message: e.message }), "error", 0);
     store.setCurrent(null);
   }
 }
@@ -417,14 +424,14 @@ async function importFile(file) {
   if (!file) return;
   $("#import-error").hidden = true;
   if (file.size > MAX_IMPORT_BYTES) {
-    importError(`Cannot import "${file.name}": the file is too large (${Math.round(file.size / 1024)} KB; the limit is 4 MB).`);
+    importError(t("Cannot import \"{file}\": the file is too large ({size} KB; the limit is 4 MB).", { file: file.name, size: Math.round(file.size / 1024) }));
     return;
   }
   let text;
   try {
     text = await file.slice(0, MAX_IMPORT_BYTES).text();
   } catch (e) {
-    importError(`Cannot read "${file.name}": ${e.message}`);
+    importError(t("Cannot read \"{file}\": {message}", { file: file.name, message: e.message }));
     return;
   }
   const print = fingerprint(text);
@@ -453,7 +460,7 @@ function registerServiceWorker() {
   const updating = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     // A new build took over: this page still runs the old one until reloaded.
-    if (updating) toast("A new version of Cairn is ready: reload the page to use it.", "info", 0);
+    if (updating) toast(t("A new version of Cairn is ready: reload the page to use it."), "info", 0);
   });
   navigator.serviceWorker.register("sw.js").catch((e) => console.warn("service worker:", e));
 }
@@ -518,16 +525,54 @@ window.cairn = {
 // The menu works while the engine loads (from the build's copy of its
 // catalogue): a game started or a file imported meanwhile runs once it is ready.
 let menuShown = false;
+let menuHello = null;
+let formGame = null;   // the game whose new-game form is open
 function showMenu(hello) {
   if (menuShown) return;
   menuShown = true;
-  const start = (req) => {
-    if (!S.booted) toast("The game starts as soon as the engine is ready\u2026", "info");
-    startGame(req);
-  };
-  renderGames(hello, (g) => showNewGameForm(g, hello.bot_levels || [], start, () => {}));
+  menuHello = hello;
+  renderMenu();
   $("#import-btn").disabled = false;
 }
+
+function renderMenu() {
+  const hello = menuHello;
+  const start = (req) => {
+    if (!S.booted) toast(t("The game starts as soon as the engine is ready\u2026"), "info");
+    startGame(req);
+  };
+  const open = (g) => { formGame = g; showNewGameForm(g, hello.bot_levels || [], start, () => { formGame = null; }); };
+  renderGames(hello, open);
+  if (formGame && !$("#newgame").hidden) open(formGame);
+}
+
+// -- languages ------------------------------------------------------------------
+// Picked on the home screen (and in the help dialog); everything shown is
+// drawn again in the new language, and the open game is asked for again so
+// the engine's text (log lines, prompts) changes at once.
+async function relabelGame() {
+  if (!S.gid || !S.snap) return;
+  const gid = S.gid, gen = S.gen;
+  try {
+    const snap = await engine.request("state", { gid });
+    if (gid === S.gid && gen === S.gen && S.snap && snap.view.ply === S.snap.view.ply) apply(snap);
+  } catch (e) { /* not a game in play (or the engine restarts): redrawn at its next change */ }
+}
+
+onLanguageChange(() => {
+  engine.setLanguage(engineLanguage());
+  document.documentElement.removeAttribute("data-i18n-wait");
+  applyStatic();
+  setSheet(document.body.classList.contains("sheet-open"));
+  if (menuShown) renderMenu();
+  refreshSaved();
+  relabelGame();
+});
+$("#lang-row").append(languageSelect("lang-select"));
+$("#help-lang").append(languageSelect("help-lang-select"));
+const firstLanguage = detectLanguage();
+engine.setLanguage(firstLanguage.replace("-", "_"));   // before the worker starts: its first request
+await setLanguage(firstLanguage);
 
 refreshSaved();
 engine.start().catch(() => {});
