@@ -10,6 +10,7 @@ import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PA
 import { ChoiceBar } from "./choices.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
+import { configureReplay, openReplay } from "./replay.js";
 import { t, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
 
@@ -229,6 +230,7 @@ async function openGame(gid, snap) {
   S.snap = null;
   S.botLine = "";
   apply(snap);
+  if (snap.view.is_over) await showReplay(gid, { atEnd: true });   // a finished game opens in the replay view
 }
 
 function leaveGame() {
@@ -358,6 +360,7 @@ function scheduleBot() {
 function refreshSaved() {
   renderSaved(store.list(), {
     resume: (gid) => resume(gid, false),
+    replay: (gid) => showReplay(gid, { atEnd: !!(store.list().find((e) => e.gid === gid) || {}).over }),
     remove: (gid) => {
       if (!confirm(t("Delete this saved game?"))) return;
       store.remove(gid);
@@ -454,6 +457,33 @@ async function importFile(file) {
     importError(`Cannot import "${file.name}": ${why}`);
   }
 }
+
+// -- replay (js/replay.js) ------------------------------------------------------------
+/** The saved game ``gid`` in the replay view; the open game's save when it is
+ * the one in play (Back returns to it unless it is over). */
+async function showReplay(gid, { atEnd = false } = {}) {
+  const inPlay = gid === S.gid && S.lastSave;
+  const save = inPlay ? S.lastSave : store.load(gid);
+  if (!save) { toast(t("That saved game could not be read."), "error"); return; }
+  const back = inPlay && S.snap && !S.snap.view.is_over ? gid : null;
+  try {
+    await openReplay(save, { atEnd, back });
+  } catch (e) {
+    toast(t("Could not open the replay: {message}", { message: e.message }), "error", 0);
+  }
+}
+
+configureReplay({
+  engine,
+  newGid,
+  title: (name) => ((S.hello && S.hello.games) || []).find((g) => g.name === name)?.title || name,
+  leave: () => { if (S.gid) leaveGame(); $("#newgame").hidden = true; },
+  home: () => { $("#home").hidden = false; refreshSaved(); },
+  resume: (gid) => resume(gid, false),
+  openGame: async (gid, snap) => { $("#home").hidden = true; await openGame(gid, snap); },
+  current: () => (S.gid && S.lastSave ? S.gid : null),
+  replayCurrent: () => { if (S.gid) showReplay(S.gid, { atEnd: true }); },
+});
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || params.has("nosw")) return;

@@ -118,9 +118,8 @@ const CATEGORY_NAMES = {
   imports: N_("Imports"), contracts: N_("Contracts"), settlements: N_("Settlements"), bid: N_("Bid"),
 };
 
-/** The final score table: seats x breakdown categories + total, winners marked. */
-export function renderFinal(snap, seatName, seatColor) {
-  const box = $("#final");
+/** The final score table: seats x breakdown categories + total, winners marked (into ``box``, #final by default). */
+export function renderFinal(snap, seatName, seatColor, box = $("#final")) {
   if (!snap.view.is_over) { box.hidden = true; box.replaceChildren(); return; }
   const scores = snap.scores || [];
   const cats = [];

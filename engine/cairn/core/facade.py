@@ -14,7 +14,9 @@ Replays: ``load`` with ``upto`` (a ply, 0 = the set-up) checks the whole
 save like any load and answers the position after ``upto`` moves, plus
 ``replay: {ply, plies, history}`` (the whole game's history, for the move
 list); ``seek`` with ``ply`` then moves that replay to any other ply
-(answer: the snapshot plus ``replay: {ply, plies}``).  A replay's gid is not
+(answer: the snapshot without ``history`` and ``save`` - the history is the
+whole history's lines up to that ply, the save the save's first ``ply``
+moves - plus ``replay: {ply, plies}``).  A replay's gid is not
 a game in play: ``play``/``undo``/``bot`` do not reach it.
 """
 from __future__ import annotations
@@ -55,18 +57,20 @@ def catalogue() -> Dict[str, Any]:
     }
 
 
-def snapshot(gid: str, game: Any) -> Dict[str, Any]:
-    """Everything a renderer needs after any change."""
+def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
+    """Everything a renderer needs after any change (``lean``: without the
+    history and the save, which a replay's page already holds)."""
     over = game.is_over
-    return {
+    snap = {
         "gid": gid,
         "view": game.view(None),
         "legal": [] if over else game.legal_moves(),
         "scores": game.scores(),
         "winners": game.winners(),
-        "history": history_text(game),
-        "save": game.to_save(),
     }
+    if not lean:
+        snap.update(history=history_text(game), save=game.to_save())
+    return snap
 
 
 def history_text(game: Any) -> list:
@@ -126,7 +130,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         if rep is None:
             raise BadRequest("no such replay is open")
         game = rep.seek(req.get("ply"))
-        return snapshot(req["gid"], game) | {"replay": {"ply": len(game.log), "plies": rep.plies}}
+        return snapshot(req["gid"], game, lean=True) | {"replay": {"ply": len(game.log), "plies": rep.plies}}
     if op == "load":
         gid = _gid(req)
         game = load_game(req.get("save"))
