@@ -5,7 +5,8 @@
 
 import { THEME, RESOURCES } from "./glenmore/draw.js";
 import { displayMoves } from "./glenmore/display.js";
-import { moveLabel, counted, yieldOf, spotAt, tileName, at } from "./glenmore/labels.js";
+import { moveLabel, counted, yieldOf, spotAt, tileName, resName } from "./glenmore/labels.js";
+import { t, tn } from "../i18n.js";
 import { layoutMethods } from "./glenmore/layout.js";
 
 /** Whose turn it is when the view does not say: the figure just behind the empty run. */
@@ -151,29 +152,6 @@ export default class GlenMoreRenderer {
     return { seat, own: seat === v.current_player || v.is_over ? this.area : null };
   }
 
-  /** Journal lines reworded with the players' names. */
-  logLine(h, snap, seatName) {
-    const t = h.text;
-    let m = /^Scoring (\d): VP per seat - (.*)$/.exec(t);
-    if (m) {
-      const cats = m[2].split("; ").map((part) => {
-        const [cat, vals] = part.split(" ");
-        return [cat, vals.split("/").map(Number)];
-      });
-      const n = cats[0] ? cats[0][1].length : 0;
-      const per = [];
-      for (let i = 0; i < n; i++) {
-        const got = cats.filter(([, vals]) => vals[i]).map(([cat, vals]) => `${vals[i]} for ${cat}`);
-        const sum = cats.reduce((a, [, vals]) => a + vals[i], 0);
-        per.push(`${seatName(i)} +${sum}${got.length ? ` (${got.join(", ")})` : ""}`);
-      }
-      return `Scoring ${["", "I", "II", "III"][Number(m[1])] || m[1]}: ${per.join("; ")}`;
-    }
-    m = /^Final scoring: totals (.*)$/.exec(t);
-    if (m) return `Final scoring: ${m[1].split(", ").map((n, i) => `${seatName(i)} ${n}`).join(", ")}`;
-    return t;
-  }
-
   destroy() {
     const c = this.canvas;
     c.removeEventListener("pointerdown", this.onDown);
@@ -213,22 +191,24 @@ export default class GlenMoreRenderer {
       // the richest offer first (more goods handed in, more points)
       opts.sort((a, b) => (b.use ? b.use.length : 0) - (a.use ? a.use.length : 0));
       const spot = spotAt(me, opts[0] && opts[0].tile);
-      const t = spot && v.tiles[String(spot.tile)];
+      const tile = spot && v.tiles[String(spot.tile)];
       const name = tileName(v, me, opts[0] ? opts[0].tile : [0, 0]);
       const many = opts.length > 6;
       for (const m of opts) {
         if (!m.use) { add(m); continue; }
-        const y = yieldOf(t, m.use);
+        const y = yieldOf(tile, m.use);
         const give = counted(m.use);
         const kinds = new Set(m.use).size;
         const n = m.use.length;
-        const group = many ? `Give ${n === 1 ? "1 good" : kinds === n ? `${n} kinds` : `${n} goods`}${y ? ` \u2192 ${y}` : ""}` : null;
-        add(m, `${m.loch_ness ? "Loch Ness: " : ""}${many ? give : `${name}: ${give}${y ? ` \u2192 ${y}` : ""}`}`, { group, groupLabel: `${name}: ${give}${y ? ` \u2192 ${y}` : ""}`, info: `Hand in ${give}${y ? ` for ${y}` : ""}` });
+        const amount = n === 1 ? t("Give 1 good") : kinds === n ? tn("Give {n} kind", "Give {n} kinds", n) : tn("Give {n} good", "Give {n} goods", n);
+        const group = many ? `${amount}${y ? ` \u2192 ${y}` : ""}` : null;
+        add(m, `${m.loch_ness ? "Loch Ness: " : ""}${many ? give : `${name}: ${give}${y ? ` \u2192 ${y}` : ""}`}`, { group, groupLabel: `${name}: ${give}${y ? ` \u2192 ${y}` : ""}`,
+          info: y ? t("Hand in {goods} for {gain}", { goods: give, gain: y }) : t("Hand in {goods}", { goods: give }) });
       }
     }
     if (this.moveFrom) {
       for (const m of legal) {
-        if (m.type === "move" && m.to === "chieftain" && `${m.from[0]},${m.from[1]}` === this.moveFrom) add(m, "Make chieftain", { info: "Send this clan member away: it becomes a chieftain (counts in every scoring)" });
+        if (m.type === "move" && m.to === "chieftain" && `${m.from[0]},${m.from[1]}` === this.moveFrom) add(m, t("Make chieftain"), { info: t("Send this clan member away: it becomes a chieftain (counts in every scoring)") });
       }
     }
     for (const m of legal) if (m.type === "gain") add(m);
@@ -237,13 +217,13 @@ export default class GlenMoreRenderer {
     if (plan.moves.length) {
       const what = counted(plan.moves.map((m) => m.resource));
       const all = plan.moves.length === (v.pending.needs || []).length;
-      items.push({ label: all ? `Pay all: ${what}` : `Pay ${what} from my tiles`, main: all, act: () => this.ui.playAll ? this.ui.playAll(plan.moves) : this.ui.play(plan.moves[0]),
-        info: all ? "Pays the whole cost from the goods on your tiles (fullest tiles first); tap goods on your tiles to choose yourself" : "Pays what your tiles hold; buy the rest at the market" });
+      items.push({ label: all ? t("Pay all: {goods}", { goods: what }) : t("Pay {goods} from my tiles", { goods: what }), main: all, act: () => this.ui.playAll ? this.ui.playAll(plan.moves) : this.ui.play(plan.moves[0]),
+        info: all ? t("Pays the whole cost from the goods on your tiles (fullest tiles first); tap goods on your tiles to choose yourself") : t("Pays what your tiles hold; buy the rest at the market") });
     }
-    for (const m of legal) if (m.type === "buy") add(m, `Buy 1 ${m.resource} for ${(v.market[m.resource] || 0) + 1} coin${v.market[m.resource] ? "s" : ""}`, { info: "Buy a missing good from the market to pay with" });
+    for (const m of legal) if (m.type === "buy") add(m, tn("Buy 1 {res} for {n} coin", "Buy 1 {res} for {n} coins", (v.market[m.resource] || 0) + 1, { res: resName(m.resource) }), { info: t("Buy a missing good from the market to pay with") });
     for (const m of legal) if (m.type === "pay" && !Array.isArray(m.from)) add(m);
     for (const m of legal) if (["pass", "end_activation", "end_turn"].includes(m.type)) {
-      add(m, null, { main: true, info: m.type === "pass" ? "No tile can be paid for and placed: your figure moves on and that tile leaves the game" : m.type === "end_activation" ? "Stop activating; next, move clan members" : "Finish your turn" });
+      add(m, null, { main: true, info: m.type === "pass" ? t("No tile can be paid for and placed: your figure moves on and that tile leaves the game") : m.type === "end_activation" ? t("Stop activating; next, move clan members") : t("Finish your turn") });
     }
     // selling: one button per resource, taken from the tile holding most of it
     const best = new Map();
@@ -254,7 +234,7 @@ export default class GlenMoreRenderer {
       const cur = best.get(m.resource);
       if (!cur || n > cur.n) best.set(m.resource, { m, n });
     }
-    for (const r of RESOURCES) if (best.has(r)) add(best.get(r).m, null, { info: `Sell one ${r} to the market (from the tile holding most)` });
+    for (const r of RESOURCES) if (best.has(r)) add(best.get(r).m, null, { info: t("Sell one {res} to the market (from the tile holding most)", { res: resName(r) }) });
     // anything legal not reachable on the canvas or above still gets a button
     const onCanvas = new Set(["take", "place", "activate", "move", "pay", "buy", "sell", "gain", "pass", "end_activation", "end_turn"]);
     for (const m of legal) if (!onCanvas.has(m.type)) add(m);

@@ -4,7 +4,8 @@
 import {
   RESOURCES, THEME, drawTile, drawFigure, drawDie, drawRes, drawCoin, roundRect, font, fitText,
 } from "./draw.js";
-import { moveLabel } from "./labels.js";
+import { moveLabel, resName } from "./labels.js";
+import { t } from "../../i18n.js";
 
 const ROMAN = ["0", "I", "II", "III"];
 
@@ -78,15 +79,15 @@ export function drawChain(R, cells) {
     }
     g.restore();
     if (e.kind === "tile") {
-      const t = view.tiles[String(e.tile)];
+      const tile = view.tiles[String(e.tile)];
       const take = takes.get(i);
       g.save();
       if (R.interactive && view.phase === "take" && !take) g.globalAlpha = 0.45;
-      drawTile(g, t, c.x, c.y, c.s, { cost: true, cards: view.cards });
+      drawTile(g, tile, c.x, c.y, c.s, { cost: true, cards: view.cards });
       g.restore();
       const why = R.interactive && view.phase === "take" && !take
-        ? "Greyed out: you cannot pay for it (even buying at the market) or it has no place in your estate" : null;
-      if (R.infos) R.infos.push({ x: c.x, y: c.y, w: c.s, h: c.s, tile: t, why });
+        ? t("Greyed out: you cannot pay for it (even buying at the market) or it has no place in your estate") : null;
+      if (R.infos) R.infos.push({ x: c.x, y: c.y, w: c.s, h: c.s, tile: tile, why });
       if (take) {
         const label = moveLabel(view, take);
         highlight(g, c.x, c.y, c.s, c.s, c.s * 0.1, R.hover && R.hover.label === label);
@@ -110,7 +111,7 @@ export function drawChain(R, cells) {
         g.font = font(Math.max(11, c.s * 0.15), true);
         g.textAlign = "center";
         g.textBaseline = "top";
-        g.fillText("turn", c.x + c.s / 2, c.y + 1);
+        fitText(g, t("turn"), c.x + c.s / 2, c.y + 1, c.s - 2, Math.max(11, c.s * 0.15), { bold: true });
         g.restore();
       }
     } else if (e.kind === "die") {
@@ -124,12 +125,13 @@ export function drawChainInfo(R, x, y, w, h) {
   const { g, view } = R;
   const sizes = view.stack_sizes || [];
   let px = 12;
-  let title = "Stacks";
+  let title = t("Stacks");
+  const scorings = t("Scorings");
   const measure = () => {
     g.font = font(px, true);
     let sw = title ? g.measureText(title).width + 6 : 0;
     for (let k = 1; k <= 3; k++) sw += g.measureText(`${ROMAN[k]} ${sizes[k] ?? "-"}`).width + 14;
-    const cw = g.measureText("Scorings").width + 8 + 3 * px * 1.2;
+    const cw = g.measureText(scorings).width + 8 + 3 * px * 1.2;
     return [sw, cw];
   };
   let [sw, cw] = measure();
@@ -176,8 +178,8 @@ export function drawChainInfo(R, x, y, w, h) {
   const sy = one ? cy : cy + lh;
   g.fillStyle = THEME.dim;
   g.font = font(px, true);
-  g.fillText("Scorings", sx, sy);
-  sx += g.measureText("Scorings").width + 8;
+  g.fillText(scorings, sx, sy);
+  sx += g.measureText(scorings).width + 8;
   const r = Math.max(3, px * 0.42);
   for (let k = 0; k < 3; k++) {
     g.beginPath();
@@ -211,7 +213,7 @@ export function drawMarket(R, x, y, w, h) {
     g.textAlign = "left";
     g.textBaseline = "middle";
     const nameW = w < 200 ? 0 : 48;
-    if (nameW) g.fillText(r, x + tok + 10, ry);
+    if (nameW) fitText(g, resName(r), x + tok + 10, ry, nameW - 2, Math.min(12, rowH * 0.42));
     const sx0 = x + tok + 12 + nameW;
     for (let k = 0; k < 3; k++) {
       const sx = sx0 + k * (slot + 4);
@@ -237,8 +239,8 @@ export function drawMarket(R, x, y, w, h) {
       g.font = font(Math.min(11, rowH * 0.38));
       g.fillStyle = THEME.dim;
       const parts = [];
-      if (filled < 3) parts.push(`buy ${filled + 1}`);
-      if (filled > 0) parts.push(`sell ${filled}`);
+      if (filled < 3) parts.push(t("buy {n}", { n: filled + 1 }));
+      if (filled > 0) parts.push(t("sell {n}", { n: filled }));
       fitText(g, parts.join(" · "), px, ry, x + w - px - 2, Math.min(11, rowH * 0.38));
     }
   });
@@ -256,8 +258,8 @@ export function drawScoringTable(R, x, y, w, h) {
   g.fillStyle = THEME.dim;
   g.textAlign = "left";
   const lw = 34;
-  g.fillText("diff", x, y + h * 0.27);
-  g.fillText("VP", x, y + h * 0.73);
+  fitText(g, t("diff"), x, y + h * 0.27, lw - 2, 11, { bold: true });
+  fitText(g, t("VP"), x, y + h * 0.73, lw - 2, 11, { bold: true });
   const cw = (w - lw) / 6;
   for (let i = 0; i < 6; i++) {
     const cx = x + lw + i * cw;

@@ -5,7 +5,8 @@ import {
   RESOURCES, THEME, drawTile, drawRes, drawMeeple, drawBarrel, drawCoin, roundRect, font, fitText,
 } from "./draw.js";
 import { highlight } from "./board.js";
-import { moveLabel } from "./labels.js";
+import { moveLabel, nameOf } from "./labels.js";
+import { t } from "../../i18n.js";
 
 const key = (xy) => `${xy[0]},${xy[1]}`;
 
@@ -126,12 +127,12 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
   const detail = opts.detail !== false && T >= 34;
   for (const spot of player.display) {
     const x = px(spot.at), y = py(spot.at), k = key(spot.at);
-    const t = view.tiles[String(spot.tile)];
+    const tile = view.tiles[String(spot.tile)];
     const flash = R.flash && R.flash.at && R.flash.seat === player.seat && key(R.flash.at) === k ? R.flash : null;
     g.save();
     if (activated.has(k)) g.globalAlpha = 0.72;
     if (flash) g.globalAlpha = Math.min(1, 0.25 + 1.5 * (1 - flash.alpha));   // a bot's new tile fades in
-    drawTile(g, t, x, y, T, { detail, cards: view.cards });
+    drawTile(g, tile, x, y, T, { detail, cards: view.cards });
     g.restore();
     if (flash) {
       g.save();
@@ -144,7 +145,7 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
       g.stroke();
       g.restore();
     }
-    if (R.infos) R.infos.push({ x, y, w: T, h: T, tile: t, clip: R.clip });
+    if (R.infos) R.infos.push({ x, y, w: T, h: T, tile: tile, clip: R.clip });
     if (placed === k) {
       g.save();
       roundRect(g, x - 1, y - 1, T + 2, T + 2, T * 0.1);
@@ -185,7 +186,7 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
     // activation: one move plays at once, several open a list of choices
     const acts = mv.activate.get(k);
     if (acts && view.phase !== "pay") {
-      const label = acts.length === 1 ? moveLabel(view, acts[0]) : `Activate ${t ? t.name : k}…`;
+      const label = acts.length === 1 ? moveLabel(view, acts[0]) : t("Activate {tile}…", { tile: tile ? nameOf(tile.name) : k });
       highlight(g, x, y, T, T, T * 0.1, R.hover && R.hover.label === label);
       const hit = { x, y, w: T, h: T, label, clip: R.clip };
       if (acts.length === 1) hit.move = acts[0];
@@ -196,7 +197,7 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
     // clan-member movement: pick a source, then a destination
     const froms = mv.moveFrom.get(k);
     if (froms && !R.moveFrom) {
-      const label = `Move a clan member from ${t ? t.name : ""} (${k})`;
+      const label = t("Move a clan member from {tile} ({at})", { tile: tile ? nameOf(tile.name) : "", at: k });
       highlight(g, x, y, T, T, T * 0.1, R.hover && R.hover.label === label);
       R.hits.push({ x, y, w: T, h: T, label, clip: R.clip, act: () => R.pickMoveFrom(k) });
     }
@@ -213,7 +214,7 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
       g.setLineDash([6, 4]);
       g.stroke();
       g.restore();
-      R.hits.push({ x, y, w: T, h: T, label: "Cancel move", clip: R.clip, act: () => R.pickMoveFrom(null) });
+      R.hits.push({ x, y, w: T, h: T, label: t("Cancel move"), clip: R.clip, act: () => R.pickMoveFrom(null) });
     }
     for (const m of froms) {
       if (!Array.isArray(m.to)) continue;
@@ -228,14 +229,14 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
     }
   }
   if (opts.own && mv.place.length && view.taken != null) {
-    const t = view.tiles[String(view.taken)];
+    const tile = view.tiles[String(view.taken)];
     for (const m of mv.place) {
       const x = px(m.at), y = py(m.at);
       const label = moveLabel(view, m);
       const hot = R.hover && R.hover.label === label;
       g.save();
       g.globalAlpha = hot ? 0.85 : 0.5;
-      drawTile(g, t, x, y, T, { detail, cards: view.cards });
+      drawTile(g, tile, x, y, T, { detail, cards: view.cards });
       g.restore();
       g.save();
       roundRect(g, x + 1, y + 1, T - 2, T - 2, T * 0.1);
@@ -265,8 +266,9 @@ export function drawStats(g, p, x, cy, size, colour) {
     if (kind === "vp") {
       g.fillStyle = "#c9e4b4";
       g.font = font(s * 0.72, true);
-      g.fillText("VP", cx, cy + 0.5);
-      cx += g.measureText("VP").width + 3;
+      const vp = t("VP");
+      g.fillText(vp, cx, cy + 0.5);
+      cx += g.measureText(vp).width + 3;
     } else if (kind === "coin") {
       drawCoin(g, cx + s * 0.4, cy, s * 0.8); cx += s * 0.9;
     } else if (kind === "whisky") {
@@ -323,17 +325,18 @@ export function drawPlayerHeader(R, p, x, y, w, h, opts = {}) {
   }
   if (turn && !one) {
     g.font = font(11, true);
-    const tw = g.measureText("TURN").width + 10;
+    const turnLabel = t("turn").toLocaleUpperCase();
+    const tw = g.measureText(turnLabel).width + 10;
     roundRect(g, x + w - tw - 6, y + 6, tw, 16, 5);
     g.fillStyle = THEME.accent;
     g.fill();
     g.fillStyle = "#222";
     g.textAlign = "center";
-    g.fillText("TURN", x + w - tw / 2 - 6, y + 14.5);
+    g.fillText(turnLabel, x + w - tw / 2 - 6, y + 14.5);
   }
   g.restore();
 }
 
 export function cardNames(view, p) {
-  return p.cards.map((c) => (view.cards && view.cards[c] ? view.cards[c].name : c));
+  return p.cards.map((c) => (view.cards && view.cards[c] ? nameOf(view.cards[c].name) : c));
 }

@@ -1,5 +1,8 @@
 // Glen More drawing primitives: palette, resource tokens, figures, barrels,
-// and procedurally drawn tile faces (no image files).
+// and procedurally drawn tile faces (no image files). Captions are translated
+// when drawn (t()), never at load.
+
+import { t, tn, N_ } from "../../i18n.js";
 
 export const RESOURCES = ["wood", "stone", "sheep", "cattle", "grain"];
 
@@ -45,9 +48,9 @@ export function fitText(g, text, x, y, maxW, px, opts = {}) {
     g.font = font(size, opts.bold);
   }
   if (opts.optional && g.measureText(text).width > maxW) return 0;
-  let t = text;
-  while (t.length > 1 && g.measureText(t).width > maxW) t = t.slice(0, -2) + "…";
-  g.fillText(t, x, y);
+  let shown = text;
+  while (shown.length > 1 && g.measureText(shown).width > maxW) shown = shown.slice(0, -2) + "…";
+  g.fillText(shown, x, y);
   return size;
 }
 
@@ -263,8 +266,8 @@ function textLines(g, lines, cx, cy, s, maxW) {
 
 /** A converter recipe ("sheep+sheep -> 4 VP") drawn as tokens, arrow, value. */
 function recipe(g, alt, cx, cy, s) {
-  const [lhs, rhs] = alt.split("->").map((t) => t.trim());
-  const ins = lhs.split("+").map((t) => t.trim());
+  const [lhs, rhs] = alt.split("->").map((part) => part.trim());
+  const ins = lhs.split("+").map((part) => part.trim());
   const tok = s * 0.13;
   const outW = s * 0.3;
   const w = ins.length * tok * 1.15 + s * 0.14 + outW;
@@ -281,37 +284,43 @@ function recipe(g, alt, cx, cy, s) {
   if (rhs === "whisky" || rhs === "1 whisky") {
     drawBarrel(g, x + tok * 0.5, cy, tok * 1.1);
   } else {
-    fitText(g, rhs.replace(" VP", "VP"), x, cy + 0.5, outW, s * 0.13, { bold: true, optional: true });
+    const vp = /^(\d+) ?VP$/.exec(rhs);
+    fitText(g, vp ? vpShort(vp[1]) : rhs, x, cy + 0.5, outW, s * 0.13, { bold: true, optional: true });
   }
 }
 
+/** "3 VP" without the space, for captions on a tile ("3VP", "3PV"). */
+const vpShort = (n) => t("{n} VP", { n }).replace(" ", "");
+
 const CARD_SHORT = {
-  double_chieftains: "chieftains x2", extra_activation: "+1 activation", activate_all: "activate all",
-  fill_producers: "fill producers",
+  double_chieftains: N_("chieftains x2"), extra_activation: N_("+1 activation"), activate_all: N_("activate all"),
+  fill_producers: N_("fill producers"),
 };
 
+/** A card's effect in a few words (a caption on its tile). */
 export function cardText(card) {
   if (!card) return "";
   const e = card.effect || "";
-  if (CARD_SHORT[e]) return CARD_SHORT[e];
+  if (CARD_SHORT[e]) return t(CARD_SHORT[e]);
   const [k, a, b] = e.split(":");
-  if (k === "gain") return `+${a} any`;
-  if (k === "clansman") return `+${a} clansman`;
-  if (k === "whisky") return `+${a} whisky`;
-  if (k === "coins") return `+${a} coins`;
-  if (k === "final_colour") return `${b} VP / ${a}`;
-  if (k === "final_village") return `${a} VP / village`;
-  return card.bonnets ? `${card.bonnets} bonnets` : "";
+  if (k === "gain") return t("+{n} any", { n: a });
+  if (k === "clansman") return t("+{n} clan member", { n: a });
+  if (k === "whisky") return t("+{n} whisky", { n: a });
+  if (k === "coins") return t("+{n} coins", { n: a });
+  if (k === "final_colour" && a === "green") return t("{n} VP / green", { n: b });
+  if (k === "final_colour" && a === "yellow") return t("{n} VP / yellow", { n: b });
+  if (k === "final_village") return t("{n} VP / village", { n: a });
+  return card.bonnets ? tn("{n} bonnet", "{n} bonnets", card.bonnets) : "";
 }
 
-const SHORT_NAME = {
-  "Meadow (sheep)": "Meadow", "Pasture (cattle)": "Pasture", "Grain field": "Grain field",
-  "Start village": "Start",
-};
+// shorter names for small tiles (translated when drawn)
+const SHORT_NAME = { "Meadow (sheep)": N_("Meadow"), "Pasture (cattle)": N_("Pasture") };
 
 // names for the smallest tiles (phone chain): the word players use for the tile
+const TIGHT_WORD = { "Grain field": N_("Grain"), "Distillery": N_("Still") };
+// proper names: the same in every language
 const TIGHT_NAME = {
-  "Grain field": "Grain", "Distillery": "Still", "Cawdor Castle": "Cawdor", "Castle of Mey": "Mey",
+  "Cawdor Castle": "Cawdor", "Castle of Mey": "Mey",
   "Castle Stalker": "Stalker", "Castle Moil": "Moil", "Donan Castle": "Donan", "Duart Castle": "Duart",
   "Armadale Castle": "Armadale", "Loch Lochy": "Lochy", "Loch Ness": "Ness", "Loch Oich": "Oich",
   "Loch Morar": "Morar", "Loch Shiel": "Shiel", "Iona Abbey": "Iona",
@@ -319,9 +328,9 @@ const TIGHT_NAME = {
 
 const PRODUCES = { quarry: "stone", forest: "wood", meadow: "sheep", pasture: "cattle", grain_field: "grain" };
 
-function tileIcon(g, t, x, y, s, cards) {
+function tileIcon(g, tile, x, y, s, cards) {
   const cx = x + s / 2, cy = y + s * 0.5;
-  const kind = t.kind;
+  const kind = tile.kind;
   if (PRODUCES[kind]) {
     g.save();
     g.globalAlpha = 0.5;
@@ -334,7 +343,7 @@ function tileIcon(g, t, x, y, s, cards) {
     g.fillStyle = "#333";
     g.textAlign = "center";
     g.textBaseline = "middle";
-    const sub = kind === "castle" && t.card ? cardText(cards[t.card]) : "1 move";
+    const sub = kind === "castle" && tile.card ? cardText(cards[tile.card]) : t("1 move");
     fitText(g, sub, cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
     return;
   }
@@ -343,7 +352,7 @@ function tileIcon(g, t, x, y, s, cards) {
     g.fillStyle = "#1d4f7c";
     g.textAlign = "center";
     g.textBaseline = "middle";
-    fitText(g, cardText(cards[t.card]), cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
+    fitText(g, cardText(cards[tile.card]), cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
     return;
   }
   if (kind === "abbey") {
@@ -354,10 +363,10 @@ function tileIcon(g, t, x, y, s, cards) {
     g.fillStyle = "#333";
     g.textAlign = "center";
     g.textBaseline = "middle";
-    fitText(g, "1 of choice", cx, cy + s * 0.2, s * 0.8, s * 0.11, { optional: true });
+    fitText(g, t("1 of choice"), cx, cy + s * 0.2, s * 0.8, s * 0.11, { optional: true });
     return;
   }
-  const text = t.text || "";
+  const text = tile.text || "";
   if (kind === "distillery") return recipe(g, "grain -> whisky", cx, cy, s);
   if (kind === "tavern") {
     drawBarrel(g, cx - s * 0.15, cy, s * 0.16);
@@ -365,7 +374,8 @@ function tileIcon(g, t, x, y, s, cards) {
     g.fillStyle = "#2b2b2b";
     g.textAlign = "left";
     g.textBaseline = "middle";
-    fitText(g, text.replace(" VP", "VP"), cx + s * 0.1, cy + 0.5, s * 0.3, s * 0.14, { bold: true });
+    const vp = /^(\d+) VP$/.exec(text);
+    fitText(g, vp ? vpShort(vp[1]) : text, cx + s * 0.1, cy + 0.5, s * 0.3, s * 0.14, { bold: true });
     return;
   }
   if (kind === "butcher" || kind === "bridge") {
@@ -376,12 +386,12 @@ function tileIcon(g, t, x, y, s, cards) {
   }
   if (kind === "fair") {
     const pairs = [...text.matchAll(/(\d+)->(\d+)/g)].map((m) => m[2]);
-    textLines(g, ["≠ kinds", pairs.join("·") + " VP"], cx, cy, s, s * 0.84);
+    textLines(g, [t("≠ kinds"), t("{n} VP", { n: pairs.join("·") })], cx, cy, s, s * 0.84);
     return;
   }
   if (kind === "grocer") {
     const m = text.match(/any (\d+) resources -> (\d+)/);
-    textLines(g, m ? [`any ${m[1]}`, `→ ${m[2]} VP`] : [text], cx, cy, s, s * 0.84);
+    textLines(g, m ? [t("any {n}", { n: m[1] }), `→ ${t("{n} VP", { n: m[2] })}`] : [text], cx, cy, s, s * 0.84);
     return;
   }
   if (text) textLines(g, text.split("|").map((a) => a.trim()), cx, cy, s, s * 0.84);
@@ -418,8 +428,8 @@ function costRow(g, cost, x, y, s) {
  * A tile face at (x, y), size s.
  * opts: {cost: show the cost, detail: false for minimaps, cards: view.cards}
  */
-export function drawTile(g, t, x, y, s, opts = {}) {
-  const colour = t ? t.colour : "grey";
+export function drawTile(g, tile, x, y, s, opts = {}) {
+  const colour = tile ? tile.colour : "grey";
   const r = s * 0.1;
   g.save();
   roundRect(g, x, y, s, s, r);
@@ -427,11 +437,11 @@ export function drawTile(g, t, x, y, s, opts = {}) {
   g.fill();
   g.save();
   g.clip();
-  if (t && t.river) {
+  if (tile && tile.river) {
     g.fillStyle = "rgba(70,150,220,0.55)";
     g.fillRect(x + s * 0.43, y, s * 0.14, s);
   }
-  if (t && t.road) {
+  if (tile && tile.road) {
     g.fillStyle = "rgba(176,140,90,0.6)";
     g.fillRect(x, y + s * 0.45, s, s * 0.1);
     if (s > 30) {
@@ -451,20 +461,22 @@ export function drawTile(g, t, x, y, s, opts = {}) {
   g.lineWidth = fw;
   g.strokeStyle = FRAME[colour] || "#777";
   g.stroke();
-  if (t && opts.detail !== false && s >= 34) {
+  if (tile && opts.detail !== false && s >= 34) {
     g.fillStyle = "#222";
     g.textAlign = "center";
     g.textBaseline = "top";
     // the name at 11 px or more: the full name, else a shorter one (hold a tile for its full name)
     const px = Math.max(11, s * 0.15);
-    let name = SHORT_NAME[t.name] || t.name;
+    let name = t(SHORT_NAME[tile.name] || tile.name);
     g.font = font(px, true);
-    if (g.measureText(name).width > s * 0.86) name = TIGHT_NAME[t.name] || name.split(" ")[0];
+    if (g.measureText(name).width > s * 0.86) {
+      name = TIGHT_WORD[tile.name] ? t(TIGHT_WORD[tile.name]) : TIGHT_NAME[tile.name] || name.split(" ")[0];
+    }
     fitText(g, name, x + s / 2, y + s * 0.1, s * 0.86, px, { bold: true });
-    tileIcon(g, t, x, y, s, opts.cards || {});
-    if (opts.cost) costRow(g, t.cost, x, y, s);
-    if (t.card) {
-      const card = (opts.cards || {})[t.card];
+    tileIcon(g, tile, x, y, s, opts.cards || {});
+    if (opts.cost) costRow(g, tile.cost, x, y, s);
+    if (tile.card) {
+      const card = (opts.cards || {})[tile.card];
       if (card && card.bonnets) {
         const bx = x + s * 0.84, by = y + s * 0.84;
         g.fillStyle = "#2c4fa8";
@@ -478,9 +490,9 @@ export function drawTile(g, t, x, y, s, opts = {}) {
         g.fillText(String(card.bonnets), bx, by + 0.5);
       }
     }
-  } else if (t && opts.detail === false && PRODUCES[t.kind]) {
+  } else if (tile && opts.detail === false && PRODUCES[tile.kind]) {
     g.globalAlpha = 0.55;
-    drawRes(g, PRODUCES[t.kind], x + s / 2, y + s / 2, s * 0.3);
+    drawRes(g, PRODUCES[tile.kind], x + s / 2, y + s / 2, s * 0.3);
   }
   g.restore();
 }

@@ -2,36 +2,62 @@
 // tabs/panels and the large display go at each canvas size, plus the hint
 // line and tile tooltips. Mixed into the renderer class (methods use `this`).
 
-import { THEME, RESOURCES, drawTile, drawRes, drawCoin, roundRect, font, fitText } from "./draw.js";
+import { THEME, RESOURCES, drawTile, drawRes, drawCoin, roundRect, font, fitText, cardText } from "./draw.js";
 import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, highlight } from "./board.js";
 import { displayBounds, displayMoves, drawDisplay, drawPlayerHeader, drawStats, cardNames } from "./display.js";
-import { moveLabel } from "./labels.js";
+import { moveLabel, tileLines, goodsText, nameOf } from "./labels.js";
+import { t, tn, N_ } from "../../i18n.js";
+
+// the score breakdown's categories (engine scoring.CATEGORIES)
+const CATEGORY = {
+  tiles: N_("tiles"), whisky: N_("whisky"), chieftains: N_("chieftains"), cards: N_("cards"),
+  special: N_("special"), coins: N_("coins"), tile_penalty: N_("tile penalty"),
+};
+
+const NEEDS = {
+  wood: N_("wood"), stone: N_("stone"), sheep: N_("sheep"), cattle: N_("cattle"), grain: N_("grain"),
+  whisky: N_("whisky"), clansman: N_("clan member"), "any different": N_("a different resource"),
+};
+const needName = (r) => (NEEDS[r] ? t(NEEDS[r]) : r);
 
 export const layoutMethods = {
   /** A tile's details: name, what it does, cost, card, river/road. */
   drawTip(info) {
     const g = this.g;
     const v = this.snap.view;
-    const t = info.tile;
-    if (!t) return;
-    const lines = [[t.name, true]];
-    if (t.text && t.text !== t.name) for (const part of t.text.split("|")) lines.push([part.trim().replace(/->/g, "→"), false]);
-    const cost = Object.entries(t.cost || {}).map(([k, n]) => `${n} ${k.replace("_", " ")}`).join(", ");
-    if (cost) lines.push([`cost: ${cost}`, false]);
-    const card = t.card && v.cards && v.cards[t.card];
-    if (card) lines.push([`card: ${card.name}${card.bonnets ? ` (${card.bonnets} bonnet${card.bonnets > 1 ? "s" : ""})` : ""}`, false]);
-    const lay = [t.river && "river", t.road && "road"].filter(Boolean).join(" + ");
-    if (lay) lines.push([`carries a ${lay}: it must continue it`, false]);
-    if (info.why) {
-      // wrap the reason over lines of about 44 characters
-      let line = "";
-      for (const word of info.why.split(" ")) {
-        if ((line + " " + word).trim().length > 44) { lines.push([line.trim(), false]); line = ""; }
-        line += " " + word;
-      }
-      if (line.trim()) lines.push([line.trim(), false]);
+    const tile = info.tile;
+    if (!tile) return;
+    const lines = [[nameOf(tile.name), true]];
+    for (const part of tileLines(tile, v.cards)) lines.push([part, false]);
+    const cost = Object.entries(tile.cost || {}).map(([k, n]) => goodsText(n, k)).join(", ");
+    if (cost) lines.push([t("cost: {goods}", { goods: cost }), false]);
+    const card = tile.card && v.cards && v.cards[tile.card];
+    if (card) {
+      const what = cardText({ ...card, bonnets: 0 });
+      lines.push([what ? t("card: {name} ({effect})", { name: nameOf(card.name), effect: what }) : t("card: {name}", { name: nameOf(card.name) }), false]);
+      if (card.bonnets) lines.push([tn("{n} bonnet: counts as a chieftain", "{n} bonnets: count as chieftains", card.bonnets), false]);
     }
+    if (tile.river && tile.road) lines.push([t("carries the river and the road: it must continue both"), false]);
+    else if (tile.river) lines.push([t("carries the river: it must continue it"), false]);
+    else if (tile.road) lines.push([t("carries the road: it must continue it"), false]);
+    if (info.why) lines.push([info.why, false]);
     g.save();
+    // wrap detail lines to the canvas (at most about 44 characters wide): longer words in other languages
+    const most = Math.min(this.W - 28, 330);
+    g.font = font(12);
+    for (let i = 1; i < lines.length; i++) {
+      if (g.measureText(lines[i][0]).width <= most) continue;
+      const words = lines[i][0].split(" ");
+      const wrapped = [];
+      let line = "";
+      for (const word of words) {
+        if (line && g.measureText(line + " " + word).width > most) { wrapped.push([line, false]); line = word; }
+        else line = line ? line + " " + word : word;
+      }
+      if (line) wrapped.push([line, false]);
+      lines.splice(i, 1, ...wrapped);
+      i += wrapped.length - 1;
+    }
     let w = 0;
     for (const [ln, b] of lines) {
       g.font = font(b ? 13 : 12, b);
@@ -72,7 +98,7 @@ export const layoutMethods = {
       g.font = font(11, true);
       g.textAlign = "left";
       g.textBaseline = "middle";
-      g.fillText(title.toUpperCase(), x + 10, y + 12);
+      g.fillText(title.toLocaleUpperCase(), x + 10, y + 12);
     }
     g.restore();
   },
@@ -89,7 +115,7 @@ export const layoutMethods = {
     const cell = Math.floor(Math.min((LW - 20 - 4 * gap) / 5, (H * 0.5 - 30 - 3 * gap) / 4));
     const ringW = 5 * cell + 4 * gap, ringH = 4 * cell + 3 * gap;
     const chainH = ringH + 30;
-    this.panel(m, m, LW, chainH, "Chain");
+    this.panel(m, m, LW, chainH, t("Chain"));
     const rx = m + (LW - ringW) / 2, ry = m + 22;
     drawChain(R, chainCells(rx, ry, cell, gap, true));
     const inner = { x: rx + cell + gap + 6, y: ry + cell + gap, w: 3 * cell + 2 * gap - 12, h: 2 * cell + gap };
@@ -100,11 +126,11 @@ export const layoutMethods = {
     const left = H - my - m;
     const tableH = 40;
     const marketH = Math.max(100, Math.min(5 * 30 + 28, left - tableH - 30));
-    this.panel(m, my, LW, marketH, "Market");
+    this.panel(m, my, LW, marketH, t("Market"));
     drawMarket(R, m + 10, my + 22, LW - 20, marketH - 28);
     const ty = my + marketH + 8;
     if (ty + tableH + 24 <= H) {
-      this.panel(m, ty, LW, tableH + 24, "Scoring (difference to the lowest)");
+      this.panel(m, ty, LW, tableH + 24, t("Scoring (difference to the lowest)"));
       drawScoringTable(R, m + 10, ty + 22, LW - 20, tableH - 4);
     } else {
       this.scoringLine(R, m + 4, Math.min(ty, H - 18), LW - 8, 16);
@@ -145,7 +171,7 @@ export const layoutMethods = {
     let tx = m;
     if (split) {
       const cw = Math.min(76, W * 0.2);
-      this.segment(tx, y, cw, tabH, "Chain", view === "board", () => this.setNarrowView("board"));
+      this.segment(tx, y, cw, tabH, t("Chain"), view === "board", () => this.setNarrowView("board"));
       tx += cw + 4;
     }
     const n = v.players.length;
@@ -241,7 +267,7 @@ export const layoutMethods = {
     const sw = drawStats(g, p, sx, y + headH / 2, narrow ? 13 : 16, this.ui.seatColor(p.seat));
     const sc = v.phase === "over" && (this.snap.scores || [])[p.seat];
     const cards = sc && sc.breakdown
-      ? Object.entries(sc.breakdown).map(([k, n]) => `${k.replace("_", " ")} ${n}`).join(" · ")
+      ? Object.entries(sc.breakdown).map(([k, n]) => `${CATEGORY[k] ? t(CATEGORY[k]) : k} ${n}`).join(" · ")
       : cardNames(v, p).join(" · ");
     if (cards && sx + sw + 40 < x + w) {
       g.fillStyle = THEME.dim;
@@ -280,7 +306,7 @@ export const layoutMethods = {
       g.font = font(11);
       g.textAlign = "right";
       g.textBaseline = "bottom";
-      g.fillText("drag to pan", x + w - 8, y + h - 6);
+      g.fillText(t("drag to pan"), x + w - 8, y + h - 6);
     }
     g.restore();
   },
@@ -293,23 +319,28 @@ export const layoutMethods = {
     const taken = v.taken != null ? v.tiles[String(v.taken)] : null;
     let text;
     const mine = R.interactive;
+    const takenName = taken ? nameOf(taken.name) : null;
     switch (v.phase) {
-      case "take": text = mine ? "Your turn: take a tile from the chain" : `${who} is choosing a tile`; break;
+      case "take": text = mine ? t("Your turn: take a tile from the chain") : t("{name} is choosing a tile", { name: who }); break;
       case "pay": {
         const pd = v.pending || { needs: [], paid: [] };
-        const what = pd.for === "activation" ? "the activation" : taken ? taken.name : "the tile";
-        text = `Pay for ${what}: ${pd.needs.join(", ") || "done"}` + (pd.paid.length ? `  (paid ${pd.paid.join(", ")})` : "");
-        if (mine) text += " — tap a resource or buy";
+        const needs = pd.needs.map(needName).join(", ");
+        const what = pd.for === "activation" ? t("the activation") : takenName || t("the tile");
+        text = needs ? t("Pay for {what}: {needs}", { what, needs }) : t("Pay for {what}: done", { what });
+        if (pd.paid.length) text += "  " + t("(paid {goods})", { goods: pd.paid.map(needName).join(", ") });
+        if (mine) text += " — " + t("tap a resource or buy");
         break;
       }
-      case "place": text = mine ? `Place ${taken ? taken.name : "the tile"}: tap a dashed space` : `${who} places ${taken ? taken.name : "a tile"}`; break;
-      case "gain": text = `Choose a resource to gain (${v.gains_pending || 1} left)`; break;
-      case "activate": text = mine ? "Activate tiles: tap a highlighted tile" : `${who} activates tiles`; break;
-      case "move": text = this.moveFrom ? "Tap where the clan member goes" : `Move clan members: ${v.movement_points} point${v.movement_points === 1 ? "" : "s"} left`; break;
+      case "place": text = mine ? t("Place {tile}: tap a dashed space", { tile: takenName || t("the tile") }) : t("{name} places {tile}", { name: who, tile: takenName || t("a tile") }); break;
+      case "gain": text = t("Choose a resource to gain ({n} left)", { n: v.gains_pending || 1 }); break;
+      case "activate": text = mine ? t("Activate tiles: tap a highlighted tile") : t("{name} activates tiles", { name: who }); break;
+      case "move": text = this.moveFrom ? t("Tap where the clan member goes") : tn("Move clan members: {n} point left", "Move clan members: {n} points left", v.movement_points); break;
       case "over": {
         const sc = (this.snap.scores || []).map((s, i) => `${this.ui.seatName(i)} ${s.total}`).join(" · ");
         const won = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");
-        text = `Game over${won ? ": " + won + " win" + ((this.snap.winners || []).length > 1 ? "" : "s") : ""} — ${sc}`;
+        const n = (this.snap.winners || []).length;
+        text = won ? tn("Game over: {names} wins — {scores}", "Game over: {names} win — {scores}", n, { names: won, scores: sc })
+          : t("Game over — {scores}", { scores: sc });
         break;
       }
       default: text = v.phase;
@@ -353,18 +384,18 @@ export const layoutMethods = {
     const v = R.view;
     if (v.taken == null || h < 30) return;
     const g = this.g;
-    const t = v.tiles[String(v.taken)];
+    const tile = v.tiles[String(v.taken)];
     const s = Math.min(h, 64);
-    drawTile(g, t, x, y, s, { cost: true, cards: v.cards });
+    drawTile(g, tile, x, y, s, { cost: true, cards: v.cards });
     g.save();
     g.fillStyle = THEME.dim;
     g.font = font(11, true);
     g.textAlign = "left";
     g.textBaseline = "top";
-    g.fillText("taken", x + s + 8, y + 2);
+    g.fillText(t("taken"), x + s + 8, y + 2);
     g.fillStyle = THEME.text;
     g.font = font(12);
-    fitText(g, t.name, x + s + 8, y + 18, w - s - 10, 12);
+    fitText(g, nameOf(tile.name), x + s + 8, y + 18, w - s - 10, 12);
     g.restore();
   },
 
@@ -391,14 +422,14 @@ export const layoutMethods = {
       g.fill();
     }
     g.restore();
-    this.hits.push({ x, y, w, h, label: `Show ${this.ui.seatName(p.seat)}`, act: () => { this.manualView = { view: "display", ply: R.view.ply }; this.showSeat(p.seat); } });
+    this.hits.push({ x, y, w, h, label: t("Show {name}", { name: this.ui.seatName(p.seat) }), act: () => { this.manualView = { view: "display", ply: R.view.ply }; this.showSeat(p.seat); } });
   },
 
   playerPanel(R, p, x, y, w, h) {
     const selected = p.seat === this.sel;
     const headH = 46;
     drawPlayerHeader(R, p, x, y, w, h, { selected, headH });
-    this.hits.push({ x, y, w, h, label: `Show ${this.ui.seatName(p.seat)}`, act: () => this.showSeat(p.seat) });
+    this.hits.push({ x, y, w, h, label: t("Show {name}", { name: this.ui.seatName(p.seat) }), act: () => this.showSeat(p.seat) });
     const mh = h - headH - 6;
     if (mh < 24) return;
     const b = displayBounds(p);
@@ -465,8 +496,8 @@ export const layoutMethods = {
     g.font = font(11);
     g.fillStyle = THEME.dim;
     const diff = ["0", "1", "2", "3", "4", "5+"], vp = [0, 1, 2, 3, 5, 8];
-    let label = "Scoring: difference → VP ";
-    if (g.measureText(label).width + 6 * 30 > w) label = "Scoring Δ→VP ";
+    let label = t("Scoring: difference → VP") + " ";
+    if (g.measureText(label).width + 6 * 30 > w) label = t("Scoring Δ→VP") + " ";
     g.fillText(label, x, y + h / 2);
     let cx = x + g.measureText(label).width + 4;
     const cw = Math.min(34, (x + w - cx) / 6);
