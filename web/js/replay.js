@@ -212,7 +212,7 @@ function show(snap) {
 
 function updateCounter(ply) {
   const d = R.dom;
-  d.counter.textContent = ply === 0 ? t("Start ({total} moves)", { total: R.plies }) : t("Move {n} / {total}", { n: ply, total: R.plies });
+  d.counter.textContent = ply === 0 ? tn("Start ({n} move)", "Start ({n} moves)", R.plies) : t("Move {n} / {total}", { n: ply, total: R.plies });
   d.slider.max = String(R.plies);
   d.slider.value = String(ply);
   d.slider.setAttribute("aria-valuetext", d.counter.textContent);
