@@ -10,10 +10,12 @@ import { showMoment } from "../moments.js";
 import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
 import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
 import { plan } from "./caledonia/choices.js";
-import { FONT, GOOD, box, text, goodChip } from "./caledonia/paint.js";
+import { FONT, box, text, goodChip, nGood } from "./caledonia/paint.js";
+import { t, N_ } from "../i18n.js";
 
 const TAB_H = 44;
-const TAB_NAMES = { map: "Map", market: "Market", export: "Export", players: "Players", offers: "Clans", final: "Final" };
+// ("Trade" and "Exports": the words "Market" and "Export" mean other things elsewhere in the app)
+const TAB_NAMES = { map: N_("Map"), market: N_("Trade"), export: N_("Exports"), players: N_("Players"), offers: N_("Clans"), final: N_("Final") };
 
 export default class CaledoniaRenderer {
   constructor(canvas, ui) {
@@ -213,11 +215,11 @@ export default class CaledoniaRenderer {
       for (const e of v.summary) if (e.kind === "scoring") (e.glory || []).forEach((n, i) => { glory[i] = (glory[i] || 0) + n; });
       for (const e of v.summary) {
         if (e.kind !== "production") continue;
-        const goods = Object.entries(e.goods || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${GOOD[g] ? GOOD[g].name : g}`).join(", ");
-        rows.push({ name: this.ui.seatName(e.seat), color: this.ui.seatColor(e.seat), points: glory[e.seat] ? `+${glory[e.seat]} glory` : "", detail: `\u00a3${e.income || 0}${goods ? `, ${goods}` : ""}` });
+        const goods = Object.entries(e.goods || {}).filter(([, n]) => n).map(([g, n]) => nGood(n, g)).join(", ");
+        rows.push({ name: this.ui.seatName(e.seat), color: this.ui.seatColor(e.seat), points: glory[e.seat] ? t("+{n} glory", { n: glory[e.seat] }) : "", detail: `\u00a3${e.income || 0}${goods ? `, ${goods}` : ""}` });
       }
       const round = (v.summary.find((e) => e.kind === "scoring") || {}).round;
-      if (rows.length && document.getElementById("moment")) showMoment(round ? `Round ${round}: production and scoring` : "Production", rows, 4500);
+      if (rows.length && document.getElementById("moment")) showMoment(round ? t("Round {round}: production and scoring", { round }) : t("Production"), rows, 4500);
     }
     this.lastSummary = s;
   }
@@ -268,8 +270,8 @@ export default class CaledoniaRenderer {
     const pass = this.plan.items.find((it) => it.move && it.move.type === "pass");
     if (pass && this.confirmPass) {
       this.ui.choices([
-        { label: "Not yet", act: () => { this.confirmPass = false; this.refresh(); } },
-        { ...pass, label: `Yes, pass ${pass.label.replace(/^Pass /, "")}`, main: true },
+        { label: t("Not yet"), act: () => { this.confirmPass = false; this.refresh(); } },
+        { ...pass, label: pass.confirm || pass.label, main: true },
       ]);
       return;
     }
@@ -481,9 +483,12 @@ export default class CaledoniaRenderer {
       // a scroll hint when there is more below
       if (r.h - (this.scroll[tab] || 0) > P.h + 4) {
         const gy = this.H - 18;
+        const more = t("more \u2193 drag");
+        g.font = `400 11px ${FONT}`;
+        const mw = Math.max(88, g.measureText(more).width + 16);
         g.fillStyle = "rgba(0,0,0,0.55)";
-        g.beginPath(); g.roundRect(P.x + P.w / 2 - 44, gy - 10, 88, 20, 10); g.fill();
-        text(g, "more \u2193 drag", P.x + P.w / 2, gy, { size: 11, color: "#ddd", align: "center" });
+        g.beginPath(); g.roundRect(P.x + P.w / 2 - mw / 2, gy - 10, mw, 20, 10); g.fill();
+        text(g, more, P.x + P.w / 2, gy, { size: 11, color: "#ddd", align: "center" });
       }
     }
     this.drawTabs(g, L, tab, v);
@@ -494,15 +499,18 @@ export default class CaledoniaRenderer {
   }
 
   drawTabs(g, L, tab, v) {
-    for (const t of L.tabs) {
-      const on = t.id === tab;
+    for (const tb of L.tabs) {
+      const on = tb.id === tab;
       g.fillStyle = on ? "#2c3d33" : "#131b18";
-      g.fillRect(t.x, t.y, t.w, t.h);
-      if (on) { g.fillStyle = "#ffd95a"; g.fillRect(t.x + 6, t.y + t.h - 3, t.w - 12, 3); }
-      let label = TAB_NAMES[t.id] || t.id;
-      const badge = this.tabBadge(t.id);
-      text(g, label, t.x + t.w / 2, t.y + t.h / 2, { size: t.w < 64 ? 12 : 14, weight: on ? 800 : 600, color: on ? "#fff" : "#c8bd9c", align: "center", max: t.w - 6 });
-      if (badge) { g.beginPath(); g.arc(t.x + t.w - 8, t.y + 9, 4, 0, Math.PI * 2); g.fillStyle = "#ffd95a"; g.fill(); }
+      g.fillRect(tb.x, tb.y, tb.w, tb.h);
+      if (on) { g.fillStyle = "#ffd95a"; g.fillRect(tb.x + 6, tb.y + tb.h - 3, tb.w - 12, 3); }
+      const label = TAB_NAMES[tb.id] ? t(TAB_NAMES[tb.id]) : tb.id;
+      const badge = this.tabBadge(tb.id);
+      // a long word (pt, ro) gets the smaller size before it is cut short
+      g.font = `${on ? 800 : 600} 14px ${FONT}`;
+      const size = tb.w < 64 || g.measureText(label).width > tb.w - 8 ? 12 : 14;
+      text(g, label, tb.x + tb.w / 2, tb.y + tb.h / 2, { size, weight: on ? 800 : 600, color: on ? "#fff" : "#c8bd9c", align: "center", max: tb.w - 6 });
+      if (badge) { g.beginPath(); g.arc(tb.x + tb.w - 8, tb.y + 9, 4, 0, Math.PI * 2); g.fillStyle = "#ffd95a"; g.fill(); }
     }
     g.fillStyle = "rgba(255,240,200,0.15)";
     const x0 = L.tabs.length ? L.tabs[0].x : 0;
@@ -542,10 +550,10 @@ export default class CaledoniaRenderer {
         goodChip(g, good, x + 9, y, 9);
         x += text(g, `${n}`, x + 20, y, { size: 12, weight: 700, color: n ? "#fff" : "#888" }) + 26;
       }
-    } else if (v.final) text(g, "Game over", x, y, { size: 12, weight: 700 });
+    } else if (v.final) text(g, t("Game over"), x, y, { size: 12, weight: 700 });
     if (this.rot) {
       // the map is turned a quarter: say where north is (the log names places by compass)
-      text(g, "N \u2192", m.x + m.w - 8, y, { size: 12, weight: 800, color: "#e8e0c8", align: "right" });
+      text(g, t("N \u2192"), m.x + m.w - 8, y, { size: 12, weight: 800, color: "#e8e0c8", align: "right" });
     }
     if (this.plan && this.plan.hint && this.interactive && this.plan.marks.size) {
       const hy = m.y + bh + 4;

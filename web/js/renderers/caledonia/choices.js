@@ -1,27 +1,30 @@
 // Clans of Caledonia: what the player can do now, from legal_moves() and the
 // view: choice-bar items (grouped, each with what it costs or gives), map
 // highlights with the total cost of each space, and what the panels mark as
-// tappable. Moves are always copies of legal moves, never invented.
-import { GOOD, UNIT, pounds } from "./paint.js";
+// tappable. Moves are always copies of legal moves, never invented. Every
+// label is translated (t) when the plan is made, i.e. at each update.
+import { t, tn, N_ } from "../../i18n.js";
+import { UNIT, pounds, goodName, unitName, nGood, shipName } from "./paint.js";
 
-const SHIP = ["none", "river", "loch 1", "loch 2", "loch 3", "loch 4"];
 // unit costs printed on the player board (engine data/units.csv); used only for labels
 const UNIT_COST = { sheep: 8, cow: 9, dairy: 12, bakery: 8, field: 18, distillery: 10, woodcutter: 6, miner: 10 };
 const FACTORY = new Set(["dairy", "bakery", "distillery"]);
 const CAMPBELL_OFF = [3, 4, 4, 5];
 
-const gname = (g) => (GOOD[g] ? GOOD[g].name : g);
-const uname = (u) => (UNIT[u] ? UNIT[u].name : u);
+const gname = goodName;
+const uname = unitName;
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const TECH = { woodcutter: N_("woodcutters"), miner: N_("miners") };
+const techName = (w) => (TECH[w] ? t(TECH[w]) : w);
 
 export function contractText(c) {
-  if (!c) return "contract";
-  const needs = Object.entries(c.needs).map(([g, n]) => `${n} ${gname(g)}`).join(", ");
-  const gets = Object.entries(c.imports || {}).map(([g, n]) => `${n} ${gname(g)}`);
-  if (c.hops) gets.push(`${c.hops} hops`);
+  if (!c) return t("contract");
+  const needs = Object.entries(c.needs).map(([g, n]) => nGood(n, g)).join(", ");
+  const gets = Object.entries(c.imports || {}).map(([g, n]) => nGood(n, g));
+  if (c.hops) gets.push(nGood(c.hops, "hops"));
   if (c.money) gets.push(`\u00a3${c.money}`);
-  if (c.free_land) gets.push("free land");
-  if (c.bonus_upgrade) gets.push("an upgrade");
+  if (c.free_land) gets.push(t("free land"));
+  if (c.bonus_upgrade) gets.push(tn("{n} upgrade", "{n} upgrades", c.bonus_upgrade));
   return `${needs} \u2192 ${gets.join(", ")}`;
 }
 
@@ -70,22 +73,22 @@ export function plan(snap, st, idx, nameOf) {
   for (const m of by.pick || []) panel.pick.add(`${m.clan || ""}:${m.tile}`);
   if (by.pick) {
     focus = "offers";
-    hint = "Choose a clan and starting tile: tap one";
+    hint = t("Choose a clan and starting tile: tap one");
     const m = (by.pick || []).find((x) => `${x.clan || ""}:${x.tile}` === st.offer);
     if (m) {
       const o = v.offers.find((x) => `${x.clan ? x.clan.id : ""}:${x.tile ? x.tile.id : ""}` === st.offer);
-      items.push({ label: `Take ${o && o.clan ? `Clan ${o.clan.name}` : "this tile"}`, move: m, main: true });
+      items.push({ label: o && o.clan ? t("Take Clan {clan}", { clan: o.clan.name }) : t("Take this tile"), move: m, main: true });
     }
   }
-  for (const m of by.bid || []) items.push({ label: `Bid ${m.vp} glory`, move: m, group: "Bid for the first pick" });
-  for (const m of by.bid_pass || []) items.push({ label: "Do not bid", move: m, main: true });
+  for (const m of by.bid || []) items.push({ label: t("Bid {n} glory", { n: m.vp }), move: m, group: t("Bid for the first pick") });
+  for (const m of by.bid_pass || []) items.push({ label: t("Do not bid"), move: m, main: true });
   if (by.start_worker) {
     focus = "map";
     const at = new Map();
     for (const m of by.start_worker) { if (!at.has(m.space)) at.set(m.space, []); at.get(m.space).push(m); }
-    for (const [s, ms] of at) marks.set(s, { label: ms.length > 1 ? "2 kinds" : UNIT[ms[0].unit].a, moves: ms });
-    hint = "Place a starting worker: tap a highlighted space";
-    if (st.space != null && at.has(st.space)) for (const m of at.get(st.space)) items.push({ label: `${cap(uname(m.unit))} here`, move: m, main: true });
+    for (const [s, ms] of at) marks.set(s, { label: ms.length > 1 ? t("2 kinds") : t(UNIT[ms[0].unit].a), moves: ms });
+    hint = t("Place a starting worker: tap a highlighted space");
+    if (st.space != null && at.has(st.space)) for (const m of at.get(st.space)) items.push({ label: t("{unit} here", { unit: cap(uname(m.unit)) }), move: m, main: true });
   }
 
   // -- sub-decisions of a turn ----------------------------------------------------------
@@ -98,44 +101,50 @@ export function plan(snap, st, idx, nameOf) {
       const own = (v.map.units || []).some((u) => u.seat === seat && idx.nbrs[m.space].some((n) => n.id === u.space && !idx.river.has(`${u.space}-${m.space}`)));
       marks.set(m.space, { label: `${own ? "" : "\u2248"}\u00a3${c}`, ship: !own, moves: [m] });
     }
-    hint = `Tap a space for your ${uname(unit)} (\u2248 blue: by shipping)`;
+    hint = t("Tap a space for your {unit} (\u2248 blue: by shipping)", { unit: uname(unit) });
     if (st.space != null && marks.has(st.space)) {
       const sp = v.map.spaces[st.space];
       const c = placeCost(v, p, unit, sp, top.free_land);
-      items.push({ label: `Place ${uname(unit)} here: \u2212\u00a3${c}`, move: marks.get(st.space).moves[0], main: true });
+      items.push({ label: t("Place {unit} here: \u2212\u00a3{cost}", { unit: uname(unit), cost: c }), move: marks.get(st.space).moves[0], main: true });
     }
   }
   for (const m of by.neighbour || []) {
     const mk = v.market.find((x) => x.good === m.good);
     const off = mk.kind === "basic" ? 2 : 3;
     const each = mk.price - off;
-    items.push({ label: `${m.n} ${gname(m.good)}: \u2212\u00a3${each * m.n} (\u00a3${each} each, ${off} off)`, move: m, group: `Neighbour bonus: ${gname(m.good)}`, info: `Market \u00a3${mk.price}, you pay \u00a3${each} each` });
+    items.push({ label: t("{goods}: \u2212\u00a3{total} (\u00a3{each} each, {off} off)", { goods: nGood(m.n, m.good), total: each * m.n, each, off }), move: m,
+      group: t("Neighbour bonus: {good}", { good: gname(m.good) }), info: t("Market \u00a3{price}, you pay \u00a3{each} each", { price: mk.price, each }) });
   }
-  if (by.neighbour) hint = "Neighbourhood bonus: buy what your new neighbours make, cheaper";
+  if (by.neighbour) hint = t("Neighbourhood bonus: buy what your new neighbours make, cheaper");
   for (const m of by.keep_contracts || []) {
-    const label = m.contracts.length ? `Keep ${m.contracts.map((id) => { const c = findContract(v, id, top); return c ? contractText(c) : `drawn contract ${top && top.drawn ? top.drawn.indexOf(id) + 1 : ""}`; }).join(" + ")} (${pounds(v.export.contract_cost)})` : "Keep none";
+    const which = m.contracts.map((id) => { const c = findContract(v, id, top); return c ? contractText(c) : t("drawn contract {n}", { n: top && top.drawn ? top.drawn.indexOf(id) + 1 : "" }); }).join(" + ");
+    const label = m.contracts.length ? t("Keep {contracts} ({cost})", { contracts: which, cost: pounds(v.export.contract_cost) }) : t("Keep none");
     items.push({ label, move: m, main: !m.contracts.length });
   }
   for (const m of by.swap || []) {
     if (m.space != null) {
-      marks.set(m.space, { label: "swap", moves: [m] });
+      marks.set(m.space, { label: t("swap"), moves: [m] });
       focus = "map";
-    } else if (m.unit) items.push({ label: `Swap in a ${uname(m.unit)}`, move: m });
+    } else if (m.unit) items.push({ label: t("Swap in: {unit}", { unit: uname(m.unit) }), move: m });
   }
-  if (by.swap && by.swap.some((m) => m.space != null)) hint = "Port: tap one of your units to swap it";
-  if (by.swap && st.space != null && marks.has(st.space)) items.push({ label: "Swap this unit", move: marks.get(st.space).moves[0], main: true });
-  for (const m of by.gain || []) items.push({ label: `Take 1 ${gname(m.good)}`, move: m });
+  if (by.swap && by.swap.some((m) => m.space != null)) hint = t("Port: tap one of your units to swap it");
+  if (by.swap && st.space != null && marks.has(st.space)) items.push({ label: t("Swap this unit"), move: marks.get(st.space).moves[0], main: true });
+  for (const m of by.gain || []) items.push({ label: t("Take {goods}", { goods: nGood(1, m.good) }), move: m });
   for (const m of by.bonus_upgrade || []) {
-    const label = m.kind === "technology" ? `Technology: ${m.worker}s (\u2212\u00a35)` : m.kind === "shipping" ? `Shipping \u2192 ${SHIP[(p.shipping || 0) + 1]} (free)` : m.kind === "hire" ? "A merchant from your board (free)" : `Merchant back from ${gname(m.good)}`;
-    items.push({ label, move: m, group: "Bonus upgrade" });
+    const label = m.kind === "technology" ? t("Technology: {workers} (\u2212\u00a35)", { workers: techName(m.worker) })
+      : m.kind === "shipping" ? t("Shipping \u2192 {level} (free)", { level: shipName((p.shipping || 0) + 1) })
+      : m.kind === "hire" ? t("A merchant from your board (free)") : t("Merchant back from {good}", { good: gname(m.good) });
+    items.push({ label, move: m, group: t("Bonus upgrade") });
   }
-  for (const m of by.brew || []) items.push({ label: `Brew: ${m.grain} grain \u2192 \u00a3${9 * m.grain}`, move: m, group: "Brew beer" });
-  for (const m of by.uncask || []) items.push({ label: `Free: whisky out of cellar spot ${m.spot + 1}`, move: m, group: "Free: cellar" });
+  for (const m of by.brew || []) items.push({ label: t("Brew: {grain} \u2192 \u00a3{money}", { grain: nGood(m.grain, "grain"), money: 9 * m.grain }), move: m, group: t("Brew beer") });
+  for (const m of by.uncask || []) items.push({ label: t("Free: whisky out of cellar spot {n}", { n: m.spot + 1 }), move: m, group: t("Free: cellar") });
   const boats = [...new Set((by.row || []).map((m) => m.from))];
   for (const m of by.row || []) {
     const a = v.map.spaces[m.from], b = v.map.spaces[m.to];
-    const which = boats.length > 1 ? ` (fisherman in the ${REGION[a.module] || "centre"})` : "";
-    items.push({ label: `Row ${dirOf(a, b)}${which}`, move: m, group: "Free: row a fisherman" });
+    const dir = dirOf(a, b);
+    const where = t(REGION[a.module] || REGION.centre);
+    const label = boats.length > 1 ? t("Row {dir} (fisherman {where})", { dir, where }) : t("Row {dir}", { dir });
+    items.push({ label, move: m, group: t("Free: row a fisherman") });
   }
 
   // -- the main actions ------------------------------------------------------------------
@@ -145,11 +154,13 @@ export function plan(snap, st, idx, nameOf) {
     const mk = v.market.find((x) => x.good === st.good);
     for (const m of trades.filter((x) => x.good === st.good)) {
       const d = (m.side === "buy" ? -1 : 1) * mk.price * m.n + stewart;
-      items.push({ label: `${m.side === "buy" ? "Buy" : "Sell"} ${m.n} ${gname(m.good)}: ${d < 0 ? "\u2212" : "+"}\u00a3${Math.abs(d)} \u2192 \u00a3${money + d}`, move: m, group: m.side === "buy" ? `Buy ${gname(m.good)}` : `Sell ${gname(m.good)}` });
+      const args = { goods: nGood(m.n, m.good), change: `${d < 0 ? "\u2212" : "+"}\u00a3${Math.abs(d)}`, money: money + d };
+      items.push({ label: m.side === "buy" ? t("Buy {goods}: {change} \u2192 \u00a3{money}", args) : t("Sell {goods}: {change} \u2192 \u00a3{money}", args), move: m,
+        group: m.side === "buy" ? t("Buy {good}", { good: gname(m.good) }) : t("Sell {good}", { good: gname(m.good) }) });
     }
-    items.push({ label: "Other good", act: "clear" });
+    items.push({ label: t("Other good"), act: "clear" });
   } else if (trades.length) {
-    items.push({ label: top && top.kind === "port6" ? "Trade the good (market)" : "Trade\u2026", act: "market", info: "Open the market and tap a good" });
+    items.push({ label: top && top.kind === "port6" ? t("Trade the good (market)") : t("Trade\u2026"), act: "market", info: t("Open the market and tap a good") });
   }
   for (const m of by.take_contract || []) panel.take.add(m.contract);
   if (by.take_contract) {
@@ -157,57 +168,60 @@ export function plan(snap, st, idx, nameOf) {
     if (m) {
       const c = v.export.slots.find((x) => x && x.id === m.contract);
       const paying = !(top && top.kind === "buchanan_take");
-      items.push({ label: `Take ${contractText(c)}${paying ? ` (${pounds(v.export.contract_cost)})` : ""}`, move: m, main: true });
-    } else items.push({ label: "Take a contract\u2026", act: "export", info: "Open the export board and tap a contract" });
+      items.push({ label: paying ? t("Take {contract} ({cost})", { contract: contractText(c), cost: pounds(v.export.contract_cost) }) : t("Take {contract}", { contract: contractText(c) }), move: m, main: true });
+    } else items.push({ label: t("Take a contract\u2026"), act: "export", info: t("Open the export board and tap a contract") });
   }
   const expands = by.expand || [];
   for (const m of expands) {
     panel.expand.add(m.unit);
-    const land = top && top.kind === "rewards" ? " (free land)" : " + land";
-    items.push({ label: `${cap(uname(m.unit))} \u00a3${unitCost(p, m.unit)}${land}`, move: m, group: top && top.kind === "rewards" ? "Expand on free land" : "Expand" });
+    const free = top && top.kind === "rewards";
+    const args = { unit: cap(uname(m.unit)), cost: unitCost(p, m.unit) };
+    items.push({ label: free ? t("{unit} \u00a3{cost} (free land)", args) : t("{unit} \u00a3{cost} + land", args), move: m, group: free ? t("Expand on free land") : t("Expand") });
   }
-  for (const m of by.shipping || []) items.push({ label: `Shipping \u2192 ${SHIP[p.shipping + 1]} (\u2212\u00a34)`, move: m, group: "Upgrade" });
-  for (const m of by.technology || []) items.push({ label: `Technology: ${m.worker}s (\u2212\u00a310)`, move: m, group: "Upgrade" });
-  for (const m of by.hire || []) items.push({ label: "Hire a merchant (\u2212\u00a34)", move: m, group: "Upgrade" });
+  for (const m of by.shipping || []) items.push({ label: t("Shipping \u2192 {level} (\u2212\u00a34)", { level: shipName(p.shipping + 1) }), move: m, group: t("Upgrade") });
+  for (const m of by.technology || []) items.push({ label: t("Technology: {workers} (\u2212\u00a310)", { workers: techName(m.worker) }), move: m, group: t("Upgrade") });
+  for (const m of by.hire || []) items.push({ label: t("Hire a merchant (\u2212\u00a34)"), move: m, group: t("Upgrade") });
   const fulfils = by.fulfil || [];
   for (const m of fulfils) panel.fulfil.add(m.contract);
   for (const m of fulfils) {
     const c = (p.contracts || []).find((x) => x.id === m.contract);
-    const sl = m.slaughter && m.slaughter.length ? ` (slaughter ${m.slaughter.map((s) => animalAt(v, s)).join(", ")})` : "";
-    items.push({ label: `Fulfil ${contractText(c)}${sl}`, move: m, group: "Fulfil a contract", main: st.contract === m.contract && fulfils.filter((x) => x.contract === m.contract).length === 1 });
+    const label = m.slaughter && m.slaughter.length
+      ? t("Fulfil {contract} (slaughter {animals})", { contract: contractText(c), animals: m.slaughter.map((s) => animalAt(v, s)).join(", ") })
+      : t("Fulfil {contract}", { contract: contractText(c) });
+    items.push({ label, move: m, group: t("Fulfil a contract"), main: st.contract === m.contract && fulfils.filter((x) => x.contract === m.contract).length === 1 });
   }
   // port bonuses: free actions
   for (const m of by.port || []) {
     const port = (v.export.ports || []).find((x) => x.port === m.port);
-    let label = `Port ${m.port}`;
-    if (m.give) label += `: give 1 ${gname(m.give)}`;
-    else if (m.good) label += `: ${gname(m.good)} price ${m.steps > 0 ? "+" : ""}${m.steps}, then trade it`;
-    else if (port) label += `: ${port.text.replace(/\.$/, "")}`;
-    items.push({ label, move: m, group: "Free: port bonus", info: port ? port.text : "" });
+    let label = t("Port {n}", { n: m.port });
+    if (m.give) label = t("Port {n}: give {goods}", { n: m.port, goods: nGood(1, m.give) });
+    else if (m.good) label = t("Port {n}: {good} price {steps}, then trade it", { n: m.port, good: gname(m.good), steps: `${m.steps > 0 ? "+" : ""}${m.steps}` });
+    else if (port) label = t("Port {n}: {bonus}", { n: m.port, bonus: port.text.replace(/\.$/, "") });
+    items.push({ label, move: m, group: t("Free: port bonus"), info: port ? port.text : "" });
   }
   // production
-  for (const m of by.produce || []) items.push({ label: m.n ? `Make ${m.n} ${gname(m.good)} (uses ${m.n} ${gname(INPUT[m.good])})` : `Make no ${gname(m.good)}`, move: m, main: m.n === 0 });
-  for (const m of by.cellar || []) items.push({ label: m.whisky ? `Put ${m.whisky} whisky in the cellar` : "Nothing in the cellar", move: m });
-  for (const m of by.butter || []) items.push({ label: m.milk ? `Butter: ${m.milk} milk \u2192 \u00a3${8 * m.milk}` : "No butter", move: m });
-  if (by.produce || by.cellar || by.butter) hint = "Production: choose what your buildings make";
+  for (const m of by.produce || []) items.push({ label: m.n ? t("Make {goods} (uses {input})", { goods: nGood(m.n, m.good), input: nGood(m.n, INPUT[m.good]) }) : t("Make no {good}", { good: gname(m.good) }), move: m, main: m.n === 0 });
+  for (const m of by.cellar || []) items.push({ label: m.whisky ? t("Put {goods} in the cellar", { goods: nGood(m.whisky, "whisky") }) : t("Nothing in the cellar"), move: m });
+  for (const m of by.butter || []) items.push({ label: m.milk ? t("Butter: {milk} \u2192 \u00a3{money}", { milk: nGood(m.milk, "milk"), money: 8 * m.milk }) : t("No butter"), move: m });
+  if (by.produce || by.cellar || by.butter) hint = t("Production: choose what your buildings make");
   // finishing
-  for (const m of by.done || []) items.push({ label: top && top.kind === "neighbour" ? "Done buying" : "Done", move: m, main: true });
-  for (const m of by.end_turn || []) items.push({ label: "End turn", move: m, main: true });
+  for (const m of by.done || []) items.push({ label: top && top.kind === "neighbour" ? t("Done buying") : t("Done"), move: m, main: true });
+  for (const m of by.end_turn || []) items.push({ label: t("End turn"), move: m, main: true });
   for (const m of by.pass || []) {
     const pm = v.export.pass_money || [];
-    items.push({ label: `Pass (+\u00a3${pm[0] ?? 0})`, move: m, main: true, info: "Pass for the rest of the round" });
+    items.push({ label: t("Pass (+\u00a3{money})", { money: pm[0] ?? 0 }), confirm: t("Yes, pass (+\u00a3{money})", { money: pm[0] ?? 0 }), move: m, main: true, info: t("Pass for the rest of the round") });
   }
-  for (const m of by.automa || []) items.push({ label: "Solo opponent plays", move: m, main: true });
+  for (const m of by.automa || []) items.push({ label: t("Solo opponent plays"), move: m, main: true });
   // anything not covered above stays playable
   const known = new Set(["pick", "bid", "bid_pass", "start_worker", "place", "neighbour", "keep_contracts", "swap", "gain", "bonus_upgrade", "brew", "uncask", "row", "trade", "take_contract", "expand", "shipping", "technology", "hire", "fulfil", "port", "produce", "cellar", "butter", "done", "end_turn", "pass", "automa"]);
   for (const m of legal) if (!known.has(m.type)) items.push({ label: JSON.stringify(m).replace(/[{}"]/g, "").replace(/type:/, ""), move: m });
-  if (!hint && p && v.phase === "actions" && !(v.turn && v.turn.main)) hint = "Your turn: one main action (or pass); ports and clan moves are free";
-  if (v.turn && v.turn.main && !top && by.end_turn) hint = "Main action done: use a port now, or end your turn";
+  if (!hint && p && v.phase === "actions" && !(v.turn && v.turn.main)) hint = t("Your turn: one main action (or pass); ports and clan moves are free");
+  if (v.turn && v.turn.main && !top && by.end_turn) hint = t("Main action done: use a port now, or end your turn");
   return { items, marks, panel, hint, focus, byType: by, top };
 }
 
 const INPUT = { bread: "grain", cheese: "milk", whisky: "grain" };
-const REGION = { A: "north-west", B: "north-east", C: "south-east", D: "south-west" };
+const REGION = { A: N_("in the north-west"), B: N_("in the north-east"), C: N_("in the south-east"), D: N_("in the south-west"), centre: N_("in the centre") };
 
 function findContract(v, id, top) {
   for (const c of v.export.slots) if (c && c.id === id) return c;
@@ -219,14 +233,15 @@ function findContract(v, id, top) {
 function animalAt(v, s) {
   const u = (v.map.units || []).find((x) => x.space === s);
   const sp = v.map.spaces[s];
-  return `${u ? uname(u.unit) : "animal"} on \u00a3${sp.cost} land`;
+  const animal = u ? uname(u.unit) : t("animal");
+  return t("{animal} on \u00a3{cost} land", { animal, cost: sp.cost });
 }
 
 function dirOf(a, b) {
   const dx = b.x - a.x, dy = b.y - a.y;
   const ang = (Math.atan2(dy, dx) * 180) / Math.PI;
-  const names = ["east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east"];
-  return names[((Math.round(ang / 45) % 8) + 8) % 8];
+  const names = [N_("east"), N_("south-east"), N_("south"), N_("south-west"), N_("west"), N_("north-west"), N_("north"), N_("north-east")];
+  return t(names[((Math.round(ang / 45) % 8) + 8) % 8]);
 }
 
 export { key };

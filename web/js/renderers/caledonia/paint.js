@@ -1,45 +1,57 @@
 // Clans of Caledonia: small painting helpers shared by the map and the panels:
 // colours, good chips, unit glyphs (one shape per kind of unit, in the owner's
-// colour, with a short name), boxes and wrapped text.
+// colour, with a short name), boxes and wrapped text. Names and the short
+// letters on chips and glyphs are English message ids (N_), shown through t()
+// when drawn (goodName, unitName, the chip letters).
+import { t, N_ } from "../../i18n.js";
 
 export const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
 export const TERRAIN = { grassland: "#7fae4f", forest: "#2f6b35", mountain: "#8d8579" };
 export const WATER = "#3d79a8", CENTRAL = "#2c5f8a";
 
+// chip letters are unique across goods and units (one message id each)
 export const GOOD = {
-  wool: { c: "#f2eee2", t: "#333", a: "Wo", name: "wool" },
-  milk: { c: "#cfe6f5", t: "#1d3a52", a: "Mi", name: "milk" },
-  grain: { c: "#e7c24a", t: "#4a3800", a: "Gr", name: "grain" },
-  bread: { c: "#b5793a", t: "#fff", a: "Br", name: "bread" },
-  cheese: { c: "#f5d33f", t: "#5a4300", a: "Ch", name: "cheese" },
-  whisky: { c: "#b4511c", t: "#fff", a: "Wh", name: "whisky" },
-  cotton: { c: "#ffffff", t: "#555", a: "Co", name: "cotton" },
-  tobacco: { c: "#7a5230", t: "#fff", a: "To", name: "tobacco" },
-  sugarcane: { c: "#9fd36a", t: "#234", a: "Su", name: "sugar cane" },
-  hops: { c: "#4f9a3a", t: "#fff", a: "Ho", name: "hops" },
-  beef: { c: "#a8322d", t: "#fff", a: "Be", name: "beef" },
-  mutton: { c: "#d98c8c", t: "#3a0d0d", a: "Mu", name: "mutton" },
+  wool: { c: "#f2eee2", t: "#333", a: N_("Wo"), name: N_("wool") },
+  milk: { c: "#cfe6f5", t: "#1d3a52", a: N_("Mi"), name: N_("milk") },
+  grain: { c: "#e7c24a", t: "#4a3800", a: N_("Gr"), name: N_("grain") },
+  bread: { c: "#b5793a", t: "#fff", a: N_("Br"), name: N_("bread") },
+  cheese: { c: "#f5d33f", t: "#5a4300", a: N_("Ch"), name: N_("cheese") },
+  whisky: { c: "#b4511c", t: "#fff", a: N_("Wh"), name: N_("whisky") },
+  cotton: { c: "#ffffff", t: "#555", a: N_("Co"), name: N_("cotton") },
+  tobacco: { c: "#7a5230", t: "#fff", a: N_("To"), name: N_("tobacco") },
+  sugarcane: { c: "#9fd36a", t: "#234", a: N_("Su"), name: N_("sugar cane") },
+  hops: { c: "#4f9a3a", t: "#fff", a: N_("Ho"), name: N_("hops") },
+  beef: { c: "#a8322d", t: "#fff", a: N_("Be"), name: N_("beef") },
+  mutton: { c: "#d98c8c", t: "#3a0d0d", a: N_("Mu"), name: N_("mutton") },
 };
 
 export const UNIT = {
-  sheep: { shape: "animal", a: "Sh", name: "sheep" },
-  cow: { shape: "animal", a: "Cw", name: "cow" },
-  dairy: { shape: "house", a: "Da", name: "cheese dairy" },
-  bakery: { shape: "house", a: "Ba", name: "bakery" },
-  field: { shape: "field", a: "Fi", name: "grain field" },
-  distillery: { shape: "house", a: "Di", name: "distillery" },
-  woodcutter: { shape: "worker", a: "Wc", name: "woodcutter" },
-  miner: { shape: "worker", a: "Mi", name: "miner" },
-  fisherman: { shape: "boat", a: "Fm", name: "fisherman" },
-  worker: { shape: "worker", a: "Wk", name: "worker" },
+  sheep: { shape: "animal", a: N_("Sh"), name: N_("sheep") },
+  cow: { shape: "animal", a: N_("Cw"), name: N_("cow") },
+  dairy: { shape: "house", a: N_("Da"), name: N_("cheese dairy") },
+  bakery: { shape: "house", a: N_("Ba"), name: N_("bakery") },
+  field: { shape: "field", a: N_("Fi"), name: N_("grain field") },
+  distillery: { shape: "house", a: N_("Di"), name: N_("distillery") },
+  woodcutter: { shape: "worker", a: N_("Wc"), name: N_("woodcutter") },
+  miner: { shape: "worker", a: N_("Mn"), name: N_("miner") },
+  fisherman: { shape: "boat", a: N_("Fm"), name: N_("fisherman") },
+  worker: { shape: "worker", a: N_("Wk"), name: N_("worker") },
 };
+/** A good's or a unit's name in the current language. */
+export const goodName = (g) => (GOOD[g] ? t(GOOD[g].name) : String(g));
+export const unitName = (u) => (UNIT[u] ? t(UNIT[u].name) : String(u));
+/** "2 wool" (a count and a good's name, as on the components). */
+export const nGood = (n, g) => `${n} ${goodName(g)}`;
+/** The shipping track's steps. */
+export const SHIP = [N_("none"), N_("river"), N_("loch 1"), N_("loch 2"), N_("loch 3"), N_("loch 4")];
+export const shipName = (i) => (SHIP[i] ? t(SHIP[i]) : String(i));
 export const UNIT_ORDER = ["sheep", "cow", "dairy", "bakery", "field", "distillery", "woodcutter", "miner", "fisherman"];
 export const MAKES = { sheep: "wool", cow: "milk", dairy: "cheese", bakery: "bread", field: "grain", distillery: "whisky" };
 
 /** A money change as a player reads it: "+£5", "\u2212£10", "free". */
 export function pounds(n) {
-  return n > 0 ? `+\u00a3${n}` : n < 0 ? `\u2212\u00a3${-n}` : "free";
+  return n > 0 ? `+\u00a3${n}` : n < 0 ? `\u2212\u00a3${-n}` : t("free");
 }
 
 export function box(g, x, y, w, h, r, fill, stroke, lw = 1) {
@@ -92,7 +104,7 @@ export function goodChip(g, good, x, y, r) {
   g.fillStyle = d.t;
   g.textAlign = "center";
   g.textBaseline = "middle";
-  g.fillText(d.a, x, y + 0.5);
+  g.fillText(d.a === "?" ? "?" : t(d.a), x, y + 0.5);
 }
 
 /** "n x chip" at (x, y) middle-left; returns the width used. */
@@ -165,9 +177,10 @@ export function unitGlyph(g, unit, x, y, size, color, { ghost = false } = {}) {
   const ty = u.shape === "worker" ? y + s * 0.2 : u.shape === "boat" ? y + s * 0.17 : u.shape === "field" ? y + s * 0.12 : y + s * 0.06;
   g.lineWidth = 3;
   g.strokeStyle = "rgba(0,0,0,0.65)";
-  g.strokeText(u.a, x, ty);
+  const a = t(u.a);
+  g.strokeText(a, x, ty);
   g.fillStyle = "#fff";
-  g.fillText(u.a, x, ty);
+  g.fillText(a, x, ty);
   g.restore();
 }
 

@@ -3,17 +3,23 @@
 // table. Each draw function paints into a column {x, y, w} (already scrolled)
 // and returns {h, hits}: its height and the tappable boxes it drew
 // ({x, y, w, h, kind, key, label}).
-import { FONT, GOOD, UNIT_ORDER, box, pounds, text, wrap, goodChip, goodCount, unitGlyph } from "./paint.js";
+// Every word is translated (t, tn) when drawn.
+import { t, tn, N_ } from "../../i18n.js";
+import { FONT, UNIT_ORDER, SHIP, box, pounds, text, wrap, goodChip, goodCount, unitGlyph, goodName, unitName, nGood, shipName } from "./paint.js";
 
 const CARD = "rgba(30,33,27,0.94)", EDGE = "rgba(255,240,200,0.16)", GOLD = "#ffd95a";
-const SHIP = ["none", "river", "loch 1", "loch 2", "loch 3", "loch 4"];
 const CATEGORY = {
-  glory: "Glory", basic: "Basic goods (1 each)", processed: "Processed (2 each)",
-  money: "Money", hops: "Hops", imports: "Imports (by rarity)", contracts: "Fulfilled contracts",
-  settlements: "Settlements in reach", bid: "Auction bid",
+  glory: N_("Glory"), basic: N_("Basic goods (1 each)"), processed: N_("Processed (2 each)"),
+  money: N_("Money"), hops: N_("Hops"), imports: N_("Imports (by rarity)"), contracts: N_("Fulfilled contracts"),
+  settlements: N_("Settlements in reach"), bid: N_("Auction bid"),
 };
-export const CRITERIA = { P: "port", $: "cheapest", St: "settlements", N: "neighbours" };
-export const ACTIONS = { T: "technology", E: "expand", F: "fulfil", C: "contract", R: "trade", U: "upgrade", S: "skip" };
+export const CRITERIA = { P: N_("port"), $: N_("cheapest"), St: N_("settlements"), N: N_("neighbours") };
+export const ACTIONS = { T: N_("technology"), E: N_("expand"), F: N_("fulfil"), C: N_("contract"), R: N_("trade"), U: N_("upgrade"), S: N_("skip") };
+const BRACKET = { lower: N_("low"), middle: N_("middle"), upper: N_("high") };
+const TECH = { woodcutter: N_("woodcutters"), miner: N_("miners") };
+const RATING = { Newbie: N_("Newbie"), Rookie: N_("Rookie"), Average: N_("Average"), Expert: N_("Expert"), Genius: N_("Genius") };
+const LAST = { pass: N_("passed"), skip: N_("skipped"), technology: N_("technology"), trade: N_("trade"), fulfil: N_("fulfil"),
+  take_contract: N_("contract"), upgrade: N_("upgrade"), expand: N_("expand"), start_workers: N_("starting workers") };
 
 function section(g, title, x, y, w) {
   text(g, title, x, y + 10, { size: 12, weight: 700, color: "#c8bd9c", max: w });
@@ -40,8 +46,8 @@ export function drawContract(g, c, x, y, w, { hl = false, dim = false, tag = "" 
   for (const [good, n] of bits) rx += goodCount(g, good, n, rx, ry, r - 1, "#2a2013");
   const words = [];
   if (c.money) words.push(`\u00a3${c.money}`);
-  if (c.free_land) words.push("free land");
-  if (c.bonus_upgrade) words.push(`${c.bonus_upgrade} upgrade`);
+  if (c.free_land) words.push(t("free land"));
+  if (c.bonus_upgrade) words.push(tn("{n} upgrade", "{n} upgrades", c.bonus_upgrade));
   if (words.length) text(g, words.join(" \u00b7 "), rx + 2, ry, { size: 12, weight: 700, color: "#2a2013", max: x + w - rx - 8 });
   if (tag) {
     g.font = `800 12px ${FONT}`;
@@ -55,7 +61,7 @@ export function drawContract(g, c, x, y, w, { hl = false, dim = false, tag = "" 
 // ----------------------------------------------------------------------- market
 export function drawMarket(g, v, x, y, w, st) {
   const hits = [];
-  let h = section(g, "Market: tap a good to trade it", x, y, w);
+  let h = section(g, t("Market: tap a good to trade it"), x, y, w);
   const rowH = 60;
   const me = st.me != null ? v.players[st.me] : null;
   for (const m of v.market) {
@@ -64,9 +70,9 @@ export function drawMarket(g, v, x, y, w, st) {
     const tradable = st.tradable && st.tradable.has(m.good);
     box(g, x, ry, w, rowH - 6, 8, sel ? "rgba(90,122,46,0.55)" : CARD, tradable ? GOLD : EDGE, tradable ? 2 : 1);
     goodChip(g, m.good, x + 20, ry + 20, 13);
-    text(g, GOOD[m.good].name, x + 38, ry + 14, { size: 13, weight: 700 });
+    text(g, goodName(m.good), x + 38, ry + 14, { size: 13, weight: 700, max: 84 });
     text(g, `\u00a3${m.price}`, x + 38, ry + 34, { size: 17, weight: 800, color: GOLD });
-    text(g, m.bracket, x + 76, ry + 35, { size: 11, color: "#b9b09a" });
+    text(g, BRACKET[m.bracket] ? t(BRACKET[m.bracket]) : m.bracket, x + 76, ry + 35, { size: 11, color: "#b9b09a", max: 46 });
     // price track
     const tx = x + 124, tw = Math.max(100, w - 124 - 8), cw = tw / m.prices.length;
     m.prices.forEach((p, i) => {
@@ -76,10 +82,8 @@ export function drawMarket(g, v, x, y, w, st) {
     });
     // merchants: buy side (left), sell side (right)
     let bx = tx, sx = tx + tw;
-    text(g, "buy", bx, ry + 40, { size: 11, color: "#9fcf8a" });
-    bx += 24;
-    text(g, "sell", sx, ry + 40, { size: 11, color: "#e49a8a", align: "right" });
-    sx -= 26;
+    bx += text(g, t("buy"), bx, ry + 40, { size: 11, color: "#9fcf8a" }) + 4;
+    sx -= text(g, t("sell"), sx, ry + 40, { size: 11, color: "#e49a8a", align: "right" }) + 6;
     for (const [seat, n] of Object.entries(m.merchants || {})) {
       const col = st.colorOf(Number(seat));
       const k = Math.abs(n);
@@ -94,11 +98,12 @@ export function drawMarket(g, v, x, y, w, st) {
     h += rowH;
   }
   if (me) {
-    text(g, `Your merchants: ${me.merchants.pool} ready, ${me.merchants.track} to hire \u00b7 \u00a3${me.money}`, x, y + h + 8, { size: 12, color: "#d9d2bd", max: w });
+    h += wrap(g, t("Your merchants: {ready} ready, {hire} to hire \u00b7 \u00a3{money}", { ready: me.merchants.pool, hire: me.merchants.track, money: me.money }), x, y + h + 2, w, { size: 12, color: "#d9d2bd", maxLines: 2 }) - 16;
     h += 22;
   }
   if ((v.export.dice || []).length) {
-    text(g, `Solo market dice: ${JSON.stringify(v.export.dice).replace(/[[\]"{}]/g, " ").replace(/\s+/g, " ").trim()}`, x, y + h + 8, { size: 11, color: "#b9b09a", max: w });
+    const dice = v.export.dice.map(([good, d]) => `${goodName(good)} ${d > 0 ? "+" : ""}${d}`).join(", ");
+    text(g, t("Solo market dice: {dice}", { dice }), x, y + h + 8, { size: 11, color: "#b9b09a", max: w });
     h += 22;
   }
   return { h: h + 6, hits };
@@ -110,48 +115,49 @@ export function drawExport(g, v, x, y, w, st) {
   const e = v.export;
   let h = 0;
   box(g, x, y, w, 30, 8, CARD, EDGE);
-  text(g, `Round ${Math.min(v.round, v.rounds)} of ${v.rounds}`, x + 10, y + 15, { size: 14, weight: 800, color: GOLD });
-  text(g, `taking a contract: ${pounds(e.contract_cost)} \u00b7 pile ${e.deck}`, x + w - 10, y + 15, { size: 12, color: "#d9d2bd", align: "right" });
+  const rw = text(g, t("Round {round} of {rounds}", { round: Math.min(v.round, v.rounds), rounds: v.rounds }), x + 10, y + 15, { size: 14, weight: 800, color: GOLD });
+  text(g, t("taking a contract: {cost} \u00b7 pile {n}", { cost: pounds(e.contract_cost), n: e.deck }), x + w - 10, y + 15, { size: 12, color: "#d9d2bd", align: "right", max: w - rw - 28 });
   h += 38;
-  h += section(g, "Export contracts: tap one to take it", x, y + h, w);
+  h += section(g, t("Export contracts: tap one to take it"), x, y + h, w);
   const cols = w >= 520 ? 3 : 2, gap = 6, cw = (w - gap * (cols - 1)) / cols;
   e.slots.forEach((c, i) => {
     const cx = x + (i % cols) * (cw + gap), cy = y + h + Math.floor(i / cols) * 62;
     if (!c) {
       box(g, cx, cy, cw, 56, 8, null, "rgba(255,255,255,0.15)");
-      text(g, "empty", cx + cw / 2, cy + 28, { size: 12, color: "#8a826e", align: "center" });
+      text(g, t("empty"), cx + cw / 2, cy + 28, { size: 12, color: "#8a826e", align: "center" });
       return;
     }
     const can = st.take && st.take.has(c.id);
-    drawContract(g, c, cx, cy, cw, { hl: can || st.contract === c.id, tag: can ? `take ${pounds(st.takeCost)}` : "" });
+    drawContract(g, c, cx, cy, cw, { hl: can || st.contract === c.id, tag: can ? t("take {cost}", { cost: pounds(st.takeCost) }) : "" });
     hits.push({ x: cx, y: cy, w: cw, h: 56, kind: "contract", key: c.id, label: `contract ${c.id}` });
   });
   h += Math.ceil(e.slots.length / cols) * 62 + 4;
   // imports
-  h += section(g, "Imports (the rarer, the more it scores at the end)", x, y + h, w);
+  h += section(g, t("Imports (the rarer, the more it scores at the end)"), x, y + h, w);
   const iw = w / 3;
   Object.entries(e.imports).forEach(([good, n], i) => {
     const ix = x + i * iw;
     goodChip(g, good, ix + 12, y + h + 12, 11);
-    text(g, `${n} in`, ix + 28, y + h + 8, { size: 12, weight: 700 });
-    text(g, `${(e.import_values || {})[good] ?? "?"} pts each`, ix + 28, y + h + 22, { size: 11, color: "#b9b09a", max: iw - 30 });
+    text(g, t("{n} in", { n }), ix + 28, y + h + 8, { size: 12, weight: 700, max: iw - 30 });
+    text(g, t("{n} pts each", { n: (e.import_values || {})[good] ?? "?" }), ix + 28, y + h + 22, { size: 11, color: "#b9b09a", max: iw - 30 });
   });
   h += 36;
   // scoring tiles
   if ((e.scoring || []).length) {
-    h += section(g, "Round scoring (after production)", x, y + h, w);
-    for (const t of e.scoring) {
+    h += section(g, t("Round scoring (after production)"), x, y + h, w);
+    for (const tile of e.scoring) {
       const ry = y + h;
-      const th = Math.max(22, wrap(g, t.text, 0, 0, w - 44, { size: 12, maxLines: 3, draw: false }) + 6);
-      if (t.current) box(g, x - 2, ry - 1, w + 4, th, 5, "rgba(255,217,90,0.18)", GOLD);
-      text(g, `${t.current ? "\u25b6 " : ""}R${t.round}`, x + 4, ry + 10, { size: 12, weight: 800, color: t.done ? "#7d7663" : GOLD });
-      wrap(g, t.text, x + 40, ry + 3, w - 44, { size: 12, color: t.done ? "#7d7663" : "#e8e0c8", maxLines: 3 });
+      const th = Math.max(22, wrap(g, tile.text, 0, 0, w - 44, { size: 12, maxLines: 4, draw: false }) + 6);
+      if (tile.current) box(g, x - 2, ry - 1, w + 4, th, 5, "rgba(255,217,90,0.18)", GOLD);
+      const rn = t("R{n}", { n: tile.round });
+      text(g, tile.current ? `\u25b6 ${rn}` : rn, x + 4, ry + 10, { size: 12, weight: 800, color: tile.done ? "#7d7663" : GOLD });
+      wrap(g, tile.text, x + 40, ry + 3, w - 44, { size: 12, color: tile.done ? "#7d7663" : "#e8e0c8", maxLines: 4 });
       h += th + 2;
     }
     h += 4;
   }
   // turn order and pass money
-  h += section(g, "Turn order and pass money", x, y + h, w);
+  h += section(g, t("Turn order and pass money"), x, y + h, w);
   let ox = x;
   for (const seat of e.turn_order) {
     const p = v.players[seat];
@@ -160,11 +166,11 @@ export function drawExport(g, v, x, y, w, st) {
     if (seat === v.current) { g.strokeStyle = "#fff"; g.lineWidth = 2; g.stroke(); }
     ox += 24;
   }
-  text(g, `next to pass: ${(e.pass_money || []).map((m) => `\u00a3${m}`).join(", ") || "-"}`, ox + 6, y + h + 10, { size: 12, color: "#d9d2bd", max: x + w - ox - 8 });
+  text(g, t("next to pass: {money}", { money: (e.pass_money || []).map((m) => `\u00a3${m}`).join(", ") || "-" }), ox + 6, y + h + 10, { size: 12, color: "#d9d2bd", max: x + w - ox - 8 });
   h += 28;
   // ports
   if ((e.ports || []).length) {
-    h += section(g, "Ports (reach one to use it, once each)", x, y + h, w);
+    h += section(g, t("Ports (reach one to use it, once each)"), x, y + h, w);
     for (const p of e.ports) {
       const ry = y + h;
       box(g, x, ry, 22, 22, 11, "#e8dcc0", "#5a4630");
@@ -181,7 +187,7 @@ export function drawExport(g, v, x, y, w, st) {
   // what the last production and scoring gave
   const sum = v.summary || [];
   if (sum.length) {
-    h += section(g, "Last production and scoring", x, y + h, w);
+    h += section(g, t("Last production and scoring"), x, y + h, w);
     for (const line of summaryLines(v, st.nameOf)) {
       h += wrap(g, line, x, y + h, w, { size: 12, color: "#e8e0c8", maxLines: 3 }) + 4;
     }
@@ -194,16 +200,17 @@ export function summaryLines(v, nameOf) {
   const out = [];
   for (const s of v.summary || []) {
     if (s.kind === "production") {
-      const goods = Object.entries(s.goods || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${GOOD[g] ? GOOD[g].name : g}`);
-      const made = Object.entries(s.made || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${GOOD[g] ? GOOD[g].name : g}`);
-      let t = `${nameOf(s.seat)}: income \u00a3${s.income || 0}`;
-      if (goods.length) t += `, ${goods.join(", ")}`;
-      if (made.length) t += `; made ${made.join(", ")}`;
-      if (s.pounds) t += `; +\u00a3${s.pounds}`;
-      out.push(t);
+      if (s.automa) { out.push(t("{name}: +\u00a3{money}", { name: nameOf(s.seat), money: s.money || 0 })); continue; }
+      const goods = Object.entries(s.goods || {}).filter(([, n]) => n).map(([g, n]) => nGood(n, g));
+      const made = Object.entries(s.made || {}).filter(([, n]) => n).map(([g, n]) => nGood(n, g));
+      let line = t("{name}: income \u00a3{money}", { name: nameOf(s.seat), money: s.income || 0 });
+      if (goods.length) line += `, ${goods.join(", ")}`;
+      if (made.length) line += t("; made {goods}", { goods: made.join(", ") });
+      if (s.pounds) line += `; +\u00a3${s.pounds}`;
+      out.push(line);
     } else if (s.kind === "scoring") {
       const g = (s.glory || []).map((n, i) => `${nameOf(i)} +${n}`).join(", ");
-      out.push(`Round ${s.round} scoring: ${g}`);
+      out.push(t("Round {round} scoring: {glory}", { round: s.round, glory: g }));
     } else {
       out.push(JSON.stringify(s).replace(/[{}"]/g, " "));
     }
@@ -236,11 +243,13 @@ function drawPlayer(g, v, p, x, y, w, st) {
   // header
   g.beginPath(); g.arc(x + 16, y + h + 12, 10, 0, Math.PI * 2); g.fillStyle = col; g.fill();
   if (cur) { g.strokeStyle = "#fff"; g.lineWidth = 2; g.stroke(); }
-  const clan = p.clan ? `Clan ${p.clan.name}` : p.automa ? `Solo opponent (level ${v.automa ? v.automa.difficulty : "?"})` : "no clan";
-  text(g, st.nameOf(p.seat), x + 32, y + h + 5, { size: 14, weight: 800, max: w - 150 });
-  text(g, clan + (p.passed ? " \u00b7 passed" : ""), x + 32, y + h + 21, { size: 12, color: "#c8bd9c", max: w - 150 });
+  const clan = p.clan ? t("Clan {clan}", { clan: p.clan.name }) : p.automa ? t("Solo opponent (level {n})", { n: v.automa ? v.automa.difficulty : "?" }) : t("no clan");
+  g.font = `400 12px ${FONT}`;
+  const rightW = Math.max(g.measureText(t("glory {glory} \u00b7 score {score}", { glory: p.glory, score: p.score ? p.score.total : 0 })).width, 60) + 18;
+  text(g, st.nameOf(p.seat), x + 32, y + h + 5, { size: 14, weight: 800, max: w - 32 - rightW });
+  text(g, clan + (p.passed ? ` \u00b7 ${t("passed")}` : ""), x + 32, y + h + 21, { size: 12, color: "#c8bd9c", max: w - 32 - rightW });
   text(g, `\u00a3${p.money}`, x + w - 8, y + h + 5, { size: 15, weight: 800, color: GOLD, align: "right" });
-  text(g, `glory ${p.glory} \u00b7 score ${p.score ? p.score.total : 0}`, x + w - 8, y + h + 21, { size: 12, color: "#e8e0c8", align: "right" });
+  text(g, t("glory {glory} \u00b7 score {score}", { glory: p.glory, score: p.score ? p.score.total : 0 }), x + w - 8, y + h + 21, { size: 12, color: "#e8e0c8", align: "right" });
   h += 36;
   if (p.clan && p.clan.summary) h += wrap(g, p.clan.summary, x + 10, y + h, w - 20, { size: 12, color: "#b9b09a", maxLines: 9 }) + 4;
   if (!p.automa) {
@@ -271,42 +280,42 @@ function drawPlayer(g, v, p, x, y, w, st) {
   });
   h += 48;
   const bits = [];
-  if (!p.automa) bits.push(`income \u00a3${p.income}`);
-  bits.push(`shipping: ${SHIP[p.shipping] || p.shipping_level}`);
+  if (!p.automa) bits.push(t("income \u00a3{money}", { money: p.income }));
+  bits.push(t("shipping: {level}", { level: SHIP[p.shipping] ? shipName(p.shipping) : p.shipping_level }));
   if (!p.automa) {
-    const tech = Object.entries(p.tech || {}).filter(([, on]) => on).map(([k]) => k + "s");
-    bits.push(`technology: ${tech.length ? tech.join(", ") : "none"}`);
+    const tech = Object.entries(p.tech || {}).filter(([, on]) => on).map(([k]) => (TECH[k] ? t(TECH[k]) : k));
+    bits.push(t("technology: {workers}", { workers: tech.length ? tech.join(", ") : t("none") }));
   }
-  bits.push(`merchants ${p.merchants.pool} ready, ${p.merchants.track} to hire`);
-  bits.push(`settlements ${p.settlements}`);
-  if (p.clan && p.clan.id === "mackenzie") bits.push(`cellar ${p.cellar.join("/")}`);
+  bits.push(t("merchants {ready} ready, {hire} to hire", { ready: p.merchants.pool, hire: p.merchants.track }));
+  bits.push(t("settlements {n}", { n: p.settlements }));
+  if (p.clan && p.clan.id === "mackenzie") bits.push(t("cellar {spots}", { spots: p.cellar.join("/") }));
   h += wrap(g, bits.join(" \u00b7 "), x + 10, y + h, w - 20, { size: 12, color: "#e8e0c8", maxLines: 4 }) + 4;
   // shipping track
   const sw = (w - 20) / 6;
-  SHIP.forEach((name, i) => {
+  SHIP.forEach((_, i) => {
     const on = i === p.shipping;
     box(g, x + 10 + i * sw + 1, y + h, sw - 2, 18, 4, on ? col : "rgba(255,255,255,0.07)", on ? "#fff" : null);
-    text(g, name, x + 10 + i * sw + sw / 2, y + h + 9, { size: 11, weight: on ? 800 : 400, color: on ? "#111" : "#9c9480", align: "center" });
+    text(g, shipName(i), x + 10 + i * sw + sw / 2, y + h + 9, { size: 11, weight: on ? 800 : 400, color: on ? "#111" : "#9c9480", align: "center" });
   });
   h += 24;
   // contracts
   if ((p.contracts || []).length) {
-    text(g, "Open contracts (tap to fulfil when you can):", x + 10, y + h + 8, { size: 12, color: "#c8bd9c" });
+    text(g, t("Open contracts (tap to fulfil when you can):"), x + 10, y + h + 8, { size: 12, color: "#c8bd9c", max: w - 20 });
     h += 18;
     for (const c of p.contracts) {
       const can = st.fulfil && st.fulfil.has(c.id) && p.seat === v.current;
-      drawContract(g, c, x + 10, y + h, w - 20, { hl: can, tag: can ? "fulfil" : "" });
+      drawContract(g, c, x + 10, y + h, w - 20, { hl: can, tag: can ? t("fulfil") : "" });
       if (can) hits.push({ x: x + 10, y: y + h, w: w - 20, h: 56, kind: "fulfil", key: c.id, label: `fulfil ${c.id}` });
       h += 62;
     }
   }
   if ((p.fulfilled || []).length) {
     const hops = p.fulfilled.reduce((a, c) => a + (c.hops || 0), 0);
-    text(g, `Fulfilled: ${p.fulfilled.length} contract${p.fulfilled.length === 1 ? "" : "s"} (${hops} hops)`, x + 10, y + h + 8, { size: 12, color: "#c8bd9c" });
+    text(g, tn("Fulfilled: {n} contract ({hops})", "Fulfilled: {n} contracts ({hops})", p.fulfilled.length, { hops: nGood(hops, "hops") }), x + 10, y + h + 8, { size: 12, color: "#c8bd9c", max: w - 20 });
     h += 20;
   }
   if ((p.ports_used || []).length) {
-    text(g, `Ports used: ${p.ports_used.join(", ")}`, x + 10, y + h + 8, { size: 12, color: "#c8bd9c" });
+    text(g, t("Ports used: {ports}", { ports: p.ports_used.join(", ") }), x + 10, y + h + 8, { size: 12, color: "#c8bd9c", max: w - 20 });
     h += 20;
   }
   if (p.automa && v.automa) h += drawAutoma(g, v.automa, x + 10, y + h, w - 20, col);
@@ -316,32 +325,39 @@ function drawPlayer(g, v, p, x, y, w, st) {
 
 function drawAutoma(g, a, x, y, w, col) {
   let h = 4;
-  text(g, `Unit pointer: ${a.pointer_unit}`, x, y + h + 8, { size: 12, weight: 700 });
+  const pw = text(g, t("Unit pointer: {unit}", { unit: unitName(a.pointer_unit) }), x, y + h + 8, { size: 12, weight: 700, max: w * 0.45 });
   // the cycle with the pointer
-  const cw = Math.min(40, w / a.cycle.length);
+  const cx0 = Math.max(150, pw + 12);
+  const cw = Math.min(40, (w - cx0) / a.cycle.length);
   a.cycle.forEach((u, i) => {
-    const cx = x + 150 + i * cw;
+    const cx = x + cx0 + i * cw;
     if (cx + cw > x + w + 2) return;
     unitGlyph(g, u, cx + cw / 2, y + h + 8, Math.min(18, cw * 0.7), col, { ghost: a.cycle[a.pointer % a.cycle.length] !== u });
   });
   h += 24;
   const c = a.card_detail;
   if (c) {
-    const acts = c.actions.map((k) => ACTIONS[k] || k).join(" \u2192 ");
-    const crit = c.criteria.map((k) => CRITERIA[k] || k).join(", ");
-    h += wrap(g, `Card ${c.id} (round ${c.round}): tries ${acts}; expands by ${crit}; upgrades ${c.upgrade === "M" ? "merchants" : "shipping"} first; pointer +${c.step}; map part ${c.modules.join("/")}`, x, y + h, w, { size: 12, color: "#e8e0c8", maxLines: 5 }) + 4;
+    const acts = c.actions.map((k) => (ACTIONS[k] ? t(ACTIONS[k]) : k)).join(" \u2192 ");
+    const crit = c.criteria.map((k) => (CRITERIA[k] ? t(CRITERIA[k]) : k)).join(", ");
+    const args = { id: c.id, round: c.round, actions: acts, criteria: crit, step: c.step, modules: c.modules.join("/") };
+    const line = c.upgrade === "M"
+      ? t("Card {id} (round {round}): tries {actions}; expands by {criteria}; upgrades merchants first; pointer +{step}; map part {modules}", args)
+      : t("Card {id} (round {round}): tries {actions}; expands by {criteria}; upgrades shipping first; pointer +{step}; map part {modules}", args);
+    h += wrap(g, line, x, y + h, w, { size: 12, color: "#e8e0c8", maxLines: 6 }) + 4;
   }
   if (a.last && a.last.action) {
-    h += wrap(g, `Last turn: ${a.last.action}${a.last.money ? `, \u00a3${a.last.money}` : ""}`, x, y + h, w, { size: 12, color: "#b9b09a", maxLines: 2 }) + 4;
+    const act = LAST[a.last.action] ? t(LAST[a.last.action]) : a.last.action;
+    const money = a.last.money ? `, \u00a3${a.last.money}` : "";
+    h += wrap(g, t("Last turn: {action}", { action: act + money }), x, y + h, w, { size: 12, color: "#b9b09a", maxLines: 2 }) + 4;
   }
-  text(g, `Cards left: ${a.draw_count}`, x, y + h + 8, { size: 12, color: "#b9b09a" });
+  text(g, t("Cards left: {n}", { n: a.draw_count }), x, y + h + 8, { size: 12, color: "#b9b09a" });
   return h + 20;
 }
 
 // ------------------------------------------------------------------- setup offers
 export function drawOffers(g, v, x, y, w, st) {
   const hits = [];
-  let h = section(g, v.phase === "auction" ? "Clans on offer (bid for first pick)" : "Choose a clan and starting tile", x, y, w);
+  let h = section(g, v.phase === "auction" ? t("Clans on offer (bid for first pick)") : t("Choose a clan and starting tile"), x, y, w);
   for (const o of v.offers || []) {
     const ry = y + h;
     const key = `${o.clan ? o.clan.id : ""}:${o.tile ? o.tile.id : ""}`;
@@ -349,10 +365,10 @@ export function drawOffers(g, v, x, y, w, st) {
     const sel = st.offer === key;
     const bh = 52 + (o.clan ? wrap(g, o.clan.summary, 0, 0, w - 20, { size: 12, maxLines: 8, draw: false }) : 0);
     box(g, x, ry, w, bh, 8, sel ? "rgba(90,122,46,0.5)" : CARD, can ? GOLD : EDGE, can ? 2 : 1);
-    text(g, o.clan ? `Clan ${o.clan.name}` : "No clan", x + 10, ry + 14, { size: 14, weight: 800 });
+    text(g, o.clan ? t("Clan {clan}", { clan: o.clan.name }) : t("No clan"), x + 10, ry + 14, { size: 14, weight: 800 });
     let gx = x + 10;
     const tile = o.tile || { money: 0, goods: {} };
-    gx += text(g, `starts with \u00a3${tile.money}`, gx, ry + 34, { size: 13, weight: 700, color: GOLD }) + 8;
+    gx += text(g, t("starts with \u00a3{money}", { money: tile.money }), gx, ry + 34, { size: 13, weight: 700, color: GOLD }) + 8;
     for (const [good, n] of Object.entries(tile.goods || {})) gx += goodCount(g, good, n, gx, ry + 34, 10);
     if (o.clan) wrap(g, o.clan.summary, x + 10, ry + 46, w - 20, { size: 12, color: "#c8bd9c", maxLines: 8 });
     if (can) hits.push({ x, y: ry, w, h: bh, kind: "offer", key, label: `offer ${key}` });
@@ -364,7 +380,7 @@ export function drawOffers(g, v, x, y, w, st) {
 // -------------------------------------------------------------------- final table
 export function drawFinal(g, v, x, y, w, st) {
   const rows = v.final || [];
-  let h = section(g, "Final scores", x, y, w);
+  let h = section(g, t("Final scores"), x, y, w);
   if (!rows.length) return { h, hits: [] };
   const cats = Object.keys(rows[0].breakdown);
   const labelW = Math.min(170, w * 0.45), cw = (w - labelW) / rows.length;
@@ -376,21 +392,21 @@ export function drawFinal(g, v, x, y, w, st) {
   h += 40;
   for (const c of cats) {
     if (rows.every((r) => !r.breakdown[c]) && c === "bid") continue;
-    text(g, CATEGORY[c] || c, x, y + h + 10, { size: 12, color: "#d9d2bd", max: labelW - 6 });
+    text(g, CATEGORY[c] ? t(CATEGORY[c]) : c, x, y + h + 10, { size: 12, color: "#d9d2bd", max: labelW - 6 });
     rows.forEach((r, i) => text(g, `${r.breakdown[c]}`, x + labelW + i * cw + cw / 2, y + h + 10, { size: 13, weight: 700, align: "center" }));
     g.fillStyle = "rgba(255,255,255,0.06)"; g.fillRect(x, y + h + 20, w, 1);
     h += 24;
   }
-  text(g, "Total", x, y + h + 12, { size: 14, weight: 800, color: GOLD });
+  text(g, t("Total"), x, y + h + 12, { size: 14, weight: 800, color: GOLD });
   rows.forEach((r, i) => text(g, `${r.total}`, x + labelW + i * cw + cw / 2, y + h + 12, { size: 16, weight: 800, color: GOLD, align: "center" }));
   h += 28;
-  text(g, "Money left (breaks ties)", x, y + h + 10, { size: 12, color: "#b9b09a", max: labelW - 6 });
+  text(g, t("Money left (breaks ties)"), x, y + h + 10, { size: 12, color: "#b9b09a", max: labelW - 6 });
   rows.forEach((r, i) => text(g, `\u00a3${r.money}`, x + labelW + i * cw + cw / 2, y + h + 10, { size: 12, align: "center", color: "#b9b09a" }));
   h += 26;
   const rated = rows.find((r) => r.rating);
   if (rated) {
     box(g, x, y + h + 4, w, 40, 8, "rgba(255,217,90,0.16)", GOLD, 2);
-    text(g, `Solo rating: ${rated.rating} (${rated.total} points)`, x + w / 2, y + h + 24, { size: 16, weight: 800, color: GOLD, align: "center" });
+    text(g, t("Solo rating: {rating} ({n} points)", { rating: RATING[rated.rating] ? t(RATING[rated.rating]) : rated.rating, n: rated.total }), x + w / 2, y + h + 24, { size: 16, weight: 800, color: GOLD, align: "center" });
     h += 50;
   }
   return { h: h + 8, hits: [] };
