@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..caledonia import economy, scoring
+from ..caledonia.board import connected_settlements
 from ..caledonia.data import (BASIC, CONTRACTS, GOOD_INDEX, GOODS, PRICES, TABLES,
                               UNIT_TYPES)
 from ..caledonia.expand import placements
@@ -41,12 +42,12 @@ Move = Dict[str, Any]
 ROUNDS = int(TABLES["rounds"])
 #: VP per pound by the action phases still to come in which it may be spent
 #: (none: the final scoring's 10 pounds a VP)
-MONEY = (0.1, 0.25, 0.33, 0.4, 0.4, 0.4)
+MONEY = (0.1, 0.2, 0.3, 0.38, 0.4, 0.4)
 #: chance to fulfil an open contract with everything in hand / with goods to get
 SURE, UNSURE, LATE = 0.9, 0.75, 0.5
 FREE_LAND_VP = 3.0     # a free-land Expand: land saved and an Expand without the action
 BONUS_UPGRADE_VP = 2.0
-MERCHANT_VP = 0.5      # per merchant beyond the first two, per action phase left
+MERCHANT_VP = 0.3      # per merchant beyond the first two, per action phase left
 SHIPPING_VP = 0.4      # per shipping step (reach, linking settlements), per action phase left
 ACTION_FRICTION = 0.5  # VP of the action a missing good or animal still costs
 SALE = 0.75            # share of the market price a good in stock is worth while it may be sold
@@ -90,55 +91,103 @@ def productions_left(state: Any) -> List[int]:
     return list(range(first, ROUNDS + 1))
 
 
-def good_value(state: Any, i: int, k: int) -> float:
+def _good_value(i: int, pos: int, k: int) -> float:
     """A good in stock: its final VP, or what selling it would bring while it may still be
     sold (less a share for the action, the merchant and the price it pushes down)."""
-    sale = SALE * _PRICE[i][state.prices[i]] * MONEY[k]
-    vp = _VP[i]
-    return sale if sale > vp else vp
+    return max(float(_VP[i]), SALE * _PRICE[i][pos] * MONEY[k])
+
+
+#: _VALUE[k][good][price position]: a good's worth with k action phases left
+_VALUE = tuple(tuple(tuple(_good_value(i, pos, k) for pos in range(len(_PRICE[i])))
+                     for i in range(len(GOODS))) for k in range(len(MONEY)))
+_HIRED0 = _MERCHANTS["total"] - _MERCHANTS["pool"]
+
+
+def good_value(state: Any, i: int, k: int) -> float:
+    """Good ``i`` in stock at today's price, with ``k`` action phases left."""
+    return _VALUE[k][i][state.prices[i]]
+
+
+#: settlement counts by (seat's unit spaces, shipping): the final scoring's costliest part
+_SETTLED: Dict[Any, int] = {}
+
+
+def _settlements(state: Any) -> List[int]:
+    """``scoring.settlement_counts``, remembered per seat's units and shipping level."""
+    own: List[List[int]] = [[] for _ in state.players]
+    for s, (o, _u) in state.units.items():
+        own[o].append(s)
+    out = []
+    board = None
+    for seat, p in enumerate(state.players):
+        key = (state.sides, state.n, p.shipping, frozenset(own[seat]))
+        n = _SETTLED.get(key)
+        if n is None:
+            if board is None:
+                board = economy.board_of(state)
+            n = connected_settlements(board, own[seat], p.shipping)
+            if len(_SETTLED) > 20000:
+                _SETTLED.clear()
+            _SETTLED[key] = n
+        out.append(n)
+    return out
 
 
 class CaledoniaKnowledge(Knowledge):
     scale = 15.0
-    rollout_plies = 8
+    rollout_plies = 4     # the rest of the turn and the next seat's: then the forecast
     prior_depth = 2
     prior_weight = 3
+    # the levels (see cairn.bots): easy judges a move one step ahead (an Expand is judged
+    # with its unit placed on the cheapest space: see _pending_value)
+    easy_noise = 1.0
+    easy_follow = 0
+    medium_iterations = 40
+    medium_seconds = 0.4
+    hard_iterations = 250
+    hard_seconds = 0.8
 
     # -- the forecast ----------------------------------------------------------------------
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         if state.phase == OVER:
             return [float(s["total"]) for s in rules.scores(state)]
-        rows = scoring.final_scores(state)
+        players = state.players
+        rows = scoring.final_scores(state, _settlements(state))
         prods = productions_left(state)
-        unscored = [] if not state.scoring else state.scoring[state.round - 1:]
-        # with no seat in the action phase yet (setup) the round is 1 and every tile is to come
-        values = [_good_values(state, k) for k in range(len(MONEY))]
+        # in the setup the round is 1: every tile is still to come
+        unscored = state.scoring[state.round - 1:] if state.scoring else ()
+        prices = state.prices
+        values = [[row[i][pos] for i, pos in enumerate(prices)] for row in _VALUE]
+        imports = scoring.import_values(state)
+        fulfilled = [len(p.fulfilled) for p in players]
+        acting = state.phase == ACTIONS
         out = []
-        for seat, (p, row) in enumerate(zip(state.players, rows)):
+        for seat, (p, row) in enumerate(zip(players, rows)):
             b = row["breakdown"]
             if p.automa:
                 out.append(float(row["total"]))
                 continue
             k = action_phases_left(state, p.passed)
-            mv = MONEY[k]
             gv = values[k]
             v = float(b["glory"] + b["hops"] + b["imports"] + b["contracts"] + b["settlements"] + b["bid"])
-            v += (p.money + scoring.cellar_pounds(p)) * mv
-            v += sum(n * gv[i] for i, n in enumerate(p.goods) if n)
-            v += _production_value(state, p, prods, values)
+            v += (p.money + scoring.cellar_pounds(p)) * MONEY[k]
+            for i, n in enumerate(p.goods):
+                if n:
+                    v += n * gv[i]
+            v += _production_value(p, prods, values)
             if p.contracts:
-                gain = _ranking_gain(state, seat)
+                gain = _ranking_gain(state, seat, fulfilled)
                 for cid in p.contracts:
-                    v += _contract_value(state, p, cid, k, gv, gain)
+                    v += _contract_value(state, p, cid, k, gv, imports, gain)
             for t in unscored:
                 v += scoring.tile_glory(state, seat, t)
             if k:
-                hired = _MERCHANTS["total"] - _MERCHANTS["pool"] - p.track
+                hired = _HIRED0 - p.track
                 v += k * (MERCHANT_VP * hired + SHIPPING_VP * min(p.shipping, 3))
-            if state.phase == ACTIONS and not p.passed:
-                v += pass_money(state, len(state.next_order)) * MONEY[k - 1]
+                if acting and not p.passed:
+                    v += pass_money(state, len(state.next_order)) * MONEY[k - 1]
             out.append(v)
-        if state.phase == ACTIONS and state.pending:
+        if acting and state.pending:
             out[state.cur] += _pending_value(state, state.cur, prods, values)
         return out
 
@@ -206,11 +255,7 @@ class CaledoniaKnowledge(Knowledge):
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def _good_values(state: Any, k: int) -> List[float]:
-    return [good_value(state, i, k) for i in range(len(GOODS))]
-
-
-def _production_value(state: Any, p: Any, prods: List[int], values: List[List[float]]) -> float:
+def _production_value(p: Any, prods: List[int], values: List[List[float]]) -> float:
     """Income, basic goods and processing of the production phases still to come."""
     if not prods:
         return 0.0
@@ -236,15 +281,15 @@ def _production_value(state: Any, p: Any, prods: List[int], values: List[List[fl
 
 def _unit_value(state: Any, p: Any, unit: str, prods: List[int], values: List[List[float]]) -> float:
     """What one more ``unit`` on the map adds to the seat's production to come."""
-    before = _production_value(state, p, prods, values)
+    before = _production_value(p, prods, values)
     p.deployed[unit] += 1
     try:
-        return _production_value(state, p, prods, values) - before
+        return _production_value(p, prods, values) - before
     finally:
         p.deployed[unit] -= 1
 
 
-def _ranking_gain(state: Any, seat: int) -> float:
+def _ranking_gain(state: Any, seat: int, counts: List[int]) -> float:
     """What one more fulfilled contract would add to ``seat``'s place in the contract
     ranking at today's standings (none in the solo mode and against the solo opponent:
     their rankings differ and the gain is small beside the rest)."""
@@ -252,13 +297,14 @@ def _ranking_gain(state: Any, seat: int) -> float:
     if n < 2 or any(p.automa for p in state.players):
         return 0.0
     vps = _FINAL["contracts_small" if n == 2 else "contracts_large"]
-    counts = [len(p.fulfilled) for p in state.players]
     before = scoring.split_places(counts, vps)[seat]
-    counts[seat] += 1
-    return float(scoring.split_places(counts, vps)[seat] - before)
+    more = counts[:]
+    more[seat] += 1
+    return float(scoring.split_places(more, vps)[seat] - before)
 
 
-def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float], gain: float = 0.0) -> float:
+def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float],
+                    imports: Dict[str, int], gain: float = 0.0) -> float:
     """An open contract: its rewards (and its step up the contract ranking) less what it
     consumes or still needs, times the chance to fulfil it in the action phases left
     (never below nothing: it may be left)."""
@@ -266,7 +312,6 @@ def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float], gain:
         return 0.0
     c = CONTRACTS[cid]
     mv = MONEY[k]
-    imports = scoring.import_values(state)
     reward = gain + c.hops + c.money * mv + FREE_LAND_VP * c.free_land + BONUS_UPGRADE_VP * c.bonus_upgrade
     for g, n in c.imports:
         reward += n * imports[g]
