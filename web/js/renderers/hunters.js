@@ -8,8 +8,17 @@ import { paintTile, paintPieceMask } from "./hunters/paint.js";
 import { drawing } from "./hunters/draw.js";
 import { layoutFor } from "./hunters/panels.js";
 import { PanZoom } from "../panzoom.js";
+import { t, N_ } from "../i18n.js";
 
-const ROLE_LABEL = { gatherer: "Gatherer", fisher: "Fisher", hunter: "Hunter", hut: "Hut" };
+// a member decision as a choice label, per role and kind of piece (shown through t())
+const PUT_LABEL = {
+  "gatherer:forest": N_("Gatherer on the forest"),
+  "fisher:river": N_("Fisher on the river"),
+  "hunter:meadow": N_("Hunter on the meadow"),
+  "hut:river": N_("Hut on the river"),
+  "hut:lake": N_("Hut on the lake"),
+};
+const TURNED = ["", N_("Place turned ↻ 90°"), N_("Place turned ↻ 180°"), N_("Place turned ↺ 90°")];
 const MIN_S = 10, MAX_S = 260;
 
 export default class HuntersRenderer {
@@ -123,15 +132,6 @@ export default class HuntersRenderer {
       }
     }
     return out;
-  }
-
-  /** Journal lines with the players' names and tiles named by what is on them. */
-  logLine(h, snap, seatName) {
-    const colours = ["Red", "Blue", "Yellow", "Green", "Purple"];
-    let t = h.text.replace(/\b(Red|Blue|Yellow|Green|Purple)\b/g, (c) => seatName(colours.indexOf(c)));
-    t = t.replace(/draws bonus tile [A-Z]\d+/, "draws a bonus tile");
-    t = t.replace(/^[A-Z]\d+ fits nowhere/, "The drawn tile fits nowhere");
-    return h.seat == null ? t.replace(/^\w/, (c) => c.toUpperCase()) : t;
   }
 
   destroy() {
@@ -438,22 +438,25 @@ export default class HuntersRenderer {
     if (phase === "place" && this.sel) {
       const { moves, i } = this.sel;
       const cur = moves[i];
-      const items = [{ label: "Place here", move: cur, main: true, info: "Put the tile here, turned as shown" }];
+      const items = [{ label: t("Place here"), move: cur, main: true, info: t("Put the tile here, turned as shown") }];
       for (let k = 1; k < moves.length; k++) {
         const m = moves[(i + k) % moves.length];
         const turn = (((m.rot - cur.rot) % 4) + 4) % 4;
-        items.push({ label: `Place turned ${["", "↻ 90°", "↻ 180°", "↺ 90°"][turn]}`, move: m });
+        items.push({ label: t(TURNED[turn]), move: m });
       }
       this.ui.choices(items);
     } else if (phase === "meeple") {
       const items = [];
       if (this.pick !== null && this.meepleAt.has(this.pick)) {
-        const t = this.cells.get(`${this.snap.view.just_placed.x},${this.snap.view.just_placed.y}`);
-        const L = t && this.layout(t.tile);
+        const cell = this.cells.get(`${this.snap.view.just_placed.x},${this.snap.view.just_placed.y}`);
+        const L = cell && this.layout(cell.tile);
         const kind = L ? L.pieces[this.pick].kind : "";
-        for (const m of this.meepleAt.get(this.pick)) items.push({ label: `${ROLE_LABEL[m.role] || m.role} on ${kind}`, move: m });
+        for (const m of this.meepleAt.get(this.pick)) {
+          const label = PUT_LABEL[m.role + ":" + kind];
+          items.push({ label: label ? t(label) : m.role, move: m });
+        }
       }
-      if (this.skip) items.push({ label: "Place nothing", move: this.skip, main: true, info: "Keep your tribe members for later" });
+      if (this.skip) items.push({ label: t("Place nothing"), move: this.skip, main: true, info: t("Keep your tribe members for later") });
       this.ui.choices(items);
     } else {
       this.ui.choices([]);

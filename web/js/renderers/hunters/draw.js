@@ -4,8 +4,18 @@
 import { rotatePoint } from "./geometry.js";
 import { glyph, drawMember, drawHut, COLORS } from "./paint.js";
 import { drawPlayers, drawPreview, drawButtons, drawInfo, roundBox, layoutFor } from "./panels.js";
+import { t, tn, N_ } from "../../i18n.js";
 
-const KIND_LABEL = { forest: "Forest", river: "River", meadow: "Meadow", system: "River system (huts)", lake: "Lake" };
+// a feature's name and state, [open, complete], shown through t()
+const KIND_STATE = {
+  forest: [N_("Forest · open"), N_("Forest · complete")],
+  river: [N_("River · open"), N_("River · complete")],
+  meadow: [N_("Meadow · open"), N_("Meadow · complete")],
+  system: [N_("River system (huts) · open"), N_("River system (huts) · complete")],
+  lake: [N_("Lake · open"), N_("Lake · complete")],
+};
+/** The role names on the spots of the tile just placed. */
+export const ROLE_NAME = { gatherer: N_("Gatherer"), fisher: N_("Fisher"), hunter: N_("Hunter"), hut: N_("Hut") };
 
 export const drawing = {
   draw() {
@@ -96,10 +106,10 @@ export const drawing = {
     // meeple phase: pieces that can take a member or hut
     if (this.interactive && phase === "meeple" && v.just_placed) {
       const jp = v.just_placed;
-      const t = this.cells.get(`${jp.x},${jp.y}`);
-      if (t) {
+      const cell = this.cells.get(`${jp.x},${jp.y}`);
+      if (cell) {
         const hp = this.hoverPiece;
-        for (const piece of [this.pick, hp]) if (piece !== null && piece !== undefined && this.meepleAt.has(piece)) this.drawMask(g, t, piece, "#ffe680");
+        for (const piece of [this.pick, hp]) if (piece !== null && piece !== undefined && this.meepleAt.has(piece)) this.drawMask(g, cell, piece, "#ffe680");
         for (const piece of this.meepleAt.keys()) {
           const p = this.spotScreen(piece);
           if (!p) continue;
@@ -115,7 +125,7 @@ export const drawing = {
           g.beginPath(); g.arc(p[0], p[1], Math.max(2, r * 0.22), 0, Math.PI * 2); g.fill();
           // the role that goes here, named under the spot
           if (s >= 70) {
-            const roles = this.meepleAt.get(piece).map((m) => ({ gatherer: "Gatherer", fisher: "Fisher", hunter: "Hunter", hut: "Hut" }[m.role] || m.role));
+            const roles = this.meepleAt.get(piece).map((m) => (ROLE_NAME[m.role] ? t(ROLE_NAME[m.role]) : m.role));
             const label = roles.join(" / ");
             g.font = "600 11px system-ui, sans-serif";
             g.textAlign = "center";
@@ -270,24 +280,26 @@ export const drawing = {
     if (f) {
       const occ = Object.entries(f.occupants || {}).filter(([, n]) => n > 0).map(([seat, n]) => ({ seat: +seat, n }));
       const tiles = new Set((f.parts || []).map(([x, y]) => `${x},${y}`)).size;
+      const state = KIND_STATE[f.kind] ? t(KIND_STATE[f.kind][f.complete ? 1 : 0]) : f.kind;
       const lines = [
-        { text: `${KIND_LABEL[f.kind] || f.kind} · ${f.complete ? "complete" : "open"} · worth ${f.value ?? 0}` },
-        { text: `${tiles} tile${tiles === 1 ? "" : "s"} · ${occ.length ? "held by" : "nobody on it"}`, dots: occ.length ? occ : null },
+        { text: `${state} · ${t("worth {n}", { n: f.value ?? 0 })}` },
+        { text: `${tn("{n} tile", "{n} tiles", tiles)} · ${occ.length ? t("held by") : t("nobody on it")}`, dots: occ.length ? occ : null },
       ];
       const p = f.parts && f.parts[0];
       const sys = f.kind !== "system" && p && this.systemAt.get(`${p[0]},${p[1]},${p[2]}`);
       if (sys) {
         const huts = Object.entries(sys.occupants || {}).filter(([, n]) => n > 0).map(([seat, n]) => ({ seat: +seat, n }));
-        lines.push({ text: `Huts' river system · worth ${sys.value ?? 0}${huts.length ? " ·" : " · no hut"}`, dots: huts.length ? huts : null });
+        const head = t("Huts' river system · worth {n}", { n: sys.value ?? 0 });
+        lines.push({ text: huts.length ? `${head} ·` : `${head} · ${t("no hut")}`, dots: huts.length ? huts : null });
       }
       return lines;
     }
-    if (!this.interactive) return v.phase === "over" ? [{ text: "Game over" }] : [];
+    if (!this.interactive) return v.phase === "over" ? [{ text: t("Game over") }] : [];
     if (v.phase === "place") {
-      if (this.sel) return [{ text: this.sel.moves.length > 1 ? "Tap the tile again to turn it, ✓ to place" : "Tap ✓ to place the tile here" }];
-      return [{ text: this.placeAt.size ? "Tap a glowing square to place the tile" : "No place for this tile" }];
+      if (this.sel) return [{ text: this.sel.moves.length > 1 ? t("Tap the tile again to turn it, ✓ to place") : t("Tap ✓ to place the tile here") }];
+      return [{ text: this.placeAt.size ? t("Tap a glowing square to place the tile") : t("No place for this tile") }];
     }
-    if (v.phase === "meeple") return [{ text: this.meepleAt.size ? "Tap a marked area for a member or hut" : "Nothing to place: choose Place nothing" }];
+    if (v.phase === "meeple") return [{ text: this.meepleAt.size ? t("Tap a marked area for a member or hut") : t("Nothing to place: choose Place nothing") }];
     return [];
   },
 };

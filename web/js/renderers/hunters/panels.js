@@ -1,6 +1,7 @@
 // Hunters on-canvas panels: players, the drawn tile preview, the view buttons
 // and the hint / feature information line.  Each returns the hit boxes it drew.
 import { drawMember, drawHut } from "./paint.js";
+import { t } from "../../i18n.js";
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
@@ -58,7 +59,7 @@ export function drawPlayers(g, view, ui, winners, lay) {
     if (compact) {
       g.fillText(star, nameX - 2, y);
     } else {
-      let name = star + String(ui.seatName(seat) || `Player ${seat + 1}`);
+      let name = star + String(ui.seatName(seat) || t("Player {n}", { n: seat + 1 }));
       while (name.length > 2 && g.measureText(name).width > maxName) name = name.slice(0, -2) + "…";
       g.fillText(name, nameX, y);
     }
@@ -85,8 +86,13 @@ export function drawPreview(g, view, W, art, rot, phase, winnerText, lay) {
   const size = lay.pv;
   const cf = small ? 11 : 12;   // never under 11 CSS px
   g.font = `${cf}px ${FONT}`;
-  const counts = `Land ${view.land_left ?? "?"} · Bonus ${view.bonus_left ?? "?"}`;
-  const w = Math.max(size + 20, g.measureText(counts).width + 16), h = lay.previewH;
+  const counts = t("Land {land} · Bonus {bonus}", { land: view.land_left ?? "?", bonus: view.bonus_left ?? "?" });
+  const drawn = view.drawn;
+  const head = phase === "over" ? t("Game over") : drawn ? (drawn.bonus ? t("Bonus tile") : t("Drawn tile"))
+    : phase === "meeple" ? t("Just placed") : t("No tile");
+  const countsW = g.measureText(counts).width;
+  g.font = `600 ${small ? 11 : 12}px ${FONT}`;
+  const w = Math.max(size + 20, countsW + 16, g.measureText(head).width + 14), h = lay.previewH;
   const x = W - w - 8, y = 8;
   roundBox(g, x, y, w, h, 10, PANEL, PANEL_EDGE);
   g.textAlign = "center";
@@ -94,11 +100,8 @@ export function drawPreview(g, view, W, art, rot, phase, winnerText, lay) {
   const cx = x + w / 2;
   g.fillStyle = "#f3ecd8";
   g.font = `600 ${small ? 11 : 12}px ${FONT}`;
-  const drawn = view.drawn;
   const hy = y + (compact ? 10 : 12);
-  if (phase === "over") g.fillText("Game over", cx, hy);
-  else if (drawn) g.fillText(drawn.bonus ? "Bonus tile" : "Drawn tile", cx, hy);
-  else g.fillText(phase === "meeple" ? "Just placed" : "No tile", cx, hy);
+  g.fillText(head, cx, hy);
   const ty = y + (compact ? 18 : 22);
   if (phase === "over") {
     roundBox(g, cx - size / 2, ty, size, size, 6, "rgba(255,255,255,0.05)", "rgba(255,255,255,0.15)");
@@ -171,30 +174,45 @@ export function drawButtons(g, W, H, lay) {
 }
 
 export function drawInfo(g, W, H, lines, ui, lay) {
-  // lines: [{text, dots:[{seat,n}]}]; drawn bottom-left, above the board edge
+  // lines: [{text, dots:[{seat,n}]}]; drawn bottom-left, above the board edge.
+  // A line too long for the box (longer words in other languages) wraps onto
+  // up to three rows; only what still does not fit is cut with an ellipsis.
   if (!lines || !lines.length) return;
   const small = lay.small;
   const fs = lay.font;
-  g.font = `${fs}px ${FONT}`;
+  const font = (k) => `${k === 0 ? "600 " : ""}${fs}px ${FONT}`;
   const maxW = W - lay.btn - (small ? 30 : 40) - 8;
+  const dotsW = (l) => (l.dots ? l.dots.length * (fs * 2.6) + 6 : 0);
+  const rows = [];
+  lines.forEach((l, k) => {
+    g.font = font(k);
+    const room = maxW - 24 - dotsW(l);
+    const words = String(l.text).split(" ");
+    let cur = "";
+    const out = [];
+    for (const w of words) {
+      const next = cur ? `${cur} ${w}` : w;
+      if (cur && g.measureText(next).width > room && out.length < 2) { out.push(cur); cur = w; } else cur = next;
+    }
+    out.push(cur);
+    out.forEach((text, i) => rows.push({ text, k, dots: i === out.length - 1 ? l.dots : null }));
+  });
   let w = 0;
-  for (const [k, l] of lines.entries()) {
-    g.font = `${k === 0 ? "600 " : ""}${fs}px ${FONT}`;
-    let lw = g.measureText(l.text).width;
-    if (l.dots) lw += l.dots.length * (fs * 2.6) + 6;
-    w = Math.max(w, lw);
+  for (const r of rows) {
+    g.font = font(r.k);
+    w = Math.max(w, g.measureText(r.text).width + dotsW(r));
   }
   w = Math.min(maxW, w + 24);
   const lh = fs + (lay.compact ? 5 : 8);
-  const h = lines.length * lh + 10;
+  const h = rows.length * lh + 10;
   const x = 8, y = H - h - 8;
   roundBox(g, x, y, w, h, 10, PANEL, PANEL_EDGE);
   g.textBaseline = "middle";
   g.textAlign = "left";
-  lines.forEach((l, k) => {
-    const ly = y + 5 + lh * k + lh / 2;
-    g.font = `${k === 0 ? "600 " : ""}${fs}px ${FONT}`;
-    g.fillStyle = k === 0 ? "#fff4d0" : "#d9d2bd";
+  rows.forEach((l, j) => {
+    const ly = y + 5 + lh * j + lh / 2;
+    g.font = font(l.k);
+    g.fillStyle = l.k === 0 ? "#fff4d0" : "#d9d2bd";
     let text = l.text;
     while (text.length > 3 && g.measureText(text).width > w - 20 - (l.dots ? l.dots.length * fs * 2.6 : 0)) text = text.slice(0, -2) + "…";
     g.fillText(text, x + 10, ly);

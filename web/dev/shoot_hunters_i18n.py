@@ -1,0 +1,186 @@
+"""Dev tool: screenshots of a Hunters and Gatherers game in the real app (dist/,
+built if stale) in Portuguese (Brazil) and Romanian at phone sizes, with the
+checks a player's eye would make: no canvas text under 11 CSS px, no page
+overflow or clipped buttons (play_helpers' check), no English left in the
+log, the choice bar and the canvas captions.
+
+    python3 web/dev/shoot_hunters_i18n.py [outdir] [pt|ro ...]
+
+Shots per language and size: the coach mark, the ghost tile with its choices,
+the member decision, the log, the rules reference, the end with a feature's
+details, the final table.  Prints the problems found (none is the goal).
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "engine"))
+sys.path.insert(0, os.path.join(ROOT, "e2e"))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import play_helpers as ph  # noqa: E402
+
+SIZES = {"390x844": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2),
+         "360x640": dict(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2)}
+LANGS = {"pt": "pt-BR", "ro": "ro"}
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+# every canvas fillText records its text and size in CSS px (as e2e/test_play_sizes.py does)
+TEXT_SIZES = """(() => {
+  const seen = window.__textSizes = {};
+  const orig = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+    const c = this.canvas, m = /([0-9.]+)px/.exec(this.font || '');
+    if (m && c.isConnected && c.width && String(text).trim()) {
+      const t = this.getTransform();
+      const css = parseFloat(m[1]) * Math.hypot(t.a, t.b) * (c.clientWidth / c.width);
+      const key = String(text).slice(0, 40);
+      if (!(key in seen) || css < seen[key]) seen[key] = Math.round(css * 10) / 10;
+    }
+    return orig.call(this, text, ...rest);
+  };
+})();"""
+
+# English words that must not show on the canvas or in the choice bar of a translated game
+ENGLISH = ("Place", "Drawn tile", "Bonus tile", "Land ", "Gatherer", "Fisher", "Hunter", "Hut",
+           "Tap ", "Game over", "worth", "complete", "open", "nobody", "Just placed")
+
+
+def load_site():
+    spec = importlib.util.spec_from_file_location("site_builder", os.path.join(ROOT, "build", "site.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def english_left(texts):
+    return sorted({t for t in texts for w in ENGLISH if w in t})
+
+
+def shoot(browser, url, out, lang, size, ctx, problems):
+    context = browser.new_context(**ctx)
+    page = context.new_page()
+    page.add_init_script(TEXT_SIZES)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + f"?fast=1&nosw&lang={lang}")
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+    tag = LANGS[lang]
+    if page.evaluate("document.documentElement.lang") != tag:
+        # the shell does not read ?lang= yet: switch through the i18n module
+        page.evaluate(f"import('./js/i18n.js').then(m => m.setLanguage('{tag}'))")
+        page.wait_for_function(f"document.documentElement.lang === '{tag}'")
+    name = lambda what: os.path.join(out, f"{lang}-{size}-{what}.png")
+    p = ph.Player(page, touch=True)
+    p.start("hunters", seed=11)
+    page.wait_for_timeout(300)
+    page.screenshot(path=name("1-coach"))
+    p.dismiss_coach()
+    # a ghost tile and its choices
+    targets = page.evaluate("window.cairn.targets()")
+    p.tap(targets[len(targets) // 2]["x"], targets[len(targets) // 2]["y"])
+    page.wait_for_timeout(250)
+    page.screenshot(path=name("2-ghost"))
+    choices = page.eval_on_selector_all("#choices button", "bs => bs.map(b => b.innerText)")
+    problems += [f"{lang} {size}: English choice {c!r}" for c in english_left(choices)]
+    page.tap("#choices .main button.choice")
+    p.wait_idle()
+    page.wait_for_timeout(250)
+    # the member decision: tap the first spot that offers a choice
+    if page.evaluate("window.cairn.snapshot().view.phase") == "meeple":
+        spots = page.evaluate("window.cairn.targets()")
+        if spots:
+            page.screenshot(path=name("3-meeple-spots"))
+            p.tap(spots[0]["x"], spots[0]["y"])
+            page.wait_for_timeout(300)
+            page.screenshot(path=name("3-meeple"))
+    for _ in range(8):
+        if p.over():
+            break
+        p.human_move()
+    problems += [f"{lang} {size}: {x}" for x in p.check()]
+    # the log, the rules reference
+    if page.is_visible("#sheet-btn"):
+        p.tap_el(page.query_selector("#sheet-btn"))
+        page.wait_for_timeout(400)
+        page.screenshot(path=name("4-log"))
+        log = page.eval_on_selector_all("#log li", "ls => ls.map(l => l.innerText)")
+        problems += [f"{lang} {size}: English log line {x!r}" for x in log
+                     if any(w in x for w in (" places ", " puts ", "completed", " scores", "draws", "nothing"))]
+        p.close_sheet()
+    p.tap_el(page.query_selector("#help-btn"))
+    page.wait_for_selector("#help[open]")
+    page.wait_for_timeout(200)
+    page.screenshot(path=name("5-help"))
+    page.eval_on_selector("#help-body", "b => b.querySelectorAll('section')[2].scrollIntoView()")
+    page.wait_for_timeout(150)
+    page.screenshot(path=name("5-help-features"))
+    p.tap_el(page.query_selector("#help-close"))
+    # the end: import a save near the end, play it out, look at a feature
+    p.import_near_end("hunters", seed=11, left=2, tmpdir=out)
+    page.wait_for_timeout(300)
+    page.screenshot(path=name("6-imported"))
+    for attempt in range(3):
+        try:
+            p.play_to_end()
+            break
+        except AssertionError as e:   # a tap lost to a redraw: look again
+            page.screenshot(path=name(f"6-stuck{attempt}"))
+            print(f"{lang} {size}: retrying after: {e}"[:200], flush=True)
+            page.wait_for_timeout(1000)
+    page.wait_for_timeout(500)
+    page.screenshot(path=name("6-end"))
+    if page.is_visible("#moment"):
+        p.tap_el(page.query_selector("#moment"))
+        page.wait_for_timeout(300)
+    p.close_sheet()
+    # tap around the middle of the board until a feature's details show
+    box = page.locator("#board").bounding_box()
+    for dx, dy in ((0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (60, -60), (-60, 60)):
+        p.tap(box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy)
+        page.wait_for_timeout(250)
+        if any(re.match(r"^\d+ (peça|peças|piesă|piese|de piese) ", k) for k in page.evaluate("Object.keys(window.__textSizes)")):
+            break
+    page.screenshot(path=name("7-end-feature"))
+    if page.is_visible("#sheet-btn"):
+        p.tap_el(page.query_selector("#sheet-btn"))
+        page.wait_for_timeout(400)
+        page.screenshot(path=name("8-final"))
+    sizes = page.evaluate("window.__textSizes")
+    small = {t: px for t, px in sizes.items() if px < 10.95}
+    problems += [f"{lang} {size}: canvas text under 11 px: {t!r} {px}" for t, px in small.items()]
+    problems += [f"{lang} {size}: English on the canvas: {t!r}" for t in english_left(sizes)]
+    problems += [f"{lang} {size}: page error {e}" for e in errors]
+    print(lang, size, f"{len(sizes)} canvas texts, smallest {min(sizes.values()) if sizes else '-'} px", flush=True)
+    context.close()
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/hunters-i18n"
+    langs = sys.argv[2:] or list(LANGS)
+    os.makedirs(out, exist_ok=True)
+    site = load_site()
+    site.ensure_built(site.DIST)
+    server = site.serve_in_thread(site.DIST, 0)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    problems = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        for lang in langs:
+            for size, ctx in SIZES.items():
+                shoot(browser, url, out, lang, size, ctx, problems)
+        browser.close()
+    server.shutdown()
+    print("\n".join(problems) or "no problems found")
+    print("shots in", out)
+
+
+if __name__ == "__main__":
+    main()
