@@ -481,7 +481,6 @@ configureReplay({
   home: () => { $("#home").hidden = false; refreshSaved(); },
   resume: (gid) => resume(gid, false),
   openGame: async (gid, snap) => { $("#home").hidden = true; await openGame(gid, snap); },
-  current: () => (S.gid && S.lastSave ? S.gid : null),
   replayCurrent: () => { if (S.gid) showReplay(S.gid, { atEnd: true }); },
 });
 
