@@ -479,7 +479,7 @@ function relabel() {
   const ms = speedMs();
   d.speed.replaceChildren(...SPEEDS.map((s) => el("option", { value: String(s.ms), text: t(s.label), selected: s.ms === ms })));
   d.cont.textContent = t("Continue from here");
-  d.closeBtn.textContent = R.back ? t("Back to the game") : t("Close");
+  d.closeBtn.textContent = R.back ? t("Back to the game") : t("Home");
   const title = R.snap ? host.title(R.snap.view.game) : "";
   if (R.open) $("#game-title").textContent = title ? t("Replay: {title}", { title }) : t("Replay");
   setSheet(document.body.classList.contains("rp-sheet-open"));
