@@ -6,8 +6,9 @@ import random
 import pytest
 
 from cairn import GAMES, new_game
-from cairn.bots import LEVELS, choose_move
-from cairn.core.rng import Rng
+from cairn.bots import LEVELS, budget, choose_move
+from cairn.bots.knowledge import knowledge_for
+from cairn.core.rng import Rng, derive_seed
 
 GAME_NAMES = sorted(GAMES)
 SMALL = 12  # search iterations: enough to exercise the tree, fast enough for a test
@@ -106,16 +107,55 @@ def test_no_peeking(name, level):
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-def test_reproducible_with_iterations(name):
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_reproducible_with_iterations(name, level):
     a = advanced(name, 2, 5, 3)
     b = advanced(name, 2, 5, 3)
     for _ in range(6):
         if a.is_over:
             break
-        ma = choose_move(a, "hard", seed=7, iterations=10)
-        assert ma == choose_move(b, "hard", seed=7, iterations=10)
+        ma = choose_move(a, level, seed=7, iterations=10)
+        assert ma == choose_move(b, level, seed=7, iterations=10)
         a.play(ma)
         b.play(ma)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_each_level_does_at_least_what_the_one_below_may_do_at_most(name):
+    """Per game: medium searches, hard searches at least as many iterations
+    as medium may at most and at least as long, and hard stays near 1 s."""
+    know = knowledge_for(name)
+    most, seconds, fewest = budget(know, "medium")
+    h_most, h_seconds, h_fewest = budget(know, "hard")
+    assert 1 <= fewest <= most <= h_fewest <= h_most
+    assert 0 < seconds <= h_seconds <= 1.0
+    assert know.easy_noise >= 0 and know.easy_follow >= 0
+
+
+def test_easy_looks_through_its_own_turn():
+    """Glen More's easy judges a step by the end of its turn (``easy_follow``):
+    its first take is the one that plays best through its own turn, with no
+    noise that is the same as choosing the take whose followed turn scores best."""
+    from cairn.bots import _follow
+
+    know = knowledge_for("glenmore")
+    assert know.easy_follow >= 1
+    g = new_game("glenmore", players=2, seed=9)
+    rules, seat = g.rules, g.current_player
+    old = know.easy_noise
+    know.easy_noise = 0.0
+    try:
+        move = choose_move(g, "easy", seed=4)
+    finally:
+        know.easy_noise = old
+    values = []
+    world = rules.determinize(g.state, seat, Rng(derive_seed("bot", 4, "easy", seat, len(g.log))))
+    for m in know.candidates(rules, g.state, g.legal_moves()):
+        trial = rules.copy(world)
+        rules.apply(trial, m)
+        _follow(rules, know, trial, seat, know.easy_follow)
+        values.append((know.greedy_value(rules, trial, seat), m))
+    assert move in [m for v, m in values if v == max(v for v, _ in values)]
 
 
 def test_a_game_without_knowledge_is_searched_generically():

@@ -5,9 +5,10 @@
 * ``bench GAME [--seconds T] [--players N ...]``: random full games per
   second, straight through the rules (the fast unchecked path).
 * ``selfplay GAME [--levels hard,medium,easy,random] [-n N] [--players P]
-  [--budget hard=0.5,...] [--iterations hard=400,...]``: a benchmark of the
-  bot levels against each other through the checked API; prints win rates
-  with 95% intervals, average scores and think times per decision.
+  [--budget hard=0.5,...] [--iterations hard=400,...] [--clock] [--seed S]
+  [--out FILE]``: a benchmark of the bot levels against each other through
+  the checked API; prints win rates with 95% intervals, average scores and
+  think times per decision.
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import GAMES, IllegalMove, new_game
-from .bots import choose_move
+from .bots import budget, choose_move
+from .bots.knowledge import knowledge_for
 from .bots.search import STATS
 from .core import i18n
 from .core.rng import Rng
@@ -72,14 +74,17 @@ class _Match:
 
     def __init__(self, name: str, budgets: Dict[str, float], iterations: Dict[str, int]) -> None:
         self.name = name
+        self.game_times: Dict[str, List[float]] = {}  # the last game's think times
         self.budgets = budgets
         self.iterations = iterations
         self.times: Dict[str, List[float]] = {}
         self.its: Dict[str, int] = {}
+        self.per_decision: Dict[str, List[int]] = {}  # search iterations of each decision
 
     def play(self, levels: List[str], seed: int) -> Tuple[List[int], List[int]]:
         """One game, seat i played by ``levels[i]``: (totals, winners)."""
         g = new_game(self.name, players=[{"kind": "bot", "level": lv} for lv in levels], seed=seed)
+        self.game_times = {}
         while not g.is_over:
             level = levels[g.current_player]
             forced = len(g.legal_moves()) == 1
@@ -88,8 +93,12 @@ class _Match:
             move = choose_move(g, level, seed=seed, budget_s=self.budgets.get(level),
                                iterations=self.iterations.get(level))
             if not forced:
-                self.times.setdefault(level, []).append(time.perf_counter() - start)
+                spent = time.perf_counter() - start
+                self.times.setdefault(level, []).append(spent)
+                self.game_times.setdefault(level, []).append(round(spent, 5))
                 self.its[level] = self.its.get(level, 0) + STATS["iterations"] - its
+                if STATS["iterations"] > its:
+                    self.per_decision.setdefault(level, []).append(STATS["iterations"] - its)
             g.play(move)
         return [s["total"] for s in g.scores()], g.winners()
 
@@ -100,16 +109,30 @@ class _Match:
             p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
             its = self.its.get(level, 0)
             rate = f"  {its / sum(ts):6.0f} search iterations/s" if its else ""
+            per = sorted(self.per_decision.get(level, []))
+            if per:
+                rate += (f", iterations per decision: mean {sum(per) / len(per):.0f}, "
+                         f"5th percentile {per[len(per) // 20]}, fewest {per[0]}")
             print(f"  {level:8s} mean {1000 * sum(ts) / len(ts):7.1f} ms  p95 {1000 * p95:7.1f} ms"
                   f"  ({len(ts)} decisions){rate}")
 
 
 def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
-              budgets: Dict[str, float], iterations: Dict[str, int]) -> None:
+              budgets: Dict[str, float], iterations: Dict[str, int], out: Optional[str] = None,
+              clock: bool = False) -> None:
     """Two players: each level against the next and the first against the
     last, ``games`` games each, seats alternating.  More players: ``levels[0]`` against players-1 copies of
     each other level, seats rotating.  Wins count 1/k when k seats share the
-    win (the game's own tie-break first)."""
+    win (the game's own tie-break first).  Medium and hard search their
+    level's iteration cap unless given ``iterations`` or ``budgets``; with
+    ``clock``, they play as in the app (time-capped defaults).  ``out``: a file that gets one
+    JSON line per game (levels by seat, totals, winners, think times), to
+    merge runs split over processes."""
+    if not clock:  # reproducible: each search level at its iteration cap, no clock
+        know = knowledge_for(name)
+        for lv in ("medium", "hard"):
+            if lv not in budgets and lv not in iterations:
+                iterations[lv] = budget(know, lv)[0]
     match = _Match(name, budgets, iterations)
     title = GAMES[name].title
     spent = {lv: (f"{iterations[lv]} iterations" if lv in iterations else
@@ -131,6 +154,11 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
             seats = [b] * players
             seats[at] = a
             totals, winners = match.play(seats, seed + k)
+            if out:
+                with open(out, "a") as f:
+                    f.write(json.dumps({"game": name, "seed": seed + k, "seats": seats, "totals": totals,
+                                        "winners": winners, "iterations": iterations, "budgets": budgets,
+                                        "times": match.game_times}) + "\n")
             if at in winners:
                 wins += 1 / len(winners)
             score_a += totals[at]
@@ -187,12 +215,15 @@ def main(argv: Optional[List[str]] = None) -> int:
             sp.add_argument("--players", type=int, default=2)
             sp.add_argument("--budget", default="", help="seconds per decision, e.g. hard=0.5,medium=0.05")
             sp.add_argument("--iterations", default="", help="search iterations, e.g. hard=400,medium=60")
+            sp.add_argument("--out", default=None, help="append one JSON line per game to this file")
+            sp.add_argument("--clock", action="store_true",
+                            help="medium/hard as in the app (their time caps) instead of their iteration caps")
     a = p.parse_args(argv)
     if a.cmd == "bench":
         _bench(a.game, a.seconds, a.players, a.seed)
     elif a.cmd == "selfplay":
         _selfplay(a.game, a.levels.split(","), a.games, a.players, a.seed,
-                  _level_numbers(a.budget, float), _level_numbers(a.iterations, int))
+                  _level_numbers(a.budget, float), _level_numbers(a.iterations, int), a.out, a.clock)
     else:
         _play(a.game, a.players, a.seed)
     return 0

@@ -1,51 +1,80 @@
 """Bots: ``choose_move(game, level, seed=0, budget_s=None, iterations=None)``.
 
-Levels (``LEVELS``):
+Levels (``LEVELS``), each tuned per game by attributes of the game's
+knowledge (``cairn.bots.<game>.KNOWLEDGE``, defaults in
+:class:`~cairn.bots.knowledge.Knowledge`):
 
 * ``random``: any legal move, uniformly.
-* ``easy``: the shared ISMCTS search with a fixed 10 iterations: in
-  effect greedy on the game's forecast one step ahead (its priors), with
-  the noise of a handful of samples; budgets given by the caller are ignored.
-* ``medium``: the same search, 30 iterations or 0.4 s (at least 12).
-* ``hard``: the same search for 0.7 s (at least 30 iterations).
+* ``easy``: greedy on immediate value with some noise: every candidate move
+  is tried one step ahead on one determinisation and judged by the game's
+  forecast (``greedy_value``) plus uniform noise of ``easy_noise`` points.
+  Budgets and iterations given by the caller are ignored (it never searches).
+* ``medium``: the shared ISMCTS search with a small budget:
+  ``medium_iterations`` iterations, stopped early after ``medium_seconds``
+  on a slow device (after at least 12).
+* ``hard``: the same search with the time budget: ``hard_seconds``, at most
+  ``hard_iterations`` and at least ``medium_iterations`` iterations.
 
-(``greedy``, not in LEVELS: one step ahead on one determinisation with a point of noise,
-is kept as a level for comparison: it is strong at Hunters and weak at
-Glen More, where a turn is many steps.)
+Each level does at least what the level below may do at most, so the order
+of strength holds on a slow phone too; hard stays near 1 s per decision in
+Pyodide.  With ``iterations`` (medium, hard) the search runs exactly that
+many; with ``budget_s`` it stops by the clock only.
 
-``basic`` (the old name) is kept as an alias of ``easy``; an unknown level
+``basic`` and ``greedy`` (old names) play as ``easy``; an unknown level
 plays as ``random``.  A bot sees what its seat sees and nothing more: every
 position it looks at comes from ``rules.determinize(state, seat, rng)``.
 Its randomness is derived from ``seed`` and the public position (ply and
 seat), so with ``iterations`` the move is reproducible; with ``budget_s``
-(or neither: the level's ``DEFAULTS``) the search stops by the clock.
+(or neither: the level's defaults) the search may stop by the clock.
 Bot moves are logged like any other move, so replays never depend on bots.
 ``choose_move`` never changes ``game``.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, Optional, Tuple
 
 from ..core.rng import Rng, derive_seed
-from .knowledge import knowledge_for
+from .knowledge import Knowledge, knowledge_for
 from .search import ismcts
 
 Move = Dict[str, Any]
 
-#: per level without budget or iterations from the caller: (most iterations,
-#: seconds, fewest iterations).  Each level does at least what the level below
-#: may do at most, so the order of strength holds on a slow phone too; hard
-#: stays near 1 s per decision in Pyodide.
-DEFAULTS = {"easy": (10, None, 10), "medium": (30, 0.4, 12), "hard": (None, 0.7, 30)}
-#: the search's exploration constant per level
-EXPLORATION = {"easy": 0.25, "medium": 0.25, "hard": 0.25}
-GREEDY_NOISE = 1.0  # points of noise on the greedy level's judgement
-ALIASES = {"basic": "easy"}
+ALIASES = {"basic": "easy", "greedy": "easy"}
+
+
+def budget(know: Knowledge, level: str) -> Tuple[int, float, int]:
+    """A search level's defaults for a game: (most iterations, seconds,
+    fewest iterations)."""
+    if level == "medium":
+        return know.medium_iterations, know.medium_seconds, min(12, know.medium_iterations)
+    return know.hard_iterations, know.hard_seconds, know.medium_iterations
 
 
 def _random(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
     legal = game.rules.legal_moves(game.state)
     return legal[rng.below(len(legal))]
+
+
+def _follow(rules: Any, know: Knowledge, state: Any, seat: int, steps: int) -> None:
+    """Play ``seat``'s next ``steps`` decisions of its own turn (in place),
+    each the best one step ahead by the forecast; forced steps are free."""
+    current, legal_moves, apply, copy = rules.current_player, rules.legal_moves, rules.apply, rules.copy
+    while steps > 0 and current(state) == seat:
+        legal = legal_moves(state)
+        if len(legal) > 1:
+            legal = know.candidates(rules, state, legal)
+        if len(legal) == 1:
+            apply(state, legal[0])
+            continue
+        steps -= 1
+        best, best_value = legal[0], None
+        for move in legal:
+            trial = copy(state)
+            apply(trial, move)
+            value = know.greedy_value(rules, trial, seat)
+            if best_value is None or value > best_value:
+                best, best_value = move, value
+        apply(state, best)
 
 
 def _greedy(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
@@ -56,11 +85,15 @@ def _greedy(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iteration
         return legal[0]
     legal = know.candidates(rules, game.state, legal)
     world = rules.determinize(game.state, seat, rng)
+    noise = know.easy_noise / (1 << 20)
+    follow = know.easy_follow
     best, best_value = legal[0], None
     for move in legal:
         trial = rules.copy(world)
         rules.apply(trial, move)
-        value = know.greedy_value(rules, trial, seat) + GREEDY_NOISE * (rng.below(1 << 20) / (1 << 20))
+        if follow:
+            _follow(rules, know, trial, seat, follow)
+        value = know.greedy_value(rules, trial, seat) + noise * rng.below(1 << 20)
         if best_value is None or value > best_value:
             best, best_value = move, value
     return best
@@ -69,21 +102,19 @@ def _greedy(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iteration
 def _searcher(level: str) -> Callable[..., Move]:
     def search(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
         rules = game.rules
-        most, seconds, fewest = DEFAULTS[level]
-        if level == "easy":
-            iterations, budget_s = most, None
-        elif iterations is not None:
+        know = knowledge_for(rules.name)
+        most, seconds, fewest = budget(know, level)
+        if iterations is not None:
             budget_s, fewest = None, 1
         elif budget_s is None:
             iterations, budget_s = most, seconds
-        return ismcts(rules, game.state, seat, knowledge_for(rules.name), rng,
-                      iterations, budget_s, EXPLORATION[level], fewest)
+        return ismcts(rules, game.state, seat, know, rng, iterations, budget_s, know.exploration, fewest)
     return search
 
 
 LEVELS: Dict[str, Callable[..., Move]] = {
     "random": _random,
-    "easy": _searcher("easy"),
+    "easy": _greedy,
     "medium": _searcher("medium"),
     "hard": _searcher("hard"),
 }
@@ -99,7 +130,7 @@ def choose_move(game: Any, level: str = "random", seed: int = 0,
     if game.is_over:
         raise ValueError("the game is over")
     level = ALIASES.get(level, level)
-    fn = LEVELS.get(level) or (_greedy if level == "greedy" else LEVELS["random"])
+    fn = LEVELS.get(level, LEVELS["random"])
     seat = game.current_player
     rng = Rng(derive_seed("bot", seed, level, seat, len(game.log)))
     return fn(game, seat, rng, budget_s, iterations)

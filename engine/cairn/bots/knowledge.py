@@ -26,6 +26,25 @@ class Knowledge:
     prior_depth: int = 2
     #: how many visits that forecast is worth
     prior_weight: int = 3
+    #: the search's UCB exploration constant (rewards are margins / ``scale``)
+    exploration: float = 0.25
+
+    # -- the levels (see ``cairn.bots``) --
+    #: easy: points of uniform noise added to its one-step judgement of each move
+    easy_noise: float = 1.0
+    #: easy: after each candidate, how many more of its own turn's decisions it
+    #: plays out (each greedily, no noise) before judging; 0: one step only
+    easy_follow: int = 0
+    #: medium: search iterations per decision, and a clock cap for slow devices
+    medium_iterations: int = 30
+    medium_seconds: float = 0.4
+    #: hard: search iterations per decision at most, and its time budget.  The
+    #: cap is what Pyodide does well within the budget on a laptop (Glen More
+    #: about 500, Hunters about 1000 iterations/s), so the app's hard plays
+    #: as the benchmark's fixed-iteration hard; the clock only binds on a slow
+    #: device.  (Hunters at 400 iterations was not shown stronger than at 100.)
+    hard_iterations: int = 100
+    hard_seconds: float = 0.8
 
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         """Per seat, the points it is expected to finish with (exact at the end)."""

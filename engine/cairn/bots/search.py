@@ -31,7 +31,12 @@ Move = Dict[str, Any]
 
 def move_key(move: Move) -> Tuple[Any, ...]:
     """A hashable key of a JSON move (lists become tuples)."""
-    return tuple((k, _freeze(v)) for k, v in move.items())
+    key = tuple(move.items())
+    try:
+        hash(key)  # flat moves (most of them): their items are the key
+    except TypeError:
+        return tuple((k, _freeze(v)) for k, v in move.items())
+    return key
 
 
 def _freeze(v: Any) -> Any:
