@@ -119,6 +119,15 @@ def test_replay_a_finished_game_step_jump_and_branch(app, tmp_path):
     check_position(app, save, n)
     app.page.click("#rp-start")
     check_position(app, save, 0)
+    # autoplay at the fast speed, then pause: it stays where it stopped
+    app.page.select_option("#rp-speed", "400")
+    app.page.click("#rp-play")
+    app.page.wait_for_function("window.cairn.replay.ply >= 3")
+    app.page.click("#rp-play")
+    app.page.wait_for_function(WAIT)
+    stopped = shown(app)["ply"]
+    app.page.wait_for_timeout(900)
+    check_position(app, save, stopped)
     app.page.click("#rp-log li.move[data-ply='37']")
     check_position(app, save, 37)
     assert app.page.get_attribute("#rp-log li.current", "data-ply") == "37"

@@ -33,7 +33,7 @@ let host = null;   // {engine, openGame(gid, snap), newGid(), leave(), home(), r
 const R = {
   open: false, save: null, snap: null, ply: 0, plies: 0, history: [], seats: [],
   want: 0, pumping: false, gen: 0, timer: null, playing: false, back: null,
-  renderer: null, rendererGame: null, dom: null, logFor: null,
+  renderer: null, rendererGame: null, dom: null, logFor: null, cache: new Map(), ahead: false, opening: 0,
 };
 
 /** The app shell's services (called once by app.js); puts a "Replay this
@@ -60,11 +60,13 @@ export async function openReplay(save, { atEnd = false, back = null } = {}) {
   if (!host) throw new Error("the replay view is not set up");
   let moves = 0;
   try { moves = ((typeof save === "string" ? JSON.parse(save) : save).moves || []).length; } catch (e) { moves = 0; }
-  const gen = ++R.gen;
-  R.pumping = false;
-  stopAutoplay();
+  const opening = ++R.opening;
   const snap = await host.engine.request("load", { gid: RGID, save, upto: atEnd ? moves : 0 }, 180000);
-  if (gen !== R.gen) return;
+  if (opening !== R.opening) return;
+  const gen = ++R.gen;   // answers to the view shown before are dropped
+  R.pumping = false;
+  R.cache.clear();
+  stopAutoplay();
   host.leave();
   buildView();
   R.save = typeof save === "string" ? JSON.parse(save) : save;
@@ -129,7 +131,9 @@ function seek(ply) {
   pump();
 }
 
-/** One request at a time; a slider dragged fast asks only for where it stops. */
+/** One request at a time; a slider dragged fast asks only for where it stops.
+ * Positions already fetched (the steps next to the one shown are fetched
+ * ahead while the view is idle) show at once. */
 async function pump() {
   if (R.pumping) return;
   R.pumping = true;
@@ -137,9 +141,9 @@ async function pump() {
   try {
     while (R.open && gen === R.gen && R.want !== R.ply) {
       const ply = R.want;
-      let snap;
-      try {
-        snap = await host.engine.request("seek", { gid: RGID, ply });
+      let snap = R.cache.get(ply);
+      if (!snap) try {
+        snap = remember(await host.engine.request("seek", { gid: RGID, ply }));
       } catch (e) {
         if (gen !== R.gen) return;
         // the worker restarted (or lost the replay): open it again at this ply
@@ -152,7 +156,38 @@ async function pump() {
       show(snap);
     }
   } finally {
-    if (gen === R.gen) R.pumping = false;
+    if (gen === R.gen) { R.pumping = false; fetchAhead(); }
+  }
+}
+
+const CACHE_MAX = 24;
+
+function remember(snap) {
+  R.cache.delete(snap.replay.ply);
+  R.cache.set(snap.replay.ply, snap);
+  if (R.cache.size > CACHE_MAX) R.cache.delete(R.cache.keys().next().value);
+  return snap;
+}
+
+/** While nothing else is asked: fetch the positions one step away (a move or
+ * a turn either way), so the next step shows without waiting. */
+async function fetchAhead() {
+  if (R.ahead || !R.open) return;
+  R.ahead = true;
+  const gen = R.gen;
+  try {
+    for (;;) {
+      if (gen !== R.gen || !R.open || R.pumping || R.want !== R.ply) return;
+      const k = R.ply;
+      const next = [k + 1, k - 1, nextTurn(k), prevTurn(k)].find((p) => p >= 0 && p <= R.plies && !R.cache.has(p));
+      if (next == null) return;
+      let snap;
+      try { snap = await host.engine.request("seek", { gid: RGID, ply: next }); } catch (e) { return; }
+      if (gen !== R.gen) return;
+      remember(snap);
+    }
+  } finally {
+    R.ahead = false;
   }
 }
 
@@ -489,6 +524,10 @@ function relabel() {
 /** Log lines come from the engine in its language: ask again after a change. */
 function reloadText() {
   if (!R.open || !R.snap) return;
+  R.gen++;   // answers already asked for are in the old language
+  R.pumping = false;
+  R.cache.clear();
+  R.want = R.ply;
   const gen = R.gen;
   host.engine.request("load", { gid: RGID, save: R.save, upto: R.ply }, 180000).then((snap) => {
     if (gen !== R.gen || !R.open) return;
