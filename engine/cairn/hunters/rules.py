@@ -63,7 +63,7 @@ class HuntersRules(Rules):
         s.rng = Rng(rng.next64())
         return s
 
-    def describe(self, state: HuntersState, move: Dict[str, Any]) -> str:
+    def describe(self, state: HuntersState, move: Dict[str, Any]) -> Any:
         return describe(state, move)
 
     def why_illegal(self, state: HuntersState, move: Dict[str, Any], legal: List[Dict[str, Any]]) -> str:

@@ -36,7 +36,7 @@ class HuntersState:
         self.n = n
         self.rng = Rng(seed)
         self.reveals = 0
-        self.journal: List[str] = []
+        self.journal: List[Any] = []  # log lines as messages (core.i18n), drained into the history
         self.land: List[int] = []       # stack of template indices, drawn from the end
         self.bonus: List[int] = []
         self.drawn = -1                 # template index of the tile in hand, -1 if none
