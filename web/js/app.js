@@ -10,7 +10,7 @@ import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PA
 import { ChoiceBar } from "./choices.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
-import { configureReplay, openReplay } from "./replay.js";
+import { configureReplay, openReplay, closeReplay } from "./replay.js";
 import { t, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
 
@@ -213,6 +213,7 @@ function apply(snap) {
 }
 
 async function openGame(gid, snap) {
+  closeReplay();   // a game opened while a replay shows (an import, a link) replaces it
   S.gen++;
   clearTimeout(S.botTimer);
   S.gid = gid;

@@ -377,7 +377,11 @@ function close() {
   else host.home();
 }
 
-/** Put the view away (the caller shows what comes next). */
+/** Put the view away without going anywhere (the caller shows what comes next). */
+export function closeReplay() {
+  if (R.open) shut();
+}
+
 function shut() {
   stopAutoplay();
   R.open = false;
