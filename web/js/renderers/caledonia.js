@@ -10,7 +10,7 @@ import { showMoment } from "../moments.js";
 import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
 import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
 import { plan } from "./caledonia/choices.js";
-import { FONT, box, text, goodChip, nGood } from "./caledonia/paint.js";
+import { FONT, box, text, wrap, goodChip, nGood } from "./caledonia/paint.js";
 import { t, N_ } from "../i18n.js";
 
 const TAB_H = 44;
@@ -165,17 +165,32 @@ export default class CaledoniaRenderer {
     let tabs, map, panel;
     if (wide) {
       const P = Math.round(Math.min(600, Math.max(400, W * 0.42)));
-      const tw = P / ids.length;
-      tabs = ids.map((id, i) => ({ id, x: W - P + i * tw, y: 0, w: tw, h: TAB_H }));
+      tabs = this.tabRow(ids, W - P, P);
       map = { x: 0, y: 0, w: W - P, h: H };
       panel = { x: W - P + 8, y: TAB_H + 6, w: P - 16, h: H - TAB_H - 6 };
     } else {
-      const tw = W / ids.length;
-      tabs = ids.map((id, i) => ({ id, x: i * tw, y: 0, w: tw, h: TAB_H }));
+      tabs = this.tabRow(ids, 0, W);
       map = { x: 0, y: TAB_H, w: W, h: H - TAB_H };
       panel = { x: 8, y: TAB_H + 6, w: W - 16, h: H - TAB_H - 6 };
     }
     return { wide, tabs, map, panel, ids };
+  }
+
+  /** Tabs across [x0, x0 + W]: equal widths, unless a label (a long word in pt or ro) would not
+   * fit; then each tab gets its label's width and the rest is shared out equally. */
+  tabRow(ids, x0, W) {
+    const g = this.g;
+    g.font = `800 12px ${FONT}`;
+    const need = ids.map((id) => g.measureText(TAB_NAMES[id] ? t(TAB_NAMES[id]) : id).width + 14);
+    const eq = W / ids.length;
+    let ws = ids.map(() => eq);
+    const total = need.reduce((a, b) => a + b, 0);
+    if (need.some((n) => n > eq) && total <= W) {
+      const extra = (W - total) / ids.length;
+      ws = need.map((n) => n + extra);
+    }
+    let x = x0;
+    return ids.map((id, i) => { const tab = { id, x, y: 0, w: ws[i], h: TAB_H }; x += ws[i]; return tab; });
   }
 
   currentTab(L) {
@@ -558,9 +573,17 @@ export default class CaledoniaRenderer {
     if (this.plan && this.plan.hint && this.interactive && this.plan.marks.size) {
       const hy = m.y + bh + 4;
       g.font = `600 12px ${FONT}`;
-      const tw = Math.min(m.w - 16, g.measureText(this.plan.hint).width + 16);
-      box(g, m.x + (m.w - tw) / 2, hy, tw, 22, 11, "rgba(0,0,0,0.7)");
-      text(g, this.plan.hint, m.x + m.w / 2, hy + 11, { size: 12, weight: 600, color: "#ffe680", align: "center", max: tw - 12 });
+      const full = g.measureText(this.plan.hint).width + 16;
+      if (full <= m.w - 16) {
+        box(g, m.x + (m.w - full) / 2, hy, full, 22, 11, "rgba(0,0,0,0.7)");
+        text(g, this.plan.hint, m.x + m.w / 2, hy + 11, { size: 12, weight: 600, color: "#ffe680", align: "center" });
+      } else {
+        // a long hint (pt, ro) on two lines
+        const tw = m.w - 16;
+        const hh = wrap(g, this.plan.hint, 0, 0, tw - 16, { size: 12, weight: 600, maxLines: 2, draw: false });
+        box(g, m.x + 8, hy, tw, hh + 8, 11, "rgba(0,0,0,0.7)");
+        wrap(g, this.plan.hint, m.x + 16, hy + 4, tw - 16, { size: 12, weight: 600, color: "#ffe680", maxLines: 2 });
+      }
     }
     // view buttons: zoom in, zoom out, fit
     const s = 44, gap = 6;

@@ -21,11 +21,16 @@ const RATING = { Newbie: N_("Newbie"), Rookie: N_("Rookie"), Average: N_("Averag
 const LAST = { pass: N_("passed"), skip: N_("skipped"), technology: N_("technology"), trade: N_("trade"), fulfil: N_("fulfil"),
   take_contract: N_("contract"), upgrade: N_("upgrade"), expand: N_("expand"), start_workers: N_("starting workers") };
 
+/** A section heading (a long one, as in pt or ro, takes two lines); returns its height. */
 function section(g, title, x, y, w) {
-  text(g, title, x, y + 10, { size: 12, weight: 700, color: "#c8bd9c", max: w });
+  g.font = `700 12px ${FONT}`;
+  const two = g.measureText(title).width > w;
+  if (two) wrap(g, title, x, y + 2, w, { size: 12, weight: 700, color: "#c8bd9c", maxLines: 2 });
+  else text(g, title, x, y + 10, { size: 12, weight: 700, color: "#c8bd9c" });
+  const rule = two ? 36 : 20;
   g.fillStyle = "rgba(255,240,200,0.12)";
-  g.fillRect(x, y + 20, w, 1);
-  return 26;
+  g.fillRect(x, y + rule, w, 1);
+  return rule + 6;
 }
 
 /** A contract card: needs -> rewards. Returns its height. */
@@ -300,8 +305,7 @@ function drawPlayer(g, v, p, x, y, w, st) {
   h += 24;
   // contracts
   if ((p.contracts || []).length) {
-    text(g, t("Open contracts (tap to fulfil when you can):"), x + 10, y + h + 8, { size: 12, color: "#c8bd9c", max: w - 20 });
-    h += 18;
+    h += wrap(g, t("Open contracts (tap to fulfil when you can):"), x + 10, y + h + 1, w - 20, { size: 12, color: "#c8bd9c", maxLines: 2 }) + 2;
     for (const c of p.contracts) {
       const can = st.fulfil && st.fulfil.has(c.id) && p.seat === v.current;
       drawContract(g, c, x + 10, y + h, w - 20, { hl: can, tag: can ? t("fulfil") : "" });
@@ -325,9 +329,10 @@ function drawPlayer(g, v, p, x, y, w, st) {
 
 function drawAutoma(g, a, x, y, w, col) {
   let h = 4;
-  const pw = text(g, t("Unit pointer: {unit}", { unit: unitName(a.pointer_unit) }), x, y + h + 8, { size: 12, weight: 700, max: w * 0.45 });
-  // the cycle with the pointer
-  const cx0 = Math.max(150, pw + 12);
+  const pw = text(g, t("Unit pointer: {unit}", { unit: unitName(a.pointer_unit) }), x, y + h + 8, { size: 12, weight: 700, max: w });
+  // the cycle with the pointer: beside the label, or below it when the label is long (pt, ro)
+  let cx0 = Math.max(150, pw + 12);
+  if (w - cx0 < a.cycle.length * 26) { h += 24; cx0 = 0; }
   const cw = Math.min(40, (w - cx0) / a.cycle.length);
   a.cycle.forEach((u, i) => {
     const cx = x + cx0 + i * cw;
@@ -383,7 +388,10 @@ export function drawFinal(g, v, x, y, w, st) {
   let h = section(g, t("Final scores"), x, y, w);
   if (!rows.length) return { h, hits: [] };
   const cats = Object.keys(rows[0].breakdown);
-  const labelW = Math.min(170, w * 0.45), cw = (w - labelW) / rows.length;
+  // the label column is as wide as its longest label allows (long words in pt and ro)
+  g.font = `400 12px ${FONT}`;
+  const longest = Math.max(...cats.map((c) => g.measureText(CATEGORY[c] ? t(CATEGORY[c]) : c).width), g.measureText(t("Money left (breaks ties)")).width);
+  const labelW = Math.max(Math.min(170, w * 0.45), Math.min(longest + 8, w - rows.length * 52)), cw = (w - labelW) / rows.length;
   rows.forEach((r, i) => {
     const cx = x + labelW + i * cw + cw / 2;
     g.beginPath(); g.arc(cx, y + h + 10, 8, 0, Math.PI * 2); g.fillStyle = st.colorOf(r.seat); g.fill();
