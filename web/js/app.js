@@ -10,9 +10,10 @@ import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PA
 import { ChoiceBar } from "./choices.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
-import { configureReplay, openReplay, closeReplay } from "./replay.js";
 import { t, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
+import { configureReplay, openReplay, closeReplay } from "./replay.js";
+import { linkData, clearLinkFragment, decodeSaveData, linkLabel, linkInfo, askLinkChoice, openShare, shareLabel, installShareButton } from "./share.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";   // no pause before bot steps (tests)
@@ -56,7 +57,7 @@ const engine = new Engine({
     showMenu(hello);
     registerServiceWorker();
     const cur = store.current();
-    if (cur) resume(cur, true);
+    (cur ? resume(cur, true) : Promise.resolve()).then(importLink);   // then a #save= link, if opened with one
   },
   fatal(message) {
     document.documentElement.dataset.engine = "fatal";
@@ -362,6 +363,8 @@ function refreshSaved() {
   renderSaved(store.list(), {
     resume: (gid) => resume(gid, false),
     replay: (gid) => showReplay(gid, { atEnd: !!(store.list().find((e) => e.gid === gid) || {}).over }),
+    share: (gid) => { const save = store.load(gid); if (save) openShare(save, shareOptions(save)); },
+    shareLabel,
     remove: (gid) => {
       if (!confirm(t("Delete this saved game?"))) return;
       store.remove(gid);
@@ -399,11 +402,14 @@ async function resume(gid, quiet) {
 }
 
 // -- import / export -------------------------------------------------------------
-function exportSave() {
-  if (!S.lastSave) return;
-  const blob = new Blob([JSON.stringify(S.lastSave, null, 1)], { type: "application/json" });
-  const date = new Date().toISOString().slice(0, 10);
-  const a = el("a", { href: URL.createObjectURL(blob), download: `${S.lastSave.game}-${date}.cairn.json` });
+const saveFilename = (save) => `${save.game}-${new Date().toISOString().slice(0, 10)}.cairn.json`;
+const gameTitle = (name) => ((S.hello && S.hello.games) || []).find((g) => g.name === name)?.title || name;
+const shareOptions = (save) => ({ title: gameTitle(save.game), filename: saveFilename(save), download: exportSave });
+
+function exportSave(save = S.lastSave) {
+  if (!save) return;
+  const blob = new Blob([JSON.stringify(save, null, 1)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: saveFilename(save) });
   document.body.append(a);
   a.click();
   a.remove();
@@ -438,25 +444,56 @@ async function importFile(file) {
     importError(t("Cannot read \"{file}\": {message}", { file: file.name, message: e.message }));
     return;
   }
+  await importText(text, file.name, false);
+}
+
+/** Import a save's text (a file's or a shared link's) through the engine's
+ * checks; the same text again opens its copy.  With ``ask`` (a link) the
+ * player first picks Resume or Replay, or neither: then nothing changes. */
+async function importText(text, name, ask) {
   const print = fingerprint(text);
   const known = store.list().find((e) => e.imported === print && store.load(e.gid, true));
   if (known) {
+    const choice = ask ? await askLinkChoice({ ...known, known: true }) : "resume";
+    if (!choice) return;
+    if (choice === "replay") { await showReplay(known.gid, { atEnd: false }); return; }
     if (S.gid) leaveGame();
-    toast(`"${file.name}" is already in your saved games: opened it.`, "info");
+    if (!ask) toast(t("\"{file}\" is already in your saved games: opened it.", { file: name }), "info");
     await resume(known.gid, false);
     return;
   }
   const gid = newGid();
   try {
     const snap = await engine.request("load", { gid, save: text }, 180000);
+    const choice = ask ? await askLinkChoice(linkInfo(snap, gameTitle(snap.view.game))) : "resume";
+    if (!choice) { engine.request("close", { gid }).catch(() => {}); return; }
     if (S.gid) leaveGame();
     store.markImported(gid, print);
     await openGame(gid, snap);
-    toast(`Imported "${file.name}".`, "info");
+    if (!ask) toast(t("Imported \"{file}\".", { file: name }), "info");
+    if (choice === "replay") await showReplay(gid, { atEnd: false });   // from the start
   } catch (e) {
     const why = e instanceof EngineError && e.code === "bad_save" ? e.message : `${e.code || "error"}: ${e.message}`;
-    importError(`Cannot import "${file.name}": ${why}`);
+    importError(t("Cannot import \"{file}\": {message}", { file: name, message: why }));
   }
+}
+
+/** A game shared as a link (index.html#save=..., share.js), when the page
+ * opens with one or one arrives while it is open: imported like a file;
+ * a bad link changes nothing. The fragment goes once read. */
+async function importLink() {
+  const data = linkData(location.hash);
+  if (data == null) return;
+  clearLinkFragment();
+  $("#import-error").hidden = true;
+  let text;
+  try {
+    text = await decodeSaveData(data, MAX_IMPORT_BYTES);
+  } catch (e) {
+    importError(t("Cannot import \"{file}\": {message}", { file: linkLabel(), message: e.message }));
+    return;
+  }
+  await importText(text, linkLabel(), true);
 }
 
 // -- replay (js/replay.js) ------------------------------------------------------------
@@ -508,7 +545,9 @@ new ResizeObserver(() => {
   const h = $("#dock").getBoundingClientRect().height;
   if (h) document.documentElement.style.setProperty("--dock-h", `${Math.ceil(h + 10)}px`);
 }).observe($("#dock"));
-$("#export").addEventListener("click", exportSave);
+$("#export").addEventListener("click", () => exportSave());
+installShareButton($("#export"), () => { if (S.lastSave) openShare(S.lastSave, shareOptions(S.lastSave)); });
+window.addEventListener("hashchange", () => { if (S.booted) importLink(); });
 $("#home-btn").addEventListener("click", leaveGame);
 $("#import-btn").addEventListener("click", () => $("#import-file").click());
 $("#import-file").addEventListener("change", (ev) => {

@@ -103,7 +103,7 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   form.scrollIntoView({ block: "nearest" });
 }
 
-/** The saved games; actions: {resume(gid), remove(gid)}. */
+/** The saved games; actions: {resume(gid), remove(gid)}, optionally share(gid) with shareLabel(). */
 export function renderSaved(entries, actions) {
   const list = $("#saved-list");
   if (!entries.length) {
@@ -123,5 +123,6 @@ export function renderSaved(entries, actions) {
     el("div", { class: "row" },
       el("button", { class: "resume", text: e.over ? t("View") : t("Resume"), onclick: () => actions.resume(e.gid) }),
       actions.replay ? el("button", { class: "replay", text: t("Replay"), onclick: () => actions.replay(e.gid) }) : null,
+      actions.share ? el("button", { class: "share", text: actions.shareLabel(), onclick: () => actions.share(e.gid) }) : null,
       el("button", { class: "delete", text: t("Delete"), onclick: () => actions.remove(e.gid) })))));
 }
