@@ -136,7 +136,7 @@ def test_easy_looks_through_its_own_turn():
     """Glen More's easy judges a step by the end of its turn (``easy_follow``):
     its first take is the one that plays best through its own turn, with no
     noise that is the same as choosing the take whose followed turn scores best."""
-    from cairn.bots import _follow
+    from cairn.bots.search import follow_turn
 
     know = knowledge_for("glenmore")
     assert know.easy_follow >= 1
@@ -153,7 +153,7 @@ def test_easy_looks_through_its_own_turn():
     for m in know.candidates(rules, g.state, g.legal_moves()):
         trial = rules.copy(world)
         rules.apply(trial, m)
-        _follow(rules, know, trial, seat, know.easy_follow)
+        follow_turn(rules, know, trial, seat, know.easy_follow)
         values.append((know.greedy_value(rules, trial, seat), m))
     assert move in [m for v, m in values if v == max(v for v, _ in values)]
 

@@ -35,7 +35,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 from ..core.rng import Rng, derive_seed
 from .knowledge import Knowledge, knowledge_for
-from .search import ismcts
+from .search import follow_turn, ismcts
 
 Move = Dict[str, Any]
 
@@ -55,28 +55,6 @@ def _random(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iteration
     return legal[rng.below(len(legal))]
 
 
-def _follow(rules: Any, know: Knowledge, state: Any, seat: int, steps: int) -> None:
-    """Play ``seat``'s next ``steps`` decisions of its own turn (in place),
-    each the best one step ahead by the forecast; forced steps are free."""
-    current, legal_moves, apply, copy = rules.current_player, rules.legal_moves, rules.apply, rules.copy
-    while steps > 0 and current(state) == seat:
-        legal = legal_moves(state)
-        if len(legal) > 1:
-            legal = know.candidates(rules, state, legal)
-        if len(legal) == 1:
-            apply(state, legal[0])
-            continue
-        steps -= 1
-        best, best_value = legal[0], None
-        for move in legal:
-            trial = copy(state)
-            apply(trial, move)
-            value = know.greedy_value(rules, trial, seat)
-            if best_value is None or value > best_value:
-                best, best_value = move, value
-        apply(state, best)
-
-
 def _greedy(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
     rules = game.rules
     know = knowledge_for(rules.name)
@@ -92,7 +70,7 @@ def _greedy(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iteration
         trial = rules.copy(world)
         rules.apply(trial, move)
         if follow:
-            _follow(rules, know, trial, seat, follow)
+            follow_turn(rules, know, trial, seat, follow)
         value = know.greedy_value(rules, trial, seat) + noise * rng.below(1 << 20)
         if best_value is None or value > best_value:
             best, best_value = move, value

@@ -93,11 +93,36 @@ def rollout(rules: Any, state: Any, know: Knowledge, rng: Rng, plies: int) -> No
         apply(state, legal[0] if len(legal) == 1 else policy(rules, state, legal, rng))
 
 
+def follow_turn(rules: Any, know: Knowledge, state: Any, seat: int, steps: int) -> None:
+    """Play ``seat``'s next ``steps`` decisions of its own turn (in place),
+    each the best one step ahead by ``know.greedy_value``; forced steps are
+    free; stops when the turn passes."""
+    current, legal_moves, apply, copy = rules.current_player, rules.legal_moves, rules.apply, rules.copy
+    value = know.greedy_value
+    while steps > 0 and current(state) == seat:
+        legal = legal_moves(state)
+        if len(legal) > 1:
+            legal = know.candidates(rules, state, legal)
+        if len(legal) == 1:
+            apply(state, legal[0])
+            continue
+        steps -= 1
+        best, best_value = legal[0], None
+        for move in legal:
+            trial = copy(state)
+            apply(trial, move)
+            v = value(rules, trial, seat)
+            if best_value is None or v > best_value:
+                best, best_value = move, v
+        apply(state, best)
+
+
 def _priors(rules: Any, d: Any, mover: int, legal: List[Move], know: Knowledge,
-            node: "Node", weight: int) -> None:
+            node: "Node", weight: int, follow: int = 0) -> None:
     """Give every move of ``node`` a head start: ``weight`` virtual visits
-    at the reward the forecast gives one step after it (progressive bias;
-    the search starts where a greedy player would and looks further)."""
+    at the reward the forecast gives after it (progressive bias; the search
+    starts where the easy level would and looks further): at the root after
+    ``follow`` more greedy steps of the mover's own turn, as easy judges."""
     copy, apply, evaluate, scale = rules.copy, rules.apply, know.evaluate, know.scale
     children = node.children
     for m in legal:
@@ -106,6 +131,8 @@ def _priors(rules: Any, d: Any, mover: int, legal: List[Move], know: Knowledge,
             continue
         trial = copy(d)
         apply(trial, m)
+        if follow:
+            follow_turn(rules, know, trial, mover, follow)
         child = Node(m, mover)
         child.visits = weight
         child.total = weight * margins(evaluate(rules, trial), scale)[mover]
@@ -131,7 +158,7 @@ def ismcts(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
     current, legal_moves, apply = rules.current_player, rules.legal_moves, rules.apply
     candidates, evaluate = know.candidates, know.evaluate
     plies, scale = know.rollout_plies, know.scale
-    prior_depth, prior_weight = know.prior_depth, know.prior_weight
+    prior_depth, prior_weight, follow = know.prior_depth, know.prior_weight, know.easy_follow
     log, sqrt = math.log, math.sqrt
     done = 0
     started = time.perf_counter()
@@ -154,7 +181,7 @@ def ismcts(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
                 apply(d, legal[0])
                 continue
             if len(path) < prior_depth:
-                _priors(rules, d, mover, legal, know, node, prior_weight)
+                _priors(rules, d, mover, legal, know, node, prior_weight, follow if node is root else 0)
             children = node.children
             fresh = []
             best, best_score = None, -1e300
