@@ -156,9 +156,14 @@ def test_replay_a_finished_game_step_jump_and_branch(app, tmp_path):
     app.page.click("#rp-close")
     app.page.wait_for_function(f"window.cairn.gid === '{branch['gid']}' && window.cairn.snapshot() && window.cairn.snapshot().view.ply === 38")
 
-    # the saved-games list opens the finished original in the replay, at its end
+    # the saved-games list: a game in progress replays from its start, a finished one's View is its replay at the end
     app.page.click("#home-btn")
-    app.page.click(f"#saved-list li[data-gid='{gid}'] button.replay")
+    app.page.click(f"#saved-list li[data-gid='{branch['gid']}'] button.replay")
+    app.page.wait_for_function(WAIT)
+    assert shown(app)["ply"] == 0 and app.page.evaluate("window.cairn.replay.plies") == 38
+    app.page.click("#rp-close")
+    assert app.page.query_selector(f"#saved-list li[data-gid='{gid}'] button.replay") is None
+    app.page.click(f"#saved-list li[data-gid='{gid}'] button.resume")
     app.page.wait_for_function(WAIT)
     check_position(app, save, n)
     assert app.page.evaluate(f"localStorage.getItem('cairn:save:{gid}')") == stored

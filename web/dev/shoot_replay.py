@@ -6,7 +6,9 @@ of Caledonia, 4 players, passing late), imported through the page's import
 (a finished game opens in the replay view at its end), then shot at the end
 (final table), in the middle, and with the move list open; then it steps back
 and forward one move at a time and prints how long each step took, from the
-click to the position drawn (median and worst).
+click to the position drawn (median and worst), clicking as fast as the
+answers come and 0.7 s apart (the view fetches the next positions ahead while
+idle), with the machine's load average.
 
     SHOOT_SIZES=phone,laptop python3 web/dev/shoot_replay.py [outdir] [caledonia|glenmore|hunters ...]
     SHOOT_LANG=pt (or ro) shoots in that language.
@@ -51,9 +53,11 @@ def finished_save(game, seed=4):
 WAIT_IDLE = "window.cairn.replay && window.cairn.replay.open && !window.cairn.replay.busy"
 
 
-def step_times(page, button, n):
-    """Milliseconds from a click on ``button`` to the new position drawn, n times."""
-    return page.evaluate("""async ([sel, n]) => {
+def step_times(page, button, n, pause_ms=0):
+    """Milliseconds from a click on ``button`` to the new position drawn, n
+    times, ``pause_ms`` apart (a person's pace lets the view fetch the next
+    positions ahead; 0 = as fast as the answers come)."""
+    return page.evaluate("""async ([sel, n, pause]) => {
       const out = [];
       for (let i = 0; i < n; i++) {
         const b = document.querySelector(sel);
@@ -64,9 +68,10 @@ def step_times(page, button, n):
         while (window.cairn.replay.busy || window.cairn.replay.ply === before) await new Promise((r) => setTimeout(r, 0));
         await new Promise((r) => requestAnimationFrame(() => r()));
         out.push(performance.now() - t0);
+        if (pause) await new Promise((r) => setTimeout(r, pause));
       }
       return out;
-    }""", [button, n])
+    }""", [button, n, pause_ms])
 
 
 def main():
@@ -101,7 +106,7 @@ def main():
                 tag = f"{game}-{size}{'-' + lang if lang else ''}"
                 p = ph.Player(page, touch=bool(ctx.get("has_touch")))
                 page.screenshot(path=os.path.join(out, f"{tag}-end.png"))
-                print(size, "end", p.check(), flush=True)
+                print(size, "end", p.check(), f"load average {os.getloadavg()[0]:.1f}", flush=True)
                 if page.is_visible("#rp-sheet-btn"):
                     page.click("#rp-sheet-btn")
                 page.evaluate(f"window.cairn.replay.seek({len(save['moves']) // 2})")
@@ -116,9 +121,16 @@ def main():
                 back = step_times(page, "#rp-prev", 30)
                 fwd = step_times(page, "#rp-next", 30)
                 turn = step_times(page, "#rp-prevTurn", 10)
-                for name, ts in (("back one move", back), ("forward one move", fwd), ("back one turn", turn)):
+                paced = step_times(page, "#rp-prev", 15, 700)
+                for name, ts in (("back one move", back), ("forward one move", fwd), ("back one turn", turn),
+                                 ("back one move, 0.7 s apart", paced)):
                     if ts:
                         print(f"{size} {name}: median {statistics.median(ts):.0f} ms, worst {max(ts):.0f} ms over {len(ts)} steps", flush=True)
+                # Home: the saved game with its Replay button
+                page.click("#rp-close")
+                page.wait_for_selector("#saved-list button.replay")
+                page.screenshot(path=os.path.join(out, f"{tag}-home.png"))
+                print(size, "home", p.check(), flush=True)
                 if errors:
                     print("PAGE ERRORS", errors)
                 context.close()

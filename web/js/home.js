@@ -122,7 +122,7 @@ export function renderSaved(entries, actions) {
       el("div", { class: "muted small", text: status(e) })),
     el("div", { class: "row" },
       el("button", { class: "resume", text: e.over ? t("View") : t("Resume"), onclick: () => actions.resume(e.gid) }),
-      actions.replay ? el("button", { class: "replay", text: t("Replay"), onclick: () => actions.replay(e.gid) }) : null,
+      actions.replay && !e.over ? el("button", { class: "replay", text: t("Replay"), onclick: () => actions.replay(e.gid) }) : null,   // a finished game's View is its replay
       actions.share ? el("button", { class: "share", text: actions.shareLabel(), onclick: () => actions.share(e.gid) }) : null,
       el("button", { class: "delete", text: t("Delete"), onclick: () => actions.remove(e.gid) })))));
 }
