@@ -1,0 +1,97 @@
+"""A bot's turn in the app is cancelled at once by Undo, Home or a new game:
+the answer the worker is computing is dropped (never shown, never saved),
+and the game is what the player expects.  The bot plays Hard (it thinks
+for most of a second per step), the page runs with ``?fast=1`` (no pause
+between bot steps)."""
+# Every value data-ply takes, in order (a MutationObserver sees each set,
+# so a snapshot shown for a moment is recorded too).
+WATCH_PLIES = """() => {
+  window.__plies = [];
+  new MutationObserver((records) => {
+    for (const r of records) window.__plies.push(document.documentElement.dataset.ply ?? null);
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ply"] });
+}"""
+
+# The bot (seat 2) is thinking, and the move it is thinking about could be
+# undone (it has played a step of its turn already).
+BOT_THINKING = """() => {
+  const s = window.cairn.snapshot();
+  return !!s && !s.view.is_over && s.view.current_player === 1 && s.view.can_undo && window.cairn.busy;
+}"""
+
+# Click a button in the same task as reading what is shown, so nothing
+# the worker answers can slip in between.
+CLICK = """(sel) => {
+  const s = window.cairn.snapshot();
+  const shown = { gid: window.cairn.gid, moves: s.save.moves.length, ply: s.view.ply };
+  window.__plies = [];
+  document.querySelector(sel).click();
+  return shown;
+}"""
+
+SAVED_MOVES = """(gid) => {
+  const raw = localStorage.getItem('cairn:save:' + gid);
+  return raw ? JSON.parse(raw).moves.length : null;
+}"""
+
+
+def bot_mid_turn(app):
+    """Play the human's steps until the bot is thinking mid-turn."""
+    for _ in range(200):
+        if app.page.evaluate(BOT_THINKING):
+            return
+        snap = app.snapshot()
+        if snap["view"]["current_player"] == 0 and not app.page.evaluate("window.cairn.busy"):
+            app.make_move()
+        else:
+            app.page.wait_for_timeout(10)
+    raise AssertionError("the bot never thought mid-turn")
+
+
+def test_undo_home_and_new_game_during_a_bots_turn_drop_its_answer(app):
+    """One page (one engine boot, to keep it quick): a game (human, Hard bot)
+    where the bot is thinking about a step after its first one, then Undo;
+    again, Home (then resume); again, Home and a new game at once."""
+    app.open("?fast=1")
+    game = app.pick_game("glenmore")
+    app.page.evaluate(WATCH_PLIES)
+    app.new_game(game, seats=("human", "bot:hard"), seed=4321)
+
+    # Undo.
+    bot_mid_turn(app)
+    shown = app.page.evaluate(CLICK, "#undo")
+    app.page.wait_for_function("window.__plies.length > 0", timeout=10_000)
+    first = int(app.page.evaluate("window.__plies[0]"))
+    # The answer the bot was computing never shows: the first position after
+    # the click is the one shown, or earlier with the human to move.  (Here a
+    # tile was revealed before the bot's turn, so undo cannot reach the
+    # human's move: the game stays as shown, and a toast says why.)
+    assert first <= shown["ply"]
+    if first == shown["ply"]:
+        assert "not possible" in app.page.inner_text("body")
+    else:
+        assert app.snapshot()["view"]["current_player"] == 0
+
+    # Home: nothing shown or saved after the click; resumed, the game is as left.
+    bot_mid_turn(app)
+    shown = app.page.evaluate(CLICK, "#home-btn")
+    assert app.page.is_visible("#home") and not app.page.is_visible("#play")
+    app.page.wait_for_timeout(2500)   # longer than the bot's step: its answer has come back by now
+    assert app.page.evaluate("window.cairn.snapshot()") is None
+    assert all(p is None for p in app.page.evaluate("window.__plies"))
+    assert app.page.evaluate(SAVED_MOVES, shown["gid"]) == shown["moves"]
+    app.page.evaluate("window.__plies = []")
+    app.page.click(f"#saved-list [data-gid='{shown['gid']}'] .resume")
+    app.page.wait_for_function("window.cairn.snapshot() !== null")
+    assert app.page.evaluate("window.__plies.filter((p) => p !== null)[0]") == str(shown["ply"])
+
+    # Home and at once a new game: the old bot's answer never reaches it.
+    bot_mid_turn(app)
+    shown = app.page.evaluate(CLICK, "#home-btn")
+    app.new_game(game, seats=("human", "bot:hard"), seed=777)
+    assert app.page.evaluate("window.cairn.gid") != shown["gid"]
+    app.page.wait_for_timeout(2500)   # the old bot's answer has come back by now
+    now = app.snapshot()
+    assert now["view"]["ply"] == 0 and now["save"]["moves"] == [] and now["view"]["current_player"] == 0
+    assert app.page.evaluate(SAVED_MOVES, shown["gid"]) == shown["moves"]
+    assert app.errors == []
