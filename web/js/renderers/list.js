@@ -3,6 +3,8 @@
 // and offers every legal move as a button (ui.choices), so every game the
 // engine knows is playable. Interface: web/js/README.md.
 
+import { t, tn } from "../i18n.js";
+
 export function moveLabel(move) {
   if (!move || typeof move !== "object") return String(move);
   const rest = Object.entries(move).filter(([k]) => k !== "type")
@@ -60,7 +62,7 @@ export default class ListRenderer {
     let y = pad + 20;
     g.fillStyle = "#eef2e8";
     g.font = "600 20px system-ui, sans-serif";
-    g.fillText(`${v.game || "game"} - move ${v.ply ?? "?"}`, pad, y);
+    g.fillText(t("{game} - move {n}", { game: v.game || "game", n: v.ply ?? "?" }), pad, y);
     y += 30;
     g.font = "15px system-ui, sans-serif";
     const scores = this.snap.scores || [];
@@ -76,7 +78,7 @@ export default class ListRenderer {
     y += 8;
     g.fillStyle = "#9fb2aa";
     const n = (this.snap.legal || []).length;
-    const note = v.is_over ? "The game is over." : `${n} legal move${n === 1 ? "" : "s"} - choose one in the panel.`;
+    const note = v.is_over ? t("The game is over.") : tn("{n} legal move - choose one in the panel.", "{n} legal moves - choose one in the panel.", n);
     g.fillText(note, pad, y);
     y += 28;
     g.font = "12px ui-monospace, monospace";
