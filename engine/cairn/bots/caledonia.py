@@ -7,7 +7,8 @@ The forecast per seat, in victory points (VP) at the end of the game:
   contract and settlement rankings (``scoring.final_scores``);
 * money and goods at what they are worth *now*: a pound buys land, units and
   contract goods while action phases are left (about 0.4 VP), only a tenth of
-  a VP once none is; a good is worth its final VP or its sale price, whichever
+  a VP once none is; a good is worth its final VP or three quarters of its
+  sale price (the action, the merchant, the price it pushes down), whichever
   is more;
 * the production still to come: each unit's income and goods in every
   production phase left, valued at the money value of the round after it,
@@ -24,7 +25,7 @@ At the end it is exactly ``rules.scores()``.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List
 
 from ..caledonia import economy, scoring
 from ..caledonia.board import connected_settlements
