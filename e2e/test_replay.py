@@ -42,7 +42,7 @@ def import_finished(app, tmp_path, g):
     path = tmp_path / "finished.cairn.json"
     path.write_text(json.dumps(g.to_save()))
     app.page.set_input_files("#import-file", str(path))
-    app.page.wait_for_function(WAIT, timeout=60_000)
+    app.page.wait_for_function(WAIT, timeout=120_000)
 
 
 def shown(app):

@@ -101,7 +101,7 @@ def main():
                 page.goto(url)
                 page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
                 page.set_input_files("#import-file", path)
-                page.wait_for_function(WAIT_IDLE, timeout=60_000)
+                page.wait_for_function(WAIT_IDLE, timeout=180_000)
                 page.wait_for_timeout(400)
                 tag = f"{game}-{size}{'-' + lang if lang else ''}"
                 p = ph.Player(page, touch=bool(ctx.get("has_touch")))
