@@ -1,14 +1,15 @@
 """Replays: every position of a saved game, one ply at a time.
 
-A :class:`Replay` checks the whole save once, exactly as loading it does
-(:func:`cairn.load_game` replays every move through the rules, so a hostile
-or broken save is refused with the same :class:`SaveError`), then serves the
-position after any ply ``k`` (0 = the set-up, ``plies`` = the last move).
+A :class:`Replay` checks the whole save once, as loading it does (the file
+and the settings by :func:`cairn.load_game`, then every move of the log
+played through the rules, so a hostile or broken save is refused with the
+same :class:`SaveError`), then serves the position after any ply ``k``
+(0 = the set-up, ``plies`` = the last move).
 
 A save is a seed plus a move log, so a position is rebuilt by playing moves.
 Going forward from the position shown plays only the moves in between; going
 back starts from the nearest checkpoint (a copy of the game kept every
-:data:`CHECKPOINT_EVERY` plies, made when the replay opens), so no seek plays
+:data:`CHECKPOINT_EVERY` plies, made while the log is checked), so no seek plays
 more than ``CHECKPOINT_EVERY - 1`` moves, whatever the game's length.
 The position returned is an ordinary :class:`Game` at ply ``k``: its view,
 scores, history and ``to_save()`` (the save cut at ``k``, from which a new
@@ -19,7 +20,9 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 from .api import load_game
+from .errors import IllegalMove, SaveError
 from .game import Game
+from .save import parse_save
 
 CHECKPOINT_EVERY = 16
 
@@ -28,14 +31,20 @@ class Replay:
     """The positions of one saved game."""
 
     def __init__(self, save: Any) -> None:
-        final = load_game(save)  # validates everything; SaveError otherwise
-        self.final = final
-        self.moves: List[Dict[str, Any]] = list(final.log)
-        start = Game(final.rules, final.seats, final.seed, final.options)
-        start.meta = dict(final.meta)
+        checked = parse_save(save)  # the file's shape; SaveError otherwise
+        start = load_game(checked.model_dump(mode="json") | {"moves": []})  # its settings
         self._marks: Dict[int, Game] = {0: start}
-        self.game = start.clone()  # the position shown
-        self.seek(self.plies - self.plies % CHECKPOINT_EVERY)  # every checkpoint, once
+        game = start.clone()
+        for i, move in enumerate(checked.moves):
+            try:
+                game.play(move)
+            except IllegalMove as e:  # worded as load_game words it
+                raise SaveError(f"move {i + 1} of the log is illegal: {e.reason}") from None
+            if (i + 1) % CHECKPOINT_EVERY == 0:
+                self._marks[i + 1] = game.clone()
+        self.final = game
+        self.moves: List[Dict[str, Any]] = list(game.log)
+        self.game = game.clone()  # the position shown
 
     @property
     def plies(self) -> int:
