@@ -1,8 +1,9 @@
 """Share a game as a link (web/js/share.js): the link made in one browser
 opens the same position in a fresh profile (a game in progress copied to the
 clipboard, a finished one from the saved list through the fallback field and
-arriving while the app is open); damaged links show an error and change
-nothing, at start and while a game is open."""
+arriving while the app is open); Share through the Web Share API (stubbed);
+damaged links show an error and change nothing, at start and while a game
+is open."""
 import base64
 import json
 import zlib
@@ -157,13 +158,28 @@ def test_link_opens_the_same_position_in_a_fresh_profile(pair):
     assert sender.foreign == [] and receiver.foreign == []
 
 
-def test_bad_links_show_an_error_and_change_nothing(app):
+def test_system_share_and_bad_links(app):
+    """Share through the Web Share API (stubbed: headless Chromium has none);
+    then damaged links show an error and change nothing."""
     app.open("?fast=1")
     app.new_game("glenmore", seats=("human", "human"), seed=99)
     app.make_move()
     app.make_move()
     good_save = app.snapshot()["save"]
-    link = app.page.evaluate("(async () => { const m = await import('./js/share.js'); return m.linkFor(window.cairn.snapshot().save); })()")
+    # where the browser has the Web Share API (phones), Share sends the link or the file
+    app.page.evaluate("""() => {
+        navigator.share = async (d) => { window.sent = {url: d.url, files: d.files && await Promise.all(d.files.map(async f => [f.name, await f.text()]))}; };
+        navigator.canShare = (d) => !!(d.files && d.files.every(f => f.name.endsWith(".cairn.json")));
+    }""")
+    link = open_share_dialog(app, "#share-btn")
+    app.page.click("#share-send")
+    app.page.wait_for_function("window.sent && window.sent.url")
+    assert app.page.evaluate("window.sent.url") == link and not app.page.is_visible("#share")
+    open_share_dialog(app, "#share-btn")
+    app.page.click("#share-file")
+    app.page.wait_for_function("window.sent && window.sent.files")
+    [[filename, text]] = app.page.evaluate("window.sent.files")
+    assert filename.startswith("glenmore-") and filename.endswith(".cairn.json") and json.loads(text) == good_save
     data = link.split("#save=", 1)[1]
     gid, ply = app.page.evaluate("window.cairn.gid"), app.ply()
     before = storage(app)
@@ -187,7 +203,7 @@ def test_bad_links_show_an_error_and_change_nothing(app):
         app.page.evaluate("h => { location.hash = h; }", frag)
         toast = app.page.wait_for_selector(".toast.error", timeout=15_000)
         text = toast.inner_text()
-        assert "Cannot import" in text, (name, text)
+        assert "Cannot open the shared game" in text, (name, text)
         assert not app.page.is_visible("#link-prompt"), name
         assert app.page.evaluate("location.hash") == "", name
         assert app.page.evaluate("window.cairn.gid") == gid and app.ply() == ply, name
@@ -198,7 +214,7 @@ def test_bad_links_show_an_error_and_change_nothing(app):
     # opened with a bad link: the current game comes back, the error shows, nothing stored
     app.page.goto(app.url + "index.html?fast=1" + bad["truncated"])
     app.wait_ready()
-    app.page.wait_for_selector(".toast.error >> text=Cannot import")
+    app.page.wait_for_selector(".toast.error >> text=Cannot open the shared game")
     app.page.wait_for_function("window.cairn.snapshot() !== null")
     assert app.page.evaluate("window.cairn.gid") == gid and app.ply() == ply
     after = storage(app)   # resuming the game re-saves it: only its "last played" time moves

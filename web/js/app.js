@@ -13,7 +13,7 @@ import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./h
 import { t, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
 import { configureReplay, openReplay, closeReplay } from "./replay.js";
-import { linkData, clearLinkFragment, decodeSaveData, linkLabel, linkInfo, askLinkChoice, openShare, shareLabel, installShareButton } from "./share.js";
+import { linkData, clearLinkFragment, decodeSaveData, linkError, linkInfo, askLinkChoice, openShare, shareLabel, installShareButton } from "./share.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";   // no pause before bot steps (tests)
@@ -474,7 +474,7 @@ async function importText(text, name, ask) {
     if (choice === "replay") await showReplay(gid, { atEnd: false });   // from the start
   } catch (e) {
     const why = e instanceof EngineError && e.code === "bad_save" ? e.message : `${e.code || "error"}: ${e.message}`;
-    importError(t("Cannot import \"{file}\": {message}", { file: name, message: why }));
+    importError(ask ? linkError(why) : t("Cannot import \"{file}\": {message}", { file: name, message: why }));
   }
 }
 
@@ -490,10 +490,10 @@ async function importLink() {
   try {
     text = await decodeSaveData(data, MAX_IMPORT_BYTES);
   } catch (e) {
-    importError(t("Cannot import \"{file}\": {message}", { file: linkLabel(), message: e.message }));
+    importError(linkError(e.message));
     return;
   }
-  await importText(text, linkLabel(), true);
+  await importText(text, "", true);
 }
 
 // -- replay (js/replay.js) ------------------------------------------------------------

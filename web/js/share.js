@@ -98,8 +98,8 @@ export async function linkFor(save) {
   return `${location.origin}${page}${PREFIX}${await encodeSave(save)}`;
 }
 
-/** How the shared game is named in import messages. */
-export const linkLabel = () => t("shared game");
+/** The message for a link that cannot be opened, ``why`` being the reason. */
+export const linkError = (why) => t("Cannot open the shared game: {why}", { why });
 
 // -- the share dialog --------------------------------------------------------------------
 
@@ -237,6 +237,8 @@ export function linkInfo(snap, title) {
  * info: {title, players, over, ply, winners, score (or result), known} */
 export async function askLinkChoice(info) {
   const openReplay = await loadReplay();
+  const asking = document.getElementById("link-prompt");
+  if (asking && asking.onclose) asking.onclose();   // a link opened while another asks: that one is dropped
   return new Promise((resolve) => {
     let answer = null;
     const pick = (a) => () => { answer = a; closeDialog(box); };
