@@ -126,9 +126,9 @@ def main():
                                  ("back one move, 0.7 s apart", paced)):
                     if ts:
                         print(f"{size} {name}: median {statistics.median(ts):.0f} ms, worst {max(ts):.0f} ms over {len(ts)} steps", flush=True)
-                # Home: the saved game with its Replay button
+                # Home: the saved game (a finished one: View opens its replay)
                 page.click("#rp-close")
-                page.wait_for_selector("#saved-list button.replay")
+                page.wait_for_selector("#saved-list li.saved button.resume")
                 page.screenshot(path=os.path.join(out, f"{tag}-home.png"))
                 print(size, "home", p.check(), flush=True)
                 if errors:
