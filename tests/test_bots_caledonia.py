@@ -139,3 +139,23 @@ def test_rollouts_expand_and_fulfil_more_than_chance():
 
     seeds = range(10, 16)
     assert sum(play(KNOWLEDGE.rollout_move, s) for s in seeds) > sum(play(chance, s) for s in seeds)
+
+
+def test_contract_floor_values_progress():
+    """With ``contract_floor`` set, each good in hand raises an open contract's worth."""
+    from cairn.bots.caledonia import CaledoniaKnowledge
+
+    know = CaledoniaKnowledge()
+    know.contract_floor = 0.4
+    g = mid_game()
+    rules = g.rules
+    values = []
+    for bread in (0, 2, 4):
+        s = g.state.copy()
+        p = s.players[0]
+        p.contracts = [8]  # 4 bread
+        p.goods[GOOD_INDEX["bread"]] = bread
+        other = s.copy()
+        other.players[0].contracts = []
+        values.append(know.evaluate(rules, s)[0] - know.evaluate(rules, other)[0])
+    assert 0 <= values[0] < values[1] < values[2]

@@ -147,6 +147,11 @@ class CaledoniaKnowledge(Knowledge):
     medium_seconds = 0.4
     hard_iterations = 250
     hard_seconds = 0.8
+    #: None: an open contract's chance is SURE with everything in hand, else UNSURE (LATE in
+    #: the last action phase); a number: SURE times (floor + the share in hand of the rest).
+    #: 0.4 against None at medium, 57 games: 54% of wins, 103 vs 99 points on average: kept off
+    #: until a longer run shows it
+    contract_floor: Any = None
 
     # -- the forecast ----------------------------------------------------------------------
     def evaluate(self, rules: Any, state: Any) -> List[float]:
@@ -179,7 +184,7 @@ class CaledoniaKnowledge(Knowledge):
             if p.contracts:
                 gain = _ranking_gain(state, seat, fulfilled)
                 for cid in p.contracts:
-                    v += _contract_value(state, p, cid, k, gv, imports, gain)
+                    v += _contract_value(state, p, cid, k, gv, imports, gain, self.contract_floor)
             for t in unscored:
                 v += scoring.tile_glory(state, seat, t)
             if k:
@@ -305,7 +310,7 @@ def _ranking_gain(state: Any, seat: int, counts: List[int]) -> float:
 
 
 def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float],
-                    imports: Dict[str, int], gain: float = 0.0) -> float:
+                    imports: Dict[str, int], gain: float = 0.0, floor: Any = None) -> float:
     """An open contract: its rewards (and its step up the contract ranking) less what it
     consumes or still needs, times the chance to fulfil it in the action phases left
     (never below nothing: it may be left)."""
@@ -332,7 +337,12 @@ def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float],
             cost += have * gv[i]
             cost += (n - have) * (_PRICE[i][state.prices[i]] * mv + ACTION_FRICTION)
             missing += n - have
-    chance = SURE if not missing else (UNSURE if k >= 2 else LATE)
+    if floor is None:
+        chance = SURE if not missing else (UNSURE if k >= 2 else LATE)
+    else:  # the chance grows with every good and animal in hand
+        needed = sum(n for _, n in c.needs)
+        low = floor if k >= 2 else floor * LATE / UNSURE
+        chance = SURE * (low + (1.0 - low) * (needed - missing) / needed) if needed else SURE
     value = chance * (reward - cost)
     return value if value > 0 else 0.0
 
