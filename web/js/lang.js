@@ -7,7 +7,7 @@
 //   <button data-i18n-title title="Rules">          an attribute (title,
 //   aria-label, placeholder, content): data-i18n-<attribute>
 // The English found there is the message id; every one of them must also be
-// listed in STATIC_TEXT below, so the catalogues see it (e2e/test_i18n.py
+// listed in STATIC_TEXT below, so the catalogues see it (e2e/test_languages.py
 // checks that the two agree).
 
 import { t, N_, LANGUAGES, language, setLanguage, onLanguageChange } from "./i18n.js";
