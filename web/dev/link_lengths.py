@@ -31,7 +31,7 @@ from cairn import new_game  # noqa: E402
 from cairn.bots import choose_move  # noqa: E402
 
 GAMES = ["glenmore", "hunters", "caledonia"]
-SITE = "https://example.org/cairn/index.html"   # a typical address in front of the fragment
+SITE_LENGTH = 36   # a typical address in front of the fragment (scheme, host, /cairn/index.html)
 
 
 def link_fragment(save: dict) -> str:
@@ -73,7 +73,7 @@ def main() -> None:
             frag = link_fragment(save)
             deflated = len(base64.urlsafe_b64decode(frag[6:] + "=" * (-len(frag[6:]) % 4)))
             print(f"{name:<10} {seed:>4} {len(save['moves']):>5} {pretty:>7} {compact:>7} {deflated:>8} "
-                  f"{len(frag):>8} {len(SITE) + len(frag):>6} {secs:>5.1f}")
+                  f"{len(frag):>8} {SITE_LENGTH + len(frag):>6} {secs:>5.1f}")
 
 
 if __name__ == "__main__":
