@@ -212,7 +212,9 @@ export function drawMarket(R, x, y, w, h) {
     g.font = font(Math.min(12, rowH * 0.42));
     g.textAlign = "left";
     g.textBaseline = "middle";
-    const nameW = w < 200 ? 0 : 48;
+    // room for the longest resource name in this language (48 px in English), if the panel is wide enough
+    const longest = Math.max(...RESOURCES.map((q) => g.measureText(resName(q)).width)) + 6;
+    const nameW = w < 200 ? 0 : Math.max(48, Math.min(longest, w - 200 + 48));
     if (nameW) fitText(g, resName(r), x + tok + 10, ry, nameW - 2, Math.min(12, rowH * 0.42));
     const sx0 = x + tok + 12 + nameW;
     for (let k = 0; k < 3; k++) {

@@ -374,8 +374,11 @@ function tileIcon(g, tile, x, y, s, cards) {
     g.fillStyle = "#2b2b2b";
     g.textAlign = "left";
     g.textBaseline = "middle";
+    // "3VP", or only the number when that does not fit at 11 px (hold the tile for the details)
     const vp = /^(\d+) VP$/.exec(text);
-    fitText(g, vp ? vpShort(vp[1]) : text, cx + s * 0.1, cy + 0.5, s * 0.3, s * 0.14, { bold: true });
+    if (!vp || !fitText(g, vpShort(vp[1]), cx + s * 0.1, cy + 0.5, s * 0.3, s * 0.14, { bold: true, optional: true })) {
+      fitText(g, vp ? vp[1] : text, cx + s * 0.1, cy + 0.5, s * 0.3, s * 0.14, { bold: true });
+    }
     return;
   }
   if (kind === "butcher" || kind === "bridge") {

@@ -497,7 +497,7 @@ export const layoutMethods = {
     g.fillStyle = THEME.dim;
     const diff = ["0", "1", "2", "3", "4", "5+"], vp = [0, 1, 2, 3, 5, 8];
     let label = t("Scoring: difference → VP") + " ";
-    if (g.measureText(label).width + 6 * 30 > w) label = t("Scoring Δ→VP") + " ";
+    if (g.measureText(label).width + 6 * 32 > w) label = t("Scoring Δ→VP") + " ";
     g.fillText(label, x, y + h / 2);
     let cx = x + g.measureText(label).width + 4;
     const cw = Math.min(34, (x + w - cx) / 6);
