@@ -154,7 +154,9 @@ def test_a_game_and_its_help_in_each_language_on_a_phone(phone390):
         pass
     for _ in range(2):
         app.make_move()
-    app.page.wait_for_function("window.cairn.snapshot().history.some(h => h.seat === 1)")   # the bot played too
+    # the bot played too, and its whole turn is over (a Hunters turn is several steps)
+    app.page.wait_for_function("window.cairn.snapshot().history.some(h => h.seat === 1)"
+                               " && window.cairn.snapshot().view.current_player === 0 && !window.cairn.busy")
     logs = {}
     for tag in ("pt-BR", "ro", "en"):
         if tag != "pt-BR":
