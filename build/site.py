@@ -304,8 +304,28 @@ def load_icons_module():
     return _load_build_module("cairn_icons", "icons.py")
 
 
+BABEL = "babel>=2.12"
+
+
+def ensure_babel(cache: str = CACHE) -> None:
+    """Babel (pure Python) compiles the catalogues.  The site builds with a
+    bare ``python3``: without Babel installed, it is fetched from PyPI once
+    into the build cache and used from there."""
+    try:
+        import babel  # noqa: F401
+        return
+    except ImportError:
+        pass
+    lib = os.path.join(cache, "babel-lib")
+    if not os.path.isdir(os.path.join(lib, "babel")):
+        os.makedirs(cache, exist_ok=True)
+        run([sys.executable, "-m", "pip", "install", "-q", "--target", lib, BABEL])
+    sys.path.insert(0, lib)
+
+
 def load_i18n_module():
     """build/i18n.py: compiles the translation catalogues (needs Babel)."""
+    ensure_babel()
     return _load_build_module("cairn_i18n", "i18n.py")
 
 
