@@ -22,8 +22,10 @@ sys.path.insert(0, HERE)
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from shots import OVERFLOW_JS, launch  # noqa: E402
+
 from caledonia_drive import CaledoniaPlayer  # noqa: E402
-from shoot_caledonia import ARGS, serve  # noqa: E402
+from shoot_caledonia import serve  # noqa: E402
 
 SIZES = {"phone": (390, 844), "small": (360, 640)}
 SET_LANG = """async (tag) => {
@@ -40,12 +42,6 @@ CUT_JS = """() => {
     return f.call(this, s, ...rest);
   };
 }"""
-OVERFLOW_JS = """() => {
-  const w = document.documentElement.clientWidth;
-  if (document.documentElement.scrollWidth <= w) return [];
-  return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 1)
-    .slice(0, 5).map(e => `${e.tagName}#${e.id}.${e.className} right=${Math.round(e.getBoundingClientRect().right)}`);
-}"""
 
 
 def main():
@@ -58,7 +54,7 @@ def main():
     url = serve()
     langs = args.langs.split(",")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(pw)
         for size in args.sizes.split(","):
             w, h = SIZES[size]
             ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, is_mobile=True,

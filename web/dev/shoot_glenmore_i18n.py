@@ -11,7 +11,6 @@ dist/ is built first when stale (build/site.py).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import sys
 
@@ -22,26 +21,13 @@ sys.path.insert(0, os.path.join(ROOT, "e2e"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from shots import LAPTOP, OVERFLOW_JS, PHONE, SMALL, launch, load_site  # noqa: E402
+
 import play_helpers as ph  # noqa: E402
 
-SIZES = {"phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2),
-         "small": dict(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2),
-         "laptop": dict(viewport={"width": 1366, "height": 768})}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-OVERFLOW_JS = """() => {
-  const w = document.documentElement.clientWidth;
-  if (document.documentElement.scrollWidth <= w) return [];
-  return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 1)
-    .slice(0, 5).map(e => `${e.tagName}#${e.id}.${e.className} right=${Math.round(e.getBoundingClientRect().right)}`);
-}"""
-
-
-def load_site():
-    spec = importlib.util.spec_from_file_location("site_builder", os.path.join(ROOT, "build", "site.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+SIZES = {"phone": PHONE,
+         "small": SMALL,
+         "laptop": LAPTOP}
 
 
 def hold_tile(page):
@@ -70,7 +56,7 @@ def main():
     server = site.serve_in_thread(site.DIST, 0)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(pw)
         for size in args.sizes.split(","):
             ctx = SIZES[size]
             for lang in args.langs.split(","):

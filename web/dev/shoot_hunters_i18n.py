@@ -12,7 +12,6 @@ details, the final table.  Prints the problems found (none is the goal).
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import sys
@@ -24,13 +23,13 @@ sys.path.insert(0, os.path.join(ROOT, "e2e"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from shots import PHONE, SMALL, launch, load_site  # noqa: E402
+
 import play_helpers as ph  # noqa: E402
 
-SIZES = {"390x844": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2),
-         "360x640": dict(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2)}
+SIZES = {"390x844": PHONE,
+         "360x640": SMALL}
 LANGS = {"pt": "pt-BR", "ro": "ro"}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 
 # every canvas fillText records its text and size in CSS px (as e2e/test_play_sizes.py does)
 TEXT_SIZES = """(() => {
@@ -51,13 +50,6 @@ TEXT_SIZES = """(() => {
 # English words that must not show on the canvas or in the choice bar of a translated game
 ENGLISH = ("Place", "Drawn tile", "Bonus tile", "Land ", "Gatherer", "Fisher", "Hunter", "Hut",
            "Tap ", "Game over", "worth", "complete", "open", "nobody", "Just placed")
-
-
-def load_site():
-    spec = importlib.util.spec_from_file_location("site_builder", os.path.join(ROOT, "build", "site.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def english_left(texts):
@@ -180,7 +172,7 @@ def main():
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     problems = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(pw)
         for lang in langs:
             for size, ctx in SIZES.items():
                 shoot(browser, url, out, lang, size, ctx, problems)

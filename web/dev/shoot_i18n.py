@@ -14,7 +14,6 @@ built site.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -22,26 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
-SMALL = dict(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2)
-LAPTOP = dict(viewport={"width": 1366, "height": 768})
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-
-# the widest elements when the page scrolls sideways (none expected)
-OVERFLOW_JS = """() => {
-  const w = document.documentElement.clientWidth;
-  if (document.documentElement.scrollWidth <= w) return [];
-  return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 1)
-    .slice(0, 5).map(e => `${e.tagName}#${e.id}.${e.className} right=${Math.round(e.getBoundingClientRect().right)}`);
-}"""
-
-
-def load_site():
-    spec = importlib.util.spec_from_file_location("site_builder", os.path.join(ROOT, "build", "site.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from shots import LAPTOP, OVERFLOW_JS, PHONE, SMALL, launch, load_site  # noqa: E402
 
 
 def play_a_few(page, moves=3):
@@ -118,7 +98,7 @@ def main():
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     langs = a.langs.split(",")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(pw)
         for lang in langs:
             shoot(browser, url, a.out, lang, "phone", PHONE, a.game)
             if a.small:

@@ -9,25 +9,16 @@ Uses dist/ (built when stale, like the e2e tests).
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 
 from playwright.sync_api import sync_playwright
 
+from shots import PHONE, launch, load_site  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 READY = "document.documentElement.dataset.engine === 'ready'"
-
-
-def load_site():
-    spec = importlib.util.spec_from_file_location("site_builder", os.path.join(ROOT, "build", "site.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def shoot(browser, url, out, lang):
@@ -82,7 +73,7 @@ def main():
     server = site.serve_in_thread(site.DIST, 0)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(pw)
         for lang in langs:
             shoot(browser, url, out, lang)
         browser.close()
