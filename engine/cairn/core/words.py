@@ -6,20 +6,6 @@ from typing import Optional
 from .i18n import Message, N_, join, msg, name
 
 
-def relative_position(x: int, y: int, landmark: str, at: str) -> str:
-    """A grid position (x east, y south) relative to a ``landmark`` at (0, 0), as players say
-    it: ``at`` for the landmark's own square, "north-east of the village" next to it,
-    "2 south, 1 west of the village" further away."""
-    ns = "north" if y < 0 else "south" if y > 0 else ""
-    ew = "east" if x > 0 else "west" if x < 0 else ""
-    if not ns and not ew:
-        return at
-    if abs(x) <= 1 and abs(y) <= 1:
-        return f"{'-'.join(d for d in (ns, ew) if d)} of {landmark}"
-    parts = [f"{abs(y)} {ns}" if ns else "", f"{abs(x)} {ew}" if ew else ""]
-    return f"{', '.join(p for p in parts if p)} of {landmark}"
-
-
 def compass(x: int, y: int) -> Optional[Message]:
     """The way from a landmark at (0, 0) to (x, y) as a message to render later, for a
     game's ``msg("{way} of the volcano", way=compass(x, y))``: None on the landmark's own
