@@ -165,3 +165,30 @@ def test_a_game_without_knowledge_is_searched_generically():
     g = advanced("glenmore", 2, 3, 4)
     values = GENERIC.evaluate(g.rules, g.state)
     assert values == [float(s["total"]) for s in g.scores()]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_the_early_stop_changes_no_move(name, monkeypatch):
+    """With ``iterations`` the search stops once no root move can overtake
+    the leader: the move equals the one of the full count, and it does stop
+    early somewhere (else the stop would be dead code)."""
+    import cairn.bots.search as search
+    full = []
+    real = search._decided
+
+    def spy(root, left, keys):
+        out = real(root, left, keys)
+        full.append(out)
+        return out
+
+    g = new_game(name, players=2, seed=4)
+    for ply in range(14):
+        if g.is_over:
+            break
+        if len(g.legal_moves()) > 1:
+            monkeypatch.setattr(search, "_decided", spy)
+            early = choose_move(g, "hard", seed=ply, iterations=60)
+            monkeypatch.setattr(search, "_decided", lambda *a: False)
+            assert early == choose_move(g, "hard", seed=ply, iterations=60)
+        g.play(choose_move(g, "easy", seed=ply))
+    assert any(full)
