@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 from ..core.rng import Rng
-from ..hunters.board import roots
+from ..hunters.board import occupied_roots
 from ..hunters.scoring import final_points, forest_value, majority, river_value
 from ..hunters.state import OVER
 from ..hunters.tiles import FOREST, RIVER
@@ -26,22 +26,24 @@ HUT_VALUE = 1.0
 class HuntersKnowledge(Knowledge):
     scale = 15.0
     rollout_plies = 4
+    # hard: 300 iterations (100 beat medium's 30 in 64.5% of 31 games); the
+    # late game's large boards make an iteration dearer, so the clock may
+    # cut the last decisions on a slow device
+    hard_iterations = 300
 
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         s = state
         out = [float(sum(row)) for row in s.score]
         if s.phase == OVER:
             return out
-        pts, _ = final_points(s)
+        pts, _ = final_points(s, False)
         left = len(s.land)
         share = 0.75 if left > 30 else 0.3 + 0.015 * left
         for p in range(s.n):
             out[p] += pts[p][0] + pts[p][1]
             out[p] += MEMBER_VALUE * min(s.members[p], 3) + HUT_VALUE * s.huts[p] * (left > 10)
         kinds, occ, meeples = s.nkind, s.occ, s.meeples
-        for r in roots(s):
-            if not occ[r]:
-                continue
+        for r in occupied_roots(s):
             kind = kinds[r]
             if kind != FOREST and kind != RIVER:
                 continue

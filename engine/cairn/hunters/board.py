@@ -193,6 +193,19 @@ def roots(s: HuntersState) -> List[int]:
     return [a for a in range(len(parent)) if parent[a] == a and s.nkind[a] != LAKE]
 
 
+def occupied_roots(s: HuntersState) -> List[int]:
+    """The roots of ``roots(s)`` whose feature holds tribe members (gatherers,
+    fishers, hunters), in node order: found from the members, not the board."""
+    parent = s.parent
+    return sorted({find(parent, n) for n, (_, role) in s.meeples.items() if role != "hut"})
+
+
+def hut_roots(s: HuntersState) -> List[int]:
+    """The roots of ``system_roots(s)`` whose river system holds huts, in node order."""
+    parent = s.sparent
+    return sorted({find(parent, n) for n, (_, role) in s.meeples.items() if role == "hut"})
+
+
 def system_roots(s: HuntersState) -> List[int]:
     parent, kinds = s.sparent, s.nkind
     return [a for a in range(len(parent)) if parent[a] == a

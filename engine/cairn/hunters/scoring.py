@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..core.i18n import Message, join, msg, nmsg, seat_ref
-from .board import find, roots, system_roots
+from .board import find, hut_roots, occupied_roots
 from .state import HuntersState
 from .tiles import FOREST, LAKE, MEADOW, RIVER, TEMPLATES, Piece
 
@@ -62,9 +62,18 @@ def meadow_animals(s: HuntersState, root: int) -> Dict[str, int]:
 def meadow_value(s: HuntersState, root: int) -> int:
     """2 per deer, mammoth and aurochs; each tiger eats one deer (never below
     zero); a fire in the meadow drives every tiger away."""
-    c = meadow_animals(s, root)
-    tigers = 0 if c["fire"] else c["tiger"]
-    return 2 * (max(0, c["deer"] - tigers) + c["mammoth"] + c["aurochs"])
+    deer = tigers = others = 0
+    fire = False
+    for n in s.nodes[root]:
+        p = piece_of(s, n)
+        a = p.animals
+        if a:
+            deer += a.get("deer", 0)
+            tigers += a.get("tiger", 0)
+            others += a.get("mammoth", 0) + a.get("aurochs", 0)
+        if p.fire:
+            fire = True
+    return 2 * (max(0, deer - (0 if fire else tigers)) + others)
 
 
 def majority(seats: List[int]) -> List[int]:
@@ -144,28 +153,32 @@ def score_completed(s: HuntersState, i: int) -> bool:
     return gold
 
 
-def final_points(s: HuntersState) -> Tuple[List[List[int]], List[Message]]:
+def final_points(s: HuntersState, with_lines: bool = True) -> Tuple[List[List[int]], List[Message]]:
     """Hut and hunter points per seat ``[[huts, hunters], ...]`` for the
-    current board, with log lines (messages).  Pure: does not change ``s``."""
+    current board, with log lines (messages; none when ``with_lines`` is
+    false, the bots' fast path).  Pure: does not change ``s``."""
     pts = [[0, 0] for _ in range(s.n)]
     lines: List[Message] = []
-    for r in system_roots(s):
-        if not s.shuts[r]:
-            continue
+    meeples = s.meeples
+    for r in hut_roots(s):
         value = system_value(s, r)
-        winners = majority([s.meeples[n][0] for n in s.shuts[r]])
+        winners = majority([meeples[n][0] for n in s.shuts[r]])
         for p in winners:
             pts[p][0] += value
-        lines.append(nmsg("Huts: {seats} scores {points} for a river system with {fish}",
-                          "Huts: {seats} score {points} for a river system with {fish}", len(winners),
-                          seats=_seats(winners), points=_points(value), fish=nmsg("{n} fish", "{n} fish", value)))
-    for r in roots(s):
-        if s.nkind[r] != MEADOW or not s.occ[r]:
+        if with_lines:
+            lines.append(nmsg("Huts: {seats} scores {points} for a river system with {fish}",
+                              "Huts: {seats} score {points} for a river system with {fish}", len(winners),
+                              seats=_seats(winners), points=_points(value), fish=nmsg("{n} fish", "{n} fish", value)))
+    kinds = s.nkind
+    for r in occupied_roots(s):
+        if kinds[r] != MEADOW:
             continue
         value = meadow_value(s, r)
         winners = meadow_winners(s, r)
         for p in winners:
             pts[p][1] += value
+        if not with_lines:
+            continue
         animals = _animals(meadow_animals(s, r))
         if animals is None:
             lines.append(nmsg("Hunters: {seats} scores {points} for a meadow without animals",
