@@ -45,12 +45,16 @@ def clansman_sources(p: Player, tile: Optional[Tile]) -> List[Any]:
     return out
 
 
-def can_take(state: GlenMoreState, p: Player, tile: Tile, fits: Optional[Dict[Any, bool]] = None) -> bool:
+def can_take(state: GlenMoreState, p: Player, tile: Tile, fits: Optional[Dict[Any, bool]] = None,
+             holdings: Optional[List[int]] = None) -> bool:
     """Can ``p`` pay for ``tile`` (buying and selling included) and place it?
-    ``fits`` caches "has a legal position" per river/road kind."""
+    ``fits`` caches "has a legal position" per river/road kind; ``holdings``:
+    ``p.holdings()`` if the caller has it."""
     if tile.cost_whisky > p.whisky:
         return False
-    if not can_afford_distinct(p.coins, p.holdings(), state.market, tile.cost, tile.cost_distinct, ()):
+    if holdings is None:
+        holdings = p.holdings()
+    if not can_afford_distinct(p.coins, holdings, state.market, tile.cost, tile.cost_distinct, ()):
         return False
     if tile.cost_clansman:
         return bool(clansman_sources(p, tile))
@@ -67,10 +71,11 @@ def take_moves(state: GlenMoreState, p: Player) -> List[Move]:
     chain = state.chain
     rear = chain.index(("fig", state.current))
     fits: Dict[Any, bool] = {}
+    holdings = p.holdings()
     for step in range(1, 14):
         k = (rear + step) % 14
         e = chain[k]
-        if e is not None and e[0] == "tile" and can_take(state, p, TILES[e[1]], fits):
+        if e is not None and e[0] == "tile" and can_take(state, p, TILES[e[1]], fits, holdings):
             out.append({"type": "take", "space": k})
     return out
 
