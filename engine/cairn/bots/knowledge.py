@@ -38,11 +38,11 @@ class Knowledge:
     #: medium: search iterations per decision, and a clock cap for slow devices
     medium_iterations: int = 30
     medium_seconds: float = 0.4
-    #: hard: search iterations per decision at most, and its time budget.  The
-    #: cap is what Pyodide does well within the budget on a laptop (Glen More
-    #: about 500, Hunters about 1000 iterations/s), so the app's hard plays
-    #: as the benchmark's fixed-iteration hard; the clock only binds on a slow
-    #: device.  (Hunters at 400 iterations was not shown stronger than at 100.)
+    #: hard: search iterations per decision at most, and its time budget.  A
+    #: game's cap is about what Pyodide does within the budget on a laptop
+    #: (the search stops early once its move is settled), so the app's hard
+    #: mostly plays as the benchmark's fixed-iteration hard; the clock binds
+    #: on a slow device and on a game's dearest decisions.
     hard_iterations: int = 100
     hard_seconds: float = 0.8
 
