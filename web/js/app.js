@@ -5,7 +5,9 @@
 
 import { Engine, EngineError } from "./engine.js";
 import { Store, newGid } from "./store.js";
-import { $, el, toast, SEAT_COLOURS, renderTurn, renderScores, renderLog, renderFinal } from "./ui.js";
+import { $, el, toast, SEAT_COLOURS, renderTurn, renderScores, renderLog, renderFinal, installFileDrop } from "./ui.js";
+import { registerServiceWorker } from "./install.js";
+import { exposeForTests } from "./hook.js";
 import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PAUSE_MS } from "./home.js";
 import { ChoiceBar } from "./choices.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
@@ -55,7 +57,7 @@ const engine = new Engine({
     if (S.booted) return;
     S.booted = true;
     showMenu(hello);
-    registerServiceWorker();
+    registerServiceWorker(params.has("nosw"));
     const cur = store.current();
     (cur ? resume(cur, true) : Promise.resolve()).then(importLink);   // then a #save= link, if opened with one
   },
@@ -522,16 +524,6 @@ configureReplay({
   replayCurrent: () => { if (S.gid) showReplay(S.gid, { atEnd: true }); },
 });
 
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || params.has("nosw")) return;
-  const updating = !!navigator.serviceWorker.controller;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    // A new build took over: this page still runs the old one until reloaded.
-    if (updating) toast(t("A new version of Cairn is ready: reload the page to use it."), "info", 0);
-  });
-  navigator.serviceWorker.register("sw.js").catch((e) => console.warn("service worker:", e));
-}
-
 // -- wiring ---------------------------------------------------------------------
 $("#undo").addEventListener("click", undo);
 $("#sheet-btn").addEventListener("click", () => setSheet(!document.body.classList.contains("sheet-open")));
@@ -555,41 +547,10 @@ $("#import-file").addEventListener("change", (ev) => {
   ev.target.value = "";
   importFile(f);
 });
-let dragDepth = 0;
-document.addEventListener("dragenter", (ev) => { ev.preventDefault(); dragDepth++; $("#drop-hint").hidden = false; });
-document.addEventListener("dragleave", () => { if (--dragDepth <= 0) { dragDepth = 0; $("#drop-hint").hidden = true; } });
-document.addEventListener("dragover", (ev) => ev.preventDefault());
-document.addEventListener("drop", (ev) => {
-  ev.preventDefault();
-  dragDepth = 0;
-  $("#drop-hint").hidden = true;
-  const f = ev.dataTransfer && ev.dataTransfer.files[0];
-  if (f) importFile(f);
-});
+installFileDrop($("#drop-hint"), importFile);
 new ResizeObserver(() => { if (S.renderer) S.renderer.resize(); }).observe($("#board"));
 
-window.cairn = {
-  snapshot: () => S.snap,
-  targets() {
-    if (!S.renderer) return [];
-    const r = canvas.getBoundingClientRect();
-    return S.renderer.targets().map((t) => ({ ...t, x: t.x + r.left, y: t.y + r.top }));
-  },
-  /** Where the renderer shows the player's own board (CSS px on the page), when it says. */
-  layout() {
-    if (!S.renderer || !S.renderer.layoutInfo) return null;
-    const info = S.renderer.layoutInfo();
-    const r = canvas.getBoundingClientRect();
-    const own = info && info.own;
-    return { ...info, own: own ? { top: own.y + r.top, bottom: own.y + own.h + r.top, left: own.x + r.left, height: own.h, width: own.w } : own };
-  },
-  get gid() { return S.gid; },
-  get renderer() { return S.renderer; },   // for dev screenshots of renderer states
-  get busy() { return S.busy; },
-  get readyAt() { return S.readyAt; },
-  get bootLog() { return S.bootLog; },   // [text, ms since worker start, ms since navigation]
-  engine,
-};
+exposeForTests(S, canvas, engine);
 
 // The menu works while the engine loads (from the build's copy of its
 // catalogue): a game started or a file imported meanwhile runs once it is ready.

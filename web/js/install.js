@@ -4,6 +4,7 @@
 // State for tests and the curious: window.cairnStorage.
 
 import { t, language, onLanguageChange } from "./i18n.js";
+import { toast } from "./ui.js";
 
 const state = { requested: false, persisted: null, usage: null, quota: null };
 window.cairnStorage = state;
@@ -66,6 +67,17 @@ async function start() {
   onLanguageChange(() => showUsage());
   const home = document.getElementById("home");
   if (home) new MutationObserver(() => { if (!home.hidden) showUsage(); }).observe(home, { attributes: true, attributeFilter: ["hidden"] });
+}
+
+/** The service worker keeps the site for offline use; when a new build takes
+ *  over, the page says so (it still runs the old build until reloaded). */
+export function registerServiceWorker(skip) {
+  if (!("serviceWorker" in navigator) || skip) return;
+  const updating = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (updating) toast(t("A new version of Cairn is ready: reload the page to use it."), "info", 0);
+  });
+  navigator.serviceWorker.register("sw.js").catch((e) => console.warn("service worker:", e));
 }
 
 start();

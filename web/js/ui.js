@@ -170,3 +170,18 @@ export function optionsForm(schema) {
   };
   return { node, read, empty: fields.length === 0 };
 }
+
+/** Files dropped anywhere on the page go to ``onFile``; ``hint`` shows while one is dragged over. */
+export function installFileDrop(hint, onFile) {
+  let depth = 0;
+  document.addEventListener("dragenter", (ev) => { ev.preventDefault(); depth++; hint.hidden = false; });
+  document.addEventListener("dragleave", () => { if (--depth <= 0) { depth = 0; hint.hidden = true; } });
+  document.addEventListener("dragover", (ev) => ev.preventDefault());
+  document.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    depth = 0;
+    hint.hidden = true;
+    const f = ev.dataTransfer && ev.dataTransfer.files[0];
+    if (f) onFile(f);
+  });
+}

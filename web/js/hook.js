@@ -1,0 +1,27 @@
+// window.cairn: what the e2e tests and the dev screenshot scripts read of the
+// running app (the shown position, tap targets, the engine); players never need it.
+
+export function exposeForTests(S, canvas, engine) {
+  window.cairn = {
+    snapshot: () => S.snap,
+    targets() {
+      if (!S.renderer) return [];
+      const r = canvas.getBoundingClientRect();
+      return S.renderer.targets().map((t) => ({ ...t, x: t.x + r.left, y: t.y + r.top }));
+    },
+    /** Where the renderer shows the player's own board (CSS px on the page), when it says. */
+    layout() {
+      if (!S.renderer || !S.renderer.layoutInfo) return null;
+      const info = S.renderer.layoutInfo();
+      const r = canvas.getBoundingClientRect();
+      const own = info && info.own;
+      return { ...info, own: own ? { top: own.y + r.top, bottom: own.y + own.h + r.top, left: own.x + r.left, height: own.h, width: own.w } : own };
+    },
+    get gid() { return S.gid; },
+    get renderer() { return S.renderer; },   // for dev screenshots of renderer states
+    get busy() { return S.busy; },
+    get readyAt() { return S.readyAt; },
+    get bootLog() { return S.bootLog; },   // [text, ms since worker start, ms since navigation]
+    engine,
+  };
+}
