@@ -9,6 +9,8 @@
   [--out FILE]``: a benchmark of the bot levels against each other through
   the checked API; prints win rates with 95% intervals, average scores and
   think times per decision.
+* ``summary FILE...``: the same figures from ``selfplay --out`` files
+  (runs split over processes or seeds, merged; a game played twice counts once).
 """
 from __future__ import annotations
 
@@ -171,6 +173,58 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
     match.think_times()
 
 
+STRENGTH = ["hard", "medium", "easy", "random"]
+
+
+def _summary(paths: List[str]) -> None:
+    """Merge ``selfplay --out`` lines: per game, player count, first level and
+    the others' level (and the search settings), the first level's win rate
+    with its 95% interval, average scores, and think times per level."""
+    groups: Dict[Tuple[Any, ...], Dict[int, Dict[str, Any]]] = {}
+    for path in paths:
+        try:
+            f = open(path)
+        except OSError as e:
+            print(f"skipped {path}: {e.strerror}")
+            continue
+        with f:
+            for line in f:
+                if not line.strip():
+                    continue
+                d = json.loads(line)
+                seats = d["seats"]
+                if len(seats) > 2:  # one seat against copies of another level
+                    first = next((lv for lv in seats if seats.count(lv) == 1), seats[0])
+                else:  # the stronger level first
+                    first = min(seats, key=lambda lv: STRENGTH.index(lv) if lv in STRENGTH else len(STRENGTH))
+                other = next((lv for lv in seats if lv != first), first)
+                key = (d["game"], len(seats), first, other, json.dumps(d.get("iterations", {}), sort_keys=True),
+                       json.dumps(d.get("budgets", {}), sort_keys=True))
+                groups.setdefault(key, {})[d["seed"]] = d
+    for (game, players, a, b, its, budgets), games in sorted(groups.items()):
+        wins = score_a = score_b = 0.0
+        times: Dict[str, List[float]] = {}
+        for d in games.values():
+            at = d["seats"].index(a)
+            if at in d["winners"]:
+                wins += 1 / len(d["winners"])
+            score_a += d["totals"][at]
+            score_b += sum(t for i, t in enumerate(d["totals"]) if i != at) / (players - 1)
+            for lv, ts in d.get("times", {}).items():
+                times.setdefault(lv, []).extend(ts)
+        n = len(games)
+        lo, hi = _wilson(wins, n)
+        vs = b if players == 2 else f"{players - 1}x {b}"
+        print(f"{game}, {players} players, {a} vs {vs} ({its} {budgets}): {n} games, seeds "
+              f"{min(games)}-{max(games)}: {a} wins {100 * wins / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]  "
+              f"avg score {score_a / n:.1f} vs {score_b / n:.1f}")
+        for lv, ts in sorted(times.items()):
+            ts.sort()
+            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            print(f"    {lv:8s} think time mean {1000 * sum(ts) / len(ts):7.1f} ms  p95 {1000 * p95:7.1f} ms"
+                  f"  ({len(ts)} decisions)")
+
+
 def _play(name: str, players: int, seed: Optional[int]) -> None:
     g = new_game(name, players=players, seed=seed)
     print(f"{GAMES[name].title}, {players} players, seed {g.seed}")
@@ -200,6 +254,7 @@ def _play(name: str, players: int, seed: Optional[int]) -> None:
 def main(argv: Optional[List[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m cairn")
     sub = p.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("summary").add_argument("files", nargs="+", help="selfplay --out files")
     for cmd in ("play", "bench", "selfplay"):
         sp = sub.add_parser(cmd)
         sp.add_argument("game", choices=sorted(GAMES))
@@ -219,7 +274,9 @@ def main(argv: Optional[List[str]] = None) -> int:
             sp.add_argument("--clock", action="store_true",
                             help="medium/hard as in the app (their time caps) instead of their iteration caps")
     a = p.parse_args(argv)
-    if a.cmd == "bench":
+    if a.cmd == "summary":
+        _summary(a.files)
+    elif a.cmd == "bench":
         _bench(a.game, a.seconds, a.players, a.seed)
     elif a.cmd == "selfplay":
         _selfplay(a.game, a.levels.split(","), a.games, a.players, a.seed,

@@ -1,0 +1,24 @@
+"""The selfplay benchmark's command line: a tiny run writes one line per game,
+and ``summary`` merges such files into the same figures (a game met twice
+counts once; a shared win counts 1/k)."""
+import json
+
+from cairn.__main__ import main
+
+
+def test_selfplay_out_and_summary(tmp_path, capsys):
+    out = tmp_path / "games.jsonl"
+    main(["selfplay", "hunters", "--levels", "easy,random", "-n", "3", "--seed", "2", "--out", str(out)])
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [d["seed"] for d in lines] == [2, 3, 4]
+    assert [d["seats"] for d in lines] == [["easy", "random"], ["random", "easy"], ["easy", "random"]]
+    capsys.readouterr()
+    # the same games again (another process's copy) and one made-up shared win
+    extra = tmp_path / "more.jsonl"
+    tie = dict(lines[0], seed=9, totals=[5, 5], winners=[0, 1])
+    extra.write_text(out.read_text() + json.dumps(tie) + "\n")
+    main(["summary", str(out), str(extra), str(tmp_path / "missing.jsonl")])
+    text = capsys.readouterr().out
+    wins = sum(1 for d in lines if d["seats"].index("easy") in d["winners"]) + 0.5
+    assert "skipped" in text and "missing.jsonl" in text
+    assert f"4 games, seeds 2-9: easy wins {100 * wins / 4:.1f}%" in text
