@@ -16,9 +16,9 @@ def test_selfplay_out_and_summary(tmp_path, capsys):
     # the same games again (another process's copy) and one made-up shared win
     extra = tmp_path / "more.jsonl"
     tie = dict(lines[0], seed=9, totals=[5, 5], winners=[0, 1])
-    extra.write_text(out.read_text() + json.dumps(tie) + "\n")
+    extra.write_text(out.read_text() + json.dumps(tie) + "\n" + "not json\n" + json.dumps({"seed": 1}) + "\n")
     main(["summary", str(out), str(extra), str(tmp_path / "missing.jsonl")])
     text = capsys.readouterr().out
     wins = sum(1 for d in lines if d["seats"].index("easy") in d["winners"]) + 0.5
-    assert "skipped" in text and "missing.jsonl" in text
+    assert "skipped" in text and "missing.jsonl" in text and "skipped 2 lines" in text
     assert f"4 games, seeds 2-9: easy wins {100 * wins / 4:.1f}%" in text

@@ -181,6 +181,7 @@ def _summary(paths: List[str]) -> None:
     the others' level (and the search settings), the first level's win rate
     with its 95% interval, average scores, and think times per level."""
     groups: Dict[Tuple[Any, ...], Dict[int, Dict[str, Any]]] = {}
+    bad = 0
     for path in paths:
         try:
             f = open(path)
@@ -191,8 +192,13 @@ def _summary(paths: List[str]) -> None:
             for line in f:
                 if not line.strip():
                     continue
-                d = json.loads(line)
-                seats = d["seats"]
+                try:
+                    d = json.loads(line)
+                    seats, seed = d["seats"], d["seed"]
+                    d["totals"], d["winners"], d["game"]
+                except (ValueError, KeyError, TypeError):
+                    bad += 1
+                    continue
                 if len(seats) > 2:  # one seat against copies of another level
                     first = next((lv for lv in seats if seats.count(lv) == 1), seats[0])
                 else:  # the stronger level first
@@ -200,7 +206,9 @@ def _summary(paths: List[str]) -> None:
                 other = next((lv for lv in seats if lv != first), first)
                 key = (d["game"], len(seats), first, other, json.dumps(d.get("iterations", {}), sort_keys=True),
                        json.dumps(d.get("budgets", {}), sort_keys=True))
-                groups.setdefault(key, {})[d["seed"]] = d
+                groups.setdefault(key, {})[seed] = d
+    if bad:
+        print(f"skipped {bad} lines that are not selfplay records")
     for (game, players, a, b, its, budgets), games in sorted(groups.items()):
         wins = score_a = score_b = 0.0
         times: Dict[str, List[float]] = {}
