@@ -49,11 +49,13 @@ def system_value(s: HuntersState, root: int) -> int:
 
 
 def meadow_animals(s: HuntersState, root: int) -> Dict[str, int]:
+    """The animals of a meadow, and its fires, counted over its pieces."""
     count = {"deer": 0, "mammoth": 0, "tiger": 0, "aurochs": 0, "fire": 0}
     for n in s.nodes[root]:
         p = piece_of(s, n)
-        for a, k in p.animals.items():
-            count[a] += k
+        if p.animals:
+            for a, k in p.animals.items():
+                count[a] += k
         if p.fire:
             count["fire"] += 1
     return count
@@ -62,18 +64,9 @@ def meadow_animals(s: HuntersState, root: int) -> Dict[str, int]:
 def meadow_value(s: HuntersState, root: int) -> int:
     """2 per deer, mammoth and aurochs; each tiger eats one deer (never below
     zero); a fire in the meadow drives every tiger away."""
-    deer = tigers = others = 0
-    fire = False
-    for n in s.nodes[root]:
-        p = piece_of(s, n)
-        a = p.animals
-        if a:
-            deer += a.get("deer", 0)
-            tigers += a.get("tiger", 0)
-            others += a.get("mammoth", 0) + a.get("aurochs", 0)
-        if p.fire:
-            fire = True
-    return 2 * (max(0, deer - (0 if fire else tigers)) + others)
+    c = meadow_animals(s, root)
+    tigers = 0 if c["fire"] else c["tiger"]
+    return 2 * (max(0, c["deer"] - tigers) + c["mammoth"] + c["aurochs"])
 
 
 def majority(seats: List[int]) -> List[int]:
