@@ -71,6 +71,25 @@ def _wilson(wins: float, n: int) -> Tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _tally(results: List[Tuple[int, List[int], List[int]]]) -> Tuple[float, float, float]:
+    """Over ``(seat, totals, winners)`` per game: the seat's wins (1/k for a win
+    shared by k seats), its average score, and the other seats' average."""
+    wins = mine = others = 0.0
+    for at, totals, winners in results:
+        if at in winners:
+            wins += 1 / len(winners)
+        mine += totals[at]
+        others += sum(t for i, t in enumerate(totals) if i != at) / (len(totals) - 1)
+    n = len(results) or 1
+    return wins, mine / n, others / n
+
+
+def _mean_p95(ts: List[float]) -> Tuple[float, float]:
+    """Mean and 95th percentile of think times."""
+    ts = sorted(ts)
+    return sum(ts) / len(ts), ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+
+
 class _Match:
     """Bot games through the checked API, with think times per level."""
 
@@ -107,15 +126,14 @@ class _Match:
     def think_times(self) -> None:
         print("think time per decision (forced moves excluded):")
         for level, ts in sorted(self.times.items()):
-            ts = sorted(ts)
-            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            mean, p95 = _mean_p95(ts)
             its = self.its.get(level, 0)
             rate = f"  {its / sum(ts):6.0f} search iterations/s" if its else ""
             per = sorted(self.per_decision.get(level, []))
             if per:
                 rate += (f", iterations per decision: mean {sum(per) / len(per):.0f}, "
                          f"5th percentile {per[len(per) // 20]}, fewest {per[0]}")
-            print(f"  {level:8s} mean {1000 * sum(ts) / len(ts):7.1f} ms  p95 {1000 * p95:7.1f} ms"
+            print(f"  {level:8s} mean {1000 * mean:7.1f} ms  p95 {1000 * p95:7.1f} ms"
                   f"  ({len(ts)} decisions){rate}")
 
 
@@ -148,8 +166,7 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
     else:
         pairs = [(levels[0], b) for b in levels[1:]]
     for a, b in pairs:
-        wins = 0.0
-        score_a = score_b = 0
+        results = []
         start = time.perf_counter()
         for k in range(games):
             at = k % players
@@ -161,14 +178,12 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
                     f.write(json.dumps({"game": name, "seed": seed + k, "seats": seats, "totals": totals,
                                         "winners": winners, "iterations": iterations, "budgets": budgets,
                                         "times": match.game_times}) + "\n")
-            if at in winners:
-                wins += 1 / len(winners)
-            score_a += totals[at]
-            score_b += sum(t for i, t in enumerate(totals) if i != at) / (players - 1)
+            results.append((at, totals, winners))
+        wins, score_a, score_b = _tally(results)
         lo, hi = _wilson(wins, games)
         vs = b if players == 2 else f"{players - 1}x {b}"
         print(f"  {a:>6s} vs {vs:<10s} {a} wins {100 * wins / games:5.1f}% "
-              f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  avg score {score_a / games:6.1f} vs {score_b / games:6.1f}"
+              f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  avg score {score_a:6.1f} vs {score_b:6.1f}"
               f"  ({time.perf_counter() - start:.0f} s)", flush=True)
     match.think_times()
 
@@ -194,11 +209,13 @@ def _summary(paths: List[str]) -> None:
                     continue
                 try:
                     d = json.loads(line)
-                    seats, seed = d["seats"], d["seed"]
-                    d["totals"], d["winners"], d["game"]
-                except (ValueError, KeyError, TypeError):
+                    ok = all(k in d for k in ("game", "seed", "seats", "totals", "winners"))
+                except ValueError:
+                    ok = False
+                if not ok:
                     bad += 1
                     continue
+                seats, seed = d["seats"], d["seed"]
                 if len(seats) > 2:  # one seat against copies of another level
                     first = next((lv for lv in seats if seats.count(lv) == 1), seats[0])
                 else:  # the stronger level first
@@ -210,14 +227,9 @@ def _summary(paths: List[str]) -> None:
     if bad:
         print(f"skipped {bad} lines that are not selfplay records")
     for (game, players, a, b, its, budgets), games in sorted(groups.items()):
-        wins = score_a = score_b = 0.0
+        wins, score_a, score_b = _tally([(d["seats"].index(a), d["totals"], d["winners"]) for d in games.values()])
         times: Dict[str, List[float]] = {}
         for d in games.values():
-            at = d["seats"].index(a)
-            if at in d["winners"]:
-                wins += 1 / len(d["winners"])
-            score_a += d["totals"][at]
-            score_b += sum(t for i, t in enumerate(d["totals"]) if i != at) / (players - 1)
             for lv, ts in d.get("times", {}).items():
                 times.setdefault(lv, []).extend(ts)
         n = len(games)
@@ -225,11 +237,10 @@ def _summary(paths: List[str]) -> None:
         vs = b if players == 2 else f"{players - 1}x {b}"
         print(f"{game}, {players} players, {a} vs {vs} ({its} {budgets}): {n} games, seeds "
               f"{min(games)}-{max(games)}: {a} wins {100 * wins / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]  "
-              f"avg score {score_a / n:.1f} vs {score_b / n:.1f}")
+              f"avg score {score_a:.1f} vs {score_b:.1f}")
         for lv, ts in sorted(times.items()):
-            ts.sort()
-            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
-            print(f"    {lv:8s} think time mean {1000 * sum(ts) / len(ts):7.1f} ms  p95 {1000 * p95:7.1f} ms"
+            mean, p95 = _mean_p95(ts)
+            print(f"    {lv:8s} think time mean {1000 * mean:7.1f} ms  p95 {1000 * p95:7.1f} ms"
                   f"  ({len(ts)} decisions)")
 
 
