@@ -1,6 +1,7 @@
 // The app as an installed, offline app: asks the browser to keep this site's
 // storage (saved games and the offline copy) instead of evicting it when space
-// runs low, and shows on the home screen how much it uses.
+// runs low, and shows on the home screen how much it uses; registerServiceWorker()
+// (called by app.js once the engine is up) keeps the offline copy itself.
 // State for tests and the curious: window.cairnStorage.
 
 import { t, language, onLanguageChange } from "./i18n.js";
