@@ -141,7 +141,7 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
               budgets: Dict[str, float], iterations: Dict[str, int], out: Optional[str] = None,
               clock: bool = False) -> None:
     """Two players: each level against the next and the first against the
-    last, ``games`` games each, seats alternating.  More players: ``levels[0]`` against players-1 copies of
+    last, ``games`` games each, seats alternating by seed (seed 1: the first level in seat 0).  More players: ``levels[0]`` against players-1 copies of
     each other level, seats rotating.  Wins count 1/k when k seats share the
     win (the game's own tie-break first).  Medium and hard search their
     level's iteration cap unless given ``iterations`` or ``budgets``; with
@@ -169,7 +169,7 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
         results = []
         start = time.perf_counter()
         for k in range(games):
-            at = k % players
+            at = (seed + k - 1) % players  # by the game's seed, so runs split over seeds seat as one run
             seats = [b] * players
             seats[at] = a
             totals, winners = match.play(seats, seed + k)
