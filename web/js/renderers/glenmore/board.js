@@ -120,7 +120,8 @@ export function drawChain(R, cells) {
   });
 }
 
-/** Stacks left, current stack, scorings done: one line if it fits, else two. */
+/** Stacks left, current stack, scorings done: one line if it fits (or the
+ * strip is too low for two: smaller text, then no "Stacks"), else two. */
 export function drawChainInfo(R, x, y, w, h) {
   const { g, view } = R;
   const sizes = view.stack_sizes || [];
@@ -135,7 +136,8 @@ export function drawChainInfo(R, x, y, w, h) {
     return [sw, cw];
   };
   let [sw, cw] = measure();
-  const one = sw + cw + 12 <= w && h < 44;
+  // two lines only where two rows of chips fit (the laptop panel); the phone's strip stays one line
+  const one = h < 36 || (sw + cw + 12 <= w && h < 44);
   const over = () => (one ? sw + cw + 12 : Math.max(sw, cw)) > w;
   while (px > 8 && over()) {
     px -= 0.5;
