@@ -141,13 +141,15 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
               budgets: Dict[str, float], iterations: Dict[str, int], out: Optional[str] = None,
               clock: bool = False) -> None:
     """Two players: each level against the next and the first against the
-    last, ``games`` games each, seats alternating by seed (seed 1: the first level in seat 0).  More players: ``levels[0]`` against players-1 copies of
-    each other level, seats rotating.  Wins count 1/k when k seats share the
-    win (the game's own tie-break first).  Medium and hard search their
-    level's iteration cap unless given ``iterations`` or ``budgets``; with
-    ``clock``, they play as in the app (time-capped defaults).  ``out``: a file that gets one
-    JSON line per game (levels by seat, totals, winners, think times), to
-    merge runs split over processes."""
+    last, ``games`` games each.  More players: ``levels[0]`` against
+    players-1 copies of each other level.  The first level's seat follows the
+    game's seed (seed 1: seat 0, seed 2: seat 1, ...), so runs split over
+    seeds seat as one run.  Wins count 1/k when k seats share the win (the
+    game's own tie-break first).  Medium and hard search their level's
+    iteration cap unless given ``iterations`` or ``budgets``; with ``clock``,
+    they play as in the app (time-capped defaults).  ``out``: a file that
+    gets one JSON line per game (levels by seat, totals, winners, think
+    times), to merge runs split over processes."""
     if not clock:  # reproducible: each search level at its iteration cap, no clock
         know = knowledge_for(name)
         for lv in ("medium", "hard"):
