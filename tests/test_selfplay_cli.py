@@ -27,3 +27,23 @@ def test_selfplay_out_and_summary(tmp_path, capsys):
     wins = sum(1 for d in lines if d["seats"].index("easy") in d["winners"]) + 0.5
     assert "skipped" in text and "missing.jsonl" in text and "skipped 2 lines" in text
     assert f"4 games, seeds 2-9: easy wins {100 * wins / 4:.1f}%" in text
+
+
+def test_selfplay_against_the_automa(tmp_path, capsys):
+    """``automaN`` seats Caledonia's solo opponent at difficulty N; it plays its card
+    (its only move), and only in Caledonia."""
+    out = tmp_path / "automa.jsonl"
+    main(["selfplay", "caledonia", "--levels", "random,automa2", "-n", "2", "--seed", "1", "--out", str(out)])
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [d["seats"] for d in lines] == [["random", "automa2"], ["automa2", "random"]]
+    assert all("automa2" not in d["times"] for d in lines)  # the automa does not think
+    assert all(d["seats"][d["winners"][0]] == "automa2" for d in lines)  # random never beats it
+    capsys.readouterr()
+    for bad in (["hunters", "--levels", "easy,automa3"],
+                ["caledonia", "--levels", "easy,automa3", "--players", "3"]):
+        try:
+            main(["selfplay", *bad, "-n", "1"])
+        except SystemExit as e:
+            assert "automa" in str(e)
+        else:
+            raise AssertionError(f"{bad} was accepted")

@@ -8,7 +8,8 @@
   [--budget hard=0.5,...] [--iterations hard=400,...] [--clock] [--seed S]
   [--out FILE]``: a benchmark of the bot levels against each other through
   the checked API; prints win rates with 95% intervals, average scores and
-  think times per decision.
+  think times per decision.  In Clans of Caledonia a level ``automa1``..
+  ``automa5`` is the official solo opponent at that difficulty (one seat).
 * ``summary FILE...``: the same figures from ``selfplay --out`` files
   (runs split over processes or seeds, merged; a game played twice counts once).
 """
@@ -90,6 +91,13 @@ def _mean_p95(ts: List[float]) -> Tuple[float, float]:
     return sum(ts) / len(ts), ts[min(len(ts) - 1, int(0.95 * len(ts)))]
 
 
+def _seat(level: str) -> Dict[str, str]:
+    """A seat for a selfplay level: ``automaN`` is Caledonia's solo opponent at difficulty N."""
+    if level.startswith("automa"):
+        return {"kind": "automa", "level": level[len("automa"):]}
+    return {"kind": "bot", "level": level}
+
+
 class _Match:
     """Bot games through the checked API, with think times per level."""
 
@@ -104,10 +112,13 @@ class _Match:
 
     def play(self, levels: List[str], seed: int) -> Tuple[List[int], List[int]]:
         """One game, seat i played by ``levels[i]``: (totals, winners)."""
-        g = new_game(self.name, players=[{"kind": "bot", "level": lv} for lv in levels], seed=seed)
+        g = new_game(self.name, players=[_seat(lv) for lv in levels], seed=seed)
         self.game_times = {}
         while not g.is_over:
             level = levels[g.current_player]
+            if level.startswith("automa"):  # its card is its only move
+                g.play(g.legal_moves()[0])
+                continue
             forced = len(g.legal_moves()) == 1
             its = STATS["iterations"]
             start = time.perf_counter()
@@ -150,6 +161,10 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
     they play as in the app (time-capped defaults).  ``out``: a file that
     gets one JSON line per game (levels by seat, totals, winners, think
     times), to merge runs split over processes."""
+    automa = [lv for lv in levels if lv.startswith("automa")]
+    if automa and (name != "caledonia" or (players > 2 and automa != levels[:1])):
+        raise SystemExit("an automa level plays only Clans of Caledonia, in one seat (the first level "
+                         "with more than 2 players)")
     if not clock:  # reproducible: each search level at its iteration cap, no clock
         know = knowledge_for(name)
         for lv in ("medium", "hard"):
