@@ -112,11 +112,12 @@ class _Match:
 
     def play(self, levels: List[str], seed: int) -> Tuple[List[int], List[int]]:
         """One game, seat i played by ``levels[i]``: (totals, winners)."""
-        g = new_game(self.name, players=[_seat(lv) for lv in levels], seed=seed)
+        seats = [_seat(lv) for lv in levels]
+        g = new_game(self.name, players=seats, seed=seed)
         self.game_times = {}
         while not g.is_over:
             level = levels[g.current_player]
-            if level.startswith("automa"):  # its card is its only move
+            if seats[g.current_player]["kind"] == "automa":  # its card is its only move
                 g.play(g.legal_moves()[0])
                 continue
             forced = len(g.legal_moves()) == 1
@@ -161,10 +162,6 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
     they play as in the app (time-capped defaults).  ``out``: a file that
     gets one JSON line per game (levels by seat, totals, winners, think
     times), to merge runs split over processes."""
-    automa = [lv for lv in levels if lv.startswith("automa")]
-    if automa and (name != "caledonia" or (players > 2 and automa != levels[:1])):
-        raise SystemExit("an automa level plays only Clans of Caledonia, in one seat (the first level "
-                         "with more than 2 players)")
     if not clock:  # reproducible: each search level at its iteration cap, no clock
         know = knowledge_for(name)
         for lv in ("medium", "hard"):
@@ -172,16 +169,21 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
                 iterations[lv] = budget(know, lv)[0]
     match = _Match(name, budgets, iterations)
     title = GAMES[name].title
-    spent = {lv: (f"{iterations[lv]} iterations" if lv in iterations else
-                  f"{budgets[lv]} s" if lv in budgets else "default") for lv in levels}
-    print(f"{title}, {players} players, {games} games per match, seeds from {seed}; "
-          + ", ".join(f"{lv}: {spent[lv]}" for lv in levels if lv in ("medium", "hard")))
     if players == 2:  # each level against the next, and the first against the last
         pairs = list(zip(levels, levels[1:]))
         if len(levels) > 2:
             pairs.append((levels[0], levels[-1]))
     else:
         pairs = [(levels[0], b) for b in levels[1:]]
+    for a, b in pairs:  # seats the rules refuse (an automa outside Caledonia, or twice) stop here
+        try:
+            new_game(name, players=[_seat(a)] + [_seat(b)] * (players - 1), seed=seed)
+        except ValueError as e:
+            raise SystemExit(f"selfplay {a} vs {b}: {e}") from None
+    spent = {lv: (f"{iterations[lv]} iterations" if lv in iterations else
+                  f"{budgets[lv]} s" if lv in budgets else "default") for lv in levels}
+    print(f"{title}, {players} players, {games} games per match, seeds from {seed}; "
+          + ", ".join(f"{lv}: {spent[lv]}" for lv in levels if lv in ("medium", "hard")))
     for a, b in pairs:
         results = []
         start = time.perf_counter()
