@@ -279,15 +279,41 @@ def test_take_contract_rounds_4_5_rarest_import_counting_humans_contracts():
     p.money = 100
     s.round = 4
     s.slots[:3] = [1, 4, 2]                # cotton 20, cotton 30, tobacco 30
-    # all tracks equal: cotton counts as rarest; ties: the most expensive
-    assert automa.act_take_contract(s)["contract"] == 4
+    s.imports = [1, 0, 0]                  # cotton 1 (scored first), tobacco 0, sugar cane 0
+    assert automa.act_take_contract(s)["contract"] == 2
     p.contracts = []
     s.slots[:3] = [1, 4, 2]
     s.players[HUMAN].contracts = [10]      # 4 cotton as if fulfilled
-    s.imports = [0, 3, 3]                  # tobacco and sugar cane 3, cotton 0 + 4
-    assert automa.import_ranks(s) == {"tobacco": 0, "sugarcane": 1, "cotton": 2}
+    s.imports = [0, 3, 5]                  # cotton 0 + 4, tobacco 3, sugar cane 5
+    assert automa.import_counts(s) == {"cotton": 4, "tobacco": 3, "sugarcane": 5}
     assert automa.act_take_contract(s)["contract"] == 2
     assert p.money == 80                   # 10 per contract in round 4
+
+
+def test_take_contract_rounds_4_5_equal_import_counts_are_equally_rare():
+    """The rule: in rounds 4-5 it takes the contract bringing the import good that is rarest on
+    the tracks; two goods with the same count are as rare as each other, so their contracts
+    tie and it takes the one that costs most to fulfil (still tied: chosen at random).  No
+    good is rarer for coming first in the final scoring."""
+    s = table()
+    p = bot(s)
+    p.money = 100
+    s.round = 5
+    s.slots[:2] = [1, 12]                  # 4 wool -> 2 cotton (20); 4 whisky -> 4 sugar cane (40)
+    s.imports = [4, 6, 4]                  # cotton 4, tobacco 6, sugar cane 4
+    assert automa.contract_rarity(1, automa.import_counts(s)) == automa.contract_rarity(12, automa.import_counts(s))
+    done = automa.act_take_contract(s)
+    assert done["contract"] == 12          # the more expensive of the tied two
+    assert done["fulfilled"]["paid"] == 40 and p.fulfilled == [12]
+    # equally expensive and equally rare: either, at random (both happen over seeds)
+    seen = set()
+    for seed in range(30):
+        s = table(seed=seed)
+        s.round = 4
+        bot(s).money = 100
+        s.slots[:3] = [1, 4, 2]            # cotton 20, cotton 30, tobacco 30; every track at 0
+        seen.add(automa.act_take_contract(s)["contract"])
+    assert seen == {4, 2}
 
 
 def test_take_contract_round_5_only_affordable_and_fulfilled_at_once():
@@ -745,10 +771,9 @@ def test_full_games_against_random_humans(humans, level, options):
         assert g.state.final is not None and len(g.state.final) == humans + 1
 
 
-def test_neighbourhood_buys_lowest_price_marker_first_while_merchants_last():
-    s = table()
+def _two_rival_neighbours(s):
+    """A land space with a rival cow and a rival sheep next to it (and its own sheep)."""
     b = board(s)
-    p = bot(s)
     for z in land(s):
         grass = [t for t in b.neighbours(z) if b.spaces[t].kind == "land" and b.spaces[t].active
                  and "grassland" in b.spaces[t].terrains]
@@ -757,15 +782,51 @@ def test_neighbourhood_buys_lowest_price_marker_first_while_merchants_last():
     eco.place_unit(s, HUMAN, "cow", grass[0])
     eco.place_unit(s, HUMAN, "sheep", grass[1])
     eco.place_unit(s, BOT, "sheep", grass[2])         # its own units give nothing
+    return b, z
+
+
+def test_neighbourhood_buys_one_kind_the_lowest_price_marker():
+    """The rule: when the neighbourhood bonus offers it several kinds of goods, it buys only one
+    kind, the one whose price marker is lowest (as many as that good's bracket allows), even
+    with merchants to spare for the others."""
+    s = table()
+    p = bot(s)
+    b, z = _two_rival_neighbours(s)
     s.prices[GOOD_INDEX["milk"]] = 1
     s.prices[GOOD_INDEX["wool"]] = 0
-    p.pool = 5
+    p.pool = 8
     assert ax.neighbour_goods(s, b, z) == ["wool", "milk"]
-    assert ax.neighbourhood_count(s, b, z) == 5
+    assert ax.neighbourhood_count(s, b, z) == 4
     money = p.money
-    assert ax.buy_neighbourhood(s, b, z) == [["wool", 4], ["milk", 1]]
-    assert p.money == money + 15 and p.pool == 0
-    assert s.prices[GOOD_INDEX["wool"]] == 4 and s.prices[GOOD_INDEX["milk"]] == 2
+    assert ax.buy_neighbourhood(s, b, z) == [["wool", 4]]
+    assert p.money == money + 12 and p.pool == 4
+    assert s.prices[GOOD_INDEX["wool"]] == 4 and s.prices[GOOD_INDEX["milk"]] == 1
+    assert p.market[GOOD_INDEX["milk"]] == 0
+
+
+def test_neighbourhood_one_kind_skips_goods_it_cannot_buy_and_breaks_equal_markers_at_random():
+    s = table()
+    p = bot(s)
+    b, z = _two_rival_neighbours(s)
+    s.prices[GOOD_INDEX["wool"]] = 0
+    s.prices[GOOD_INDEX["milk"]] = 4                  # middle bracket: up to 2
+    p.market[GOOD_INDEX["wool"]] = -1                 # sold wool this round: cannot buy it
+    p.pool = 3
+    assert ax.neighbourhood_count(s, b, z) == 2
+    assert ax.buy_neighbourhood(s, b, z) == [["milk", 2]] and p.pool == 1
+    p.pool = 1
+    assert ax.neighbourhood_count(s, b, z) == 1        # merchants run out
+    seen = set()
+    for seed in range(20):
+        s = table(seed=seed)
+        p = bot(s)
+        b, z = _two_rival_neighbours(s)
+        s.prices[GOOD_INDEX["wool"]] = s.prices[GOOD_INDEX["milk"]] = 2
+        p.pool = 8
+        got = ax.buy_neighbourhood(s, b, z)
+        assert len(got) == 1 and got[0][1] == 4
+        seen.add(got[0][0])
+    assert seen == {"wool", "milk"}
 
 
 def test_copies_play_on_without_touching_the_original():

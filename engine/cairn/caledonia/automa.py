@@ -24,8 +24,8 @@ Where the published notes are silent the readings chosen are stated in each docs
 * only the turn's own card can leave the game (a skip card 10-13 drawn as a support card is
   discarded as usual), and the support card is drawn at most once a turn;
 * a port tile already in reach at the start of its turn (its starting workers) is claimed then;
-* rounds 4-5 contracts: equal import counts follow the final scoring's tie order (cotton
-  rarest); a field uncovers two income icons (its two grain);
+* rounds 4-5 contracts: goods with equal import counts are equally rare (their contracts tie,
+  then the most expensive, then random); a field uncovers two income icons (its two grain);
 * it slaughters nothing (it pays 10 per meat) and takes no building bonus;
 * expansion: see :mod:`.automa_expand` (nearest = hex steps; pointer moves only on an Expand).
 """
@@ -238,10 +238,10 @@ def act_fulfil(state: CaledoniaState) -> Optional[Dict[str, Any]]:
     return None
 
 
-def import_ranks(state: CaledoniaState) -> Dict[str, int]:
-    """Import goods rarest first (0 = rarest): the shared tracks plus the imports of contracts the
-    humans hold, as if fulfilled.  Reading: equal counts follow the final scoring's tie order
-    (cotton counts as the rarest, then tobacco), so ties resolve to the good worth most."""
+def import_counts(state: CaledoniaState) -> Dict[str, int]:
+    """How many of each import good are on the shared tracks, counting the imports of contracts
+    the humans hold as if they were fulfilled (fewer = rarer).  Goods with the same count are
+    equally rare: no order is made up between them."""
     count = {g: state.imports[i] for i, g in enumerate(IMPORTS)}
     for q in state.players:
         if q.automa:
@@ -249,21 +249,21 @@ def import_ranks(state: CaledoniaState) -> Dict[str, int]:
         for cid in q.contracts:
             for g, n in CONTRACTS[cid].imports:
                 count[g] += n
-    tie = TABLES["imports"]["tie_order"]
-    order = sorted(IMPORTS, key=lambda g: (count[g], tie.index(g)))
-    return {g: k for k, g in enumerate(order)}
+    return count
 
 
-def contract_rarity(cid: int, ranks: Dict[str, int]) -> int:
-    """The rank of the rarest import good a contract brings (3 for none: after every import)."""
-    return min((ranks[g] for g, _n in CONTRACTS[cid].imports), default=len(IMPORTS))
+def contract_rarity(cid: int, counts: Dict[str, int]) -> int:
+    """How rare the rarest import good a contract brings is: that good's count (lower = rarer);
+    a contract bringing no import comes after every one that does."""
+    return min((counts[g] for g, _n in CONTRACTS[cid].imports), default=1 << 30)
 
 
 def act_take_contract(state: CaledoniaState) -> Optional[Dict[str, Any]]:
     """Take a contract, only with an empty export box, gaining or paying the round's cost.
     Rounds 1-3: the cheapest to fulfil (wool 5, others 10); ties: the highest money bonus, then
-    random.  Rounds 4-5: the one whose import good is rarest (:func:`import_ranks`); ties: the
-    most expensive, then random.  Round 5: only contracts it can afford to take and fulfil at
+    random.  Rounds 4-5: the one whose import good is rarest (:func:`import_counts`); goods
+    with equal counts are equally rare, so their contracts tie and the most expensive to
+    fulfil is taken, then a random one.  Round 5: only contracts it can afford to take and fulfil at
     once (round cost + fulfilment), and it fulfils it at once.  Impossible when it cannot pay
     the round cost or no contract is face up."""
     p = seat_player(state)
@@ -280,8 +280,8 @@ def act_take_contract(state: CaledoniaState) -> Optional[Dict[str, Any]]:
     if state.round <= 3:
         key: Callable[[int], Any] = lambda c: (fulfil_price(c), -money_bonus(c))
     else:
-        ranks = import_ranks(state)
-        key = lambda c: (contract_rarity(c, ranks), -fulfil_price(c))
+        counts = import_counts(state)
+        key = lambda c: (contract_rarity(c, counts), -fulfil_price(c))
     best = min(key(c) for c in offer)
     ties = sorted(c for c in offer if key(c) == best)
     cid = ties[roll(state, len(ties))] if len(ties) > 1 else ties[0]

@@ -20,11 +20,12 @@ Expand (the support card supplies modules, criteria order and the pointer step):
    (sheep, cow, cheese dairy, bakery, field, distillery, worker) from the pointer that suits
    the space, is left on its board and is affordable; for "worker": an upgraded worker type
    first, else a random one of those that fit.  It pays unit + land.
-4. Neighbourhood bonus: for each good made by a neighbouring rival farm unit (no river between,
-   never from workers) it buys by the good's bracket: upper none, middle up to 2, lower up to
-   4 (never more than the table's per-good limit, 3, or 4 with 2 players), goods with the
-   lowest price marker first while merchants last; never a good it sold this round.  It pays
-   nothing for the goods, gets none, and gains 3 pounds per merchant placed; prices move.
+4. Neighbourhood bonus: of the goods made by neighbouring rival farm units (no river between,
+   never from workers) that it could buy, it buys one kind only, the one whose price marker
+   is lowest (ties: random), by the good's bracket: upper none, middle up to 2, lower up to 4
+   (never more than the table's per-good limit, 3, or 4 with 2 players) while merchants last;
+   never a good it sold this round.  It pays nothing for the goods, gets none, and gains 3
+   pounds per merchant placed; the price moves.
 5. A port tile coming into reach is claimed at once for 10 pounds instead of its effect.
 
 Readings where the notes are silent are marked ``Reading:`` in the docstrings.
@@ -174,35 +175,41 @@ def buy_limit(state: CaledoniaState, good: str) -> int:
     return min(BRACKET_BUY[bracket(state.prices[i])], cap)
 
 
+def buyable(state: CaledoniaState, board: Board, space: int) -> List[str]:
+    """The neighbours' goods it could buy some of from ``space`` (see :func:`buy_limit`) whose
+    price marker is the lowest among them: the kind it buys is one of these."""
+    goods = [g for g in neighbour_goods(state, board, space) if buy_limit(state, g) > 0]
+    if not goods:
+        return []
+    low = min(state.prices[GOOD_INDEX[g]] for g in goods)
+    return [g for g in goods if state.prices[GOOD_INDEX[g]] == low]
+
+
 def neighbourhood_count(state: CaledoniaState, board: Board, space: int) -> int:
-    """Goods it would buy by expanding to ``space`` (limited by the merchants in its pool)."""
-    total = sum(buy_limit(state, g) for g in neighbour_goods(state, board, space))
-    return min(total, state.players[_seat(state)].pool)
+    """Goods it would buy by expanding to ``space``: of the one kind it would buy (the
+    cheapest; equal markers share a bracket, so the same count), limited by its merchants."""
+    goods = buyable(state, board, space)
+    if not goods:
+        return 0
+    return min(buy_limit(state, goods[0]), state.players[_seat(state)].pool)
 
 
 def buy_neighbourhood(state: CaledoniaState, board: Board, space: int) -> List[List[Any]]:
-    """Use the neighbourhood bonus after expanding to ``space``: goods with the lowest price
-    marker first (equal markers: random order), as many as :func:`buy_limit` allows while
-    merchants last.  Gains 3 pounds per merchant; prices rise a step per good."""
+    """Use the neighbourhood bonus after expanding to ``space``.  It buys one kind of good only:
+    of those it could buy, the one whose price marker stands lowest (several at the same
+    marker: one at random), as many as :func:`buy_limit` allows while merchants last.  Gains
+    3 pounds per merchant; the price rises a step per good."""
     p = state.players[_seat(state)]
-    goods = neighbour_goods(state, board, space)
-    marker = {g: state.prices[GOOD_INDEX[g]] for g in goods}
-    if len(set(marker.values())) < len(goods) and p.pool < sum(buy_limit(state, g) for g in goods):
-        # equal markers and too few merchants for all: the order among them is random
-        state.rng.shuffle(goods)
-        state.reveals += 1
-    goods.sort(key=marker.__getitem__)
-    bought: List[List[Any]] = []
-    for g in goods:
-        k = min(buy_limit(state, g), p.pool)
-        if k <= 0:
-            continue
-        p.pool -= k
-        p.market[GOOD_INDEX[g]] += k
-        eco.move_price(state, g, k)
-        p.money += k * _A["neighbourhood_money"]
-        bought.append([g, k])
-    return bought
+    goods = buyable(state, board, space)
+    k = min(buy_limit(state, goods[0]), p.pool) if goods else 0
+    if k <= 0:
+        return []
+    g = _pick(state, goods)
+    p.pool -= k
+    p.market[GOOD_INDEX[g]] += k
+    eco.move_price(state, g, k)
+    p.money += k * _A["neighbourhood_money"]
+    return [[g, k]]
 
 
 # -- settlements -----------------------------------------------------------------------------------
