@@ -15,8 +15,12 @@ engine is imported and a game of every registered game created
 icons, drawn from build/icon.json (build/icons.py).  Large text and binary
 files get a gzip copy beside them (``file.gz``), which ``--serve`` (and any
 static host that knows the convention) sends to browsers that accept it.
+The worker downloads the big files (the runtime, the packages image, the
+snapshot) as those gzip copies and unpacks them itself, whatever the host
+sends; dist/boot/manifest.json names them with their sizes and hashes.
 dist/build.json records the build id (a hash of every file) that the
-service worker puts in its cache name.
+service worker puts in its cache name; the service worker keeps each file
+by its hash, so a new build downloads only what changed.
 
 Needs only python3 (3.11+), pip, npm and node; nothing is fetched at run time.
 """
@@ -63,9 +67,25 @@ COMPRESS_MIN_BYTES = 1024
 # stores what it decoded) and the wheels (the app boots from boot/).
 PRECACHE_EXCLUDE_EXTS = (".gz", ".br")
 PRECACHE_EXCLUDE_DIRS = ("wheels/",)
+# Records the app does not read (the worker has both in boot/manifest.json).
+PRECACHE_EXCLUDE_FILES = ("pyodide/pyodide-lock.json", "boot/snapshot.json")
+# The files the worker downloads packed (gzip, unpacked in the browser with
+# DecompressionStream): the runtime, its JavaScript half, the packages image
+# and the start-up snapshot.  The raw copies stay for browsers without
+# DecompressionStream (the snapshot's does not: they start afresh).
+PACKED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "boot/packages.bin", "boot/snapshot.bin")
+# Read by the worker as they are (already compressed, or small).
+UNPACKED = ("pyodide/python_stdlib.zip",)
+# Whatever the worker downloads: the service worker keeps them but never
+# fetches them itself (only the worker knows which it needs).
+WORKER_FILES = tuple(p + ".gz" for p in PACKED) + UNPACKED
+# Made in the player's browser (a start-up snapshot of its own, after a
+# start from scratch): a key naming what it depends on.
+LOCAL_SNAPSHOT = "boot/snapshot.local"
+MANIFEST = "boot/manifest.json"
 # A dist/ without any of these is incomplete.
 NEEDED_FILES = ("index.html", "sw.js", "js/worker.js", "pyodide/pyodide.mjs", "wheels/manifest.json",
-                "boot/packages.json", "manifest.webmanifest")
+                "boot/packages.json", "boot/manifest.json", "manifest.webmanifest")
 SW_PLACEHOLDER_ID = "__CAIRN_BUILD_ID__"
 SW_PLACEHOLDER_FILES = '["__CAIRN_FILES__"]'
 
@@ -135,11 +155,84 @@ def hash_files(top: str, rels: Iterable[str]) -> str:
     return h.hexdigest()[:16]
 
 
+def file_hash(path: str) -> str:
+    """The hash a file is kept under (first 16 hex digits of its SHA-256)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()[:16]
+
+
 def site_files(dist: str) -> List[str]:
-    """The files the service worker precaches (everything but itself, the
-    build record, compressed copies and the wheels)."""
-    return [f for f in list_files(dist) if f not in ("sw.js", "build.json")
-            and not f.endswith(PRECACHE_EXCLUDE_EXTS) and not f.startswith(PRECACHE_EXCLUDE_DIRS)]
+    """The files the app reads and the service worker keeps: everything but
+    itself, the build record, compressed copies (other than the packed
+    files the worker downloads), the raw copies of packed files and the
+    wheels."""
+    raw = set(PACKED)
+    return [f for f in list_files(dist) if f not in ("sw.js", "build.json") and f not in raw
+            and f not in PRECACHE_EXCLUDE_FILES
+            and (f in WORKER_FILES or not f.endswith(PRECACHE_EXCLUDE_EXTS))
+            and not f.startswith(PRECACHE_EXCLUDE_DIRS)]
+
+
+def gzip_file(path: str, out: Optional[str] = None) -> str:
+    """gzip ``path`` into ``out`` (default ``path + '.gz'``), deterministic
+    (no name, no time); returns ``out``."""
+    out = out or path + ".gz"
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(out, "wb") as f:
+        f.write(gzip.compress(data, compresslevel=9, mtime=0))
+    return out
+
+
+def boot_manifest(dist: str, build_id: str) -> dict:
+    """What the worker reads first (boot/manifest.json): for each file it
+    downloads, the URL (the packed copy for PACKED files), the unpacked size,
+    the size sent and the hash it is kept under; the snapshot's record; the
+    key of a snapshot made in the browser; and the runtime's package lock
+    without its package list (the app loads no Pyodide package)."""
+    files = {}
+    for rel in PACKED + UNPACKED:
+        url = rel + ".gz" if rel in PACKED else rel
+        if not os.path.exists(os.path.join(dist, url)):
+            continue
+        raw = os.path.join(dist, rel)
+        size = os.path.getsize(raw) if os.path.exists(raw) else None
+        if rel == "boot/snapshot.bin":
+            with open(os.path.join(dist, "boot", "snapshot.json")) as f:
+                size = json.load(f)["size"]
+        files[rel] = {"url": url, "size": size, "bytes": os.path.getsize(os.path.join(dist, url)),
+                      "hash": file_hash(os.path.join(dist, url)), "packed": rel in PACKED}
+    with open(os.path.join(dist, "boot", "snapshot.json")) as f:
+        snapshot = json.load(f)
+    with open(os.path.join(dist, "pyodide", "pyodide-lock.json")) as f:
+        lock = {"info": json.load(f)["info"], "packages": {}}
+    # A snapshot made in the browser holds the runtime, the packages image
+    # and what js/pyboot.js and js/worker.js did before taking it.
+    inputs = [files[r]["hash"] for r in ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "boot/packages.bin")
+              if r in files]
+    inputs += [file_hash(os.path.join(dist, r)) for r in ("js/pyboot.js", "js/worker.js", "pyodide/python_stdlib.zip")
+               if os.path.exists(os.path.join(dist, r))]
+    local_key = hashlib.sha256("".join(inputs).encode()).hexdigest()[:16]
+    return {"build": build_id, "files": files, "snapshot": snapshot, "lock": lock,
+            "local_snapshot": {"url": LOCAL_SNAPSHOT, "key": local_key}}
+
+
+def write_boot_manifest(dist: str) -> str:
+    """Pack the big files, write boot/manifest.json; returns the build id
+    (a hash of every file the app reads but the manifest itself)."""
+    for rel in PACKED:
+        if os.path.exists(os.path.join(dist, rel)):
+            gzip_file(os.path.join(dist, rel))
+    snap = os.path.join(dist, "boot", "snapshot.bin")
+    if os.path.exists(snap):
+        os.remove(snap)   # only its packed copy is served
+    build_id = hash_files(dist, [f for f in site_files(dist) if f != MANIFEST])
+    with open(os.path.join(dist, MANIFEST), "w") as f:
+        json.dump(boot_manifest(dist, build_id), f, separators=(",", ":"))
+    return build_id
 
 
 def packages_image(wheels: Iterable[str]) -> tuple:
@@ -342,7 +435,8 @@ def precompress(dist: str) -> int:
     n = 0
     for rel in list_files(dist):
         path = os.path.join(dist, rel)
-        if os.path.splitext(rel)[1].lower() not in COMPRESS_EXTS or os.path.getsize(path) < COMPRESS_MIN_BYTES:
+        if (os.path.splitext(rel)[1].lower() not in COMPRESS_EXTS or os.path.getsize(path) < COMPRESS_MIN_BYTES
+                or os.path.exists(path + ".gz")):   # packed already (PACKED)
             continue
         with open(path, "rb") as f:
             data = f.read()
@@ -361,10 +455,27 @@ def copy_web(dest: str) -> None:
         shutil.copy2(os.path.join(WEB, rel), target)
 
 
-def finish_service_worker(dist: str) -> str:
+def service_worker_files(dist: str) -> Dict[str, List]:
+    """{file: [hash, fetch]} for the service worker: every file the app reads,
+    fetch false for those only the worker downloads (it may need the
+    snapshot or not), and the browser-made snapshot under its key."""
+    files: Dict[str, List] = {f: [file_hash(os.path.join(dist, f)), f not in WORKER_FILES]
+                              for f in site_files(dist)}
+    try:
+        with open(os.path.join(dist, MANIFEST)) as f:
+            local = json.load(f)["local_snapshot"]
+        files[local["url"]] = [local["key"], False]
+        files[local["url"] + ".json"] = [local["key"], False]
+    except (OSError, ValueError, KeyError):
+        pass
+    return files
+
+
+def finish_service_worker(dist: str, build_id: Optional[str] = None) -> str:
     """Fill the build id and file list into dist/sw.js; returns the build id."""
-    files = site_files(dist)
-    build_id = hash_files(dist, files)
+    files = service_worker_files(dist)
+    if build_id is None:
+        build_id = hash_files(dist, [f for f in site_files(dist) if f != MANIFEST])
     sw = os.path.join(dist, "sw.js")
     with open(sw, encoding="utf-8") as f:
         text = f.read()
@@ -397,7 +508,8 @@ def build(dist: str = DIST) -> str:
                          os.path.join(tmp, "boot"))
     make_snapshot(tmp)
     load_icons_module().write_icons(os.path.join(HERE, "icon.json"), os.path.join(tmp, "icons"))
-    build_id = finish_service_worker(tmp)
+    build_id = write_boot_manifest(tmp)
+    finish_service_worker(tmp, build_id)
     precompress(tmp)
     with open(os.path.join(tmp, "build.json"), "w") as f:
         json.dump({"id": build_id, "source": source, "pyodide": PYODIDE_VERSION}, f)

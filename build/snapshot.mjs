@@ -20,7 +20,7 @@ const { loadPyodide } = await import(url("pyodide/pyodide.mjs"));
 const createPyodideModule = (await import(url("pyodide/pyodide.asm.mjs"))).default;
 // pyboot.js is a browser module with no package.json saying so: load it as one.
 const bootSource = readFileSync(join(dist, "js/pyboot.js"));
-const { startPython, takeSnapshot, checksum } =
+const { startPython, takeSnapshot, checksum, WARM_UP } =
   await import("data:text/javascript;base64," + bootSource.toString("base64"));
 
 const index = JSON.parse(readFileSync(join(dist, "boot/packages.json"), "utf8"));
@@ -33,35 +33,7 @@ const locateLib = (name, data) => {
   return path;
 };
 
-const WARM_UP = `
-import gc, json
-from cairn.core.facade import handle
 
-def call(**req):
-    reply = json.loads(handle(json.dumps({"id": 0, **req})))
-    if not reply["ok"]:
-        raise RuntimeError(f"{req.get('op')}: {reply['error']}")
-    return reply["result"]
-
-hello = call(op="hello")
-warmed = []
-for g in hello["games"]:
-    try:
-        snap = call(op="new", gid="warm", game=g["name"], players=g["min_players"], seed=1)
-        if snap["legal"]:
-            snap = call(op="play", gid="warm", move=snap["legal"][0])
-        call(op="load", gid="warm-load", save=json.dumps(snap["save"]))
-        warmed.append(g["name"])
-    except Exception as e:  # a game that cannot start still gets its own error later
-        print("cairn snapshot: could not warm up", g["name"], e)
-    finally:
-        call(op="close", gid="warm")
-        call(op="close", gid="warm-load")
-# The refusal path of saves (pydantic validation errors) too.
-json.loads(handle(json.dumps({"id": 0, "op": "load", "gid": "x", "save": {"format": "cairn-save"}})))
-gc.collect()
-json.dumps({"hello": hello, "warmed": warmed})
-`;
 
 const t0 = performance.now();
 const py = await startPython({ loadPyodide, createPyodideModule, indexURL: join(dist, "pyodide") + "/",

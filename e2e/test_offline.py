@@ -74,15 +74,23 @@ def test_installable_from_a_sub_path(chromium, sub_path_url):
             ctx.close()
 
 
-def _visit_and_cache(app):
-    app.open("?fast=1&renderer=list")
-    assert app.page.evaluate("window.cairn.engine.boot.mode") == "snapshot"
+CACHED_PATHS = """caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k)
+    .then(c => c.keys()).then(rs => rs.map(r => new URL(r.url).pathname))))).then(a => a.flat())"""
+
+
+def _visit_and_cache(app, query="?fast=1&renderer=list"):
+    app.open(query)
+    assert app.page.evaluate("window.cairn.engine.boot.mode") == ("fresh" if "boot=light" in query else "snapshot")
     assert app.page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
     app.page.wait_for_function("navigator.serviceWorker.controller !== null")
-    keys = app.page.evaluate("""caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k)
-        .then(c => c.keys()).then(rs => rs.map(r => new URL(r.url).pathname))))).then(a => a.flat())""")
-    assert any(k.endswith("/boot/snapshot.bin") for k in keys)
-    assert not any(k.endswith((".gz", ".whl")) for k in keys)
+    if "boot=light" in query:   # a first start from scratch keeps a snapshot of its own
+        app.page.wait_for_function("window.cairn.engine.boot.kept && window.cairn.engine.boot.kept.kept", timeout=60_000)
+    keys = app.page.evaluate(CACHED_PATHS)
+    assert any(k.endswith(("/boot/snapshot.bin.gz", "/boot/snapshot.local")) for k in keys)
+    # Packed files are kept packed; their raw twins and the wheels are not kept.
+    assert any(k.endswith("/pyodide/pyodide.asm.wasm.gz") for k in keys)
+    assert not any(k.endswith(("/pyodide.asm.wasm", "/packages.bin", ".whl", "/index.html.gz")) for k in keys)
+    assert len(app.page.evaluate("caches.keys()")) == 1
 
 
 def test_whole_app_works_offline_after_one_visit(app, tmp_path):
@@ -114,16 +122,24 @@ def test_whole_app_works_offline_after_one_visit(app, tmp_path):
     assert app.errors == [] and app.foreign == []
 
 
-def test_damaged_snapshot_falls_back_to_a_normal_start(app):
-    _visit_and_cache(app)
+def test_first_start_from_scratch_keeps_a_snapshot_and_a_damaged_one_falls_back(app):
+    """The light first start (a slow link's: nothing but the runtime and the
+    packages) makes a start-up snapshot in the browser; the next start
+    restores it; a damaged one is refused by its checksum, the engine starts
+    from scratch and keeps a good one again."""
+    _visit_and_cache(app, "?fast=1&renderer=list&boot=light")
+    app.page.goto(app.url + "?fast=1&renderer=list")
+    app.wait_ready()
+    boot = app.page.evaluate("window.cairn.engine.boot")
+    assert (boot["mode"], boot["source"], boot["bytes"]) == ("snapshot", "local", 0)
     app.page.evaluate("""async () => {
         for (const k of await caches.keys()) {
             const c = await caches.open(k);
-            const url = new URL("boot/snapshot.bin", location.href).href;
+            const url = new URL("boot/snapshot.local", location.href).href;
             const old = await c.match(url);
             const bytes = new Uint8Array(await old.arrayBuffer());
             for (let i = 1000000; i < bytes.length; i += 4096) bytes[i] ^= 0x5a;   // same size, damaged
-            await c.put(url, new Response(bytes));
+            await c.put(url, new Response(bytes, { headers: old.headers }));
         }
     }""")
     app.page.reload()
@@ -136,6 +152,10 @@ def test_damaged_snapshot_falls_back_to_a_normal_start(app):
     app.new_game(game, seats=("human", "human"), seed=8)
     app.make_move(prefer_canvas=False)
     assert app.ply() == 1
+    app.page.wait_for_function("window.cairn.engine.boot.kept && window.cairn.engine.boot.kept.kept", timeout=60_000)
+    app.page.reload()
+    app.wait_ready()
+    assert app.page.evaluate("window.cairn.engine.boot.source") == "local"
     assert app.errors == []
 
 

@@ -133,7 +133,7 @@ def test_built_site_is_complete_and_self_consistent():
     with open(os.path.join(dist, "sw.js")) as f:
         sw = f.read()
     assert f'"{build_id}"' in sw and "__CAIRN" not in sw
-    assert build_id == site.hash_files(dist, site.site_files(dist))
+    assert build_id == site.hash_files(dist, [f for f in site.site_files(dist) if f != site.MANIFEST])
 
 
 def _wheel(path, files):
@@ -209,8 +209,27 @@ def test_wheels_are_left_out_of_the_precache(tmp_path):
     (tmp_path / "wheels").mkdir()
     (tmp_path / "wheels" / "cairn-0.1.0-py3-none-any.whl").write_bytes(b"zip")
     (tmp_path / "boot").mkdir()
-    (tmp_path / "boot" / "snapshot.bin").write_bytes(b"s")
-    assert site.site_files(str(tmp_path)) == ["boot/snapshot.bin"]
+    (tmp_path / "boot" / "packages.json").write_bytes(b"{}")
+    assert site.site_files(str(tmp_path)) == ["boot/packages.json"]
+
+
+def test_packed_files_are_kept_packed_and_the_rest_as_served(tmp_path):
+    """The service worker keeps the packed copies the worker downloads (never
+    fetching them itself), not their raw twins, and other files as they are
+    served (their .gz copies are for servers that compress)."""
+    (tmp_path / "boot").mkdir()
+    (tmp_path / "pyodide").mkdir()
+    for rel in ("boot/packages.bin", "boot/packages.bin.gz", "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.gz",
+                "pyodide/python_stdlib.zip", "pyodide/pyodide.mjs", "pyodide/pyodide.mjs.gz", "index.html"):
+        (tmp_path / rel).write_bytes(rel.encode())
+    assert site.site_files(str(tmp_path)) == ["boot/packages.bin.gz", "index.html", "pyodide/pyodide.asm.wasm.gz",
+                                              "pyodide/pyodide.mjs", "pyodide/python_stdlib.zip"]
+    files = site.service_worker_files(str(tmp_path))
+    assert files["index.html"] == [site.file_hash(str(tmp_path / "index.html")), True]
+    assert files["boot/packages.bin.gz"][1] is False and files["pyodide/python_stdlib.zip"][1] is False
+    import hashlib
+
+    assert files["pyodide/pyodide.mjs"][0] == hashlib.sha256(b"pyodide/pyodide.mjs").hexdigest()[:16]
 
 
 icons_spec = importlib.util.spec_from_file_location("cairn_icons", os.path.join(ROOT, "build", "icons.py"))
@@ -298,10 +317,26 @@ def test_built_boot_files_match_the_build():
     dist = site.DIST
     if not os.path.exists(os.path.join(dist, "boot", "snapshot.json")):
         pytest.skip("dist/ is not built")
+    import gzip
+
     with open(os.path.join(dist, "boot", "snapshot.json")) as f:
         meta = json.load(f)
-    assert os.path.getsize(os.path.join(dist, "boot", "snapshot.bin")) == meta["size"]
+    with gzip.open(os.path.join(dist, "boot", "snapshot.bin.gz")) as f:
+        assert len(f.read()) == meta["size"]
+    assert not os.path.exists(os.path.join(dist, "boot", "snapshot.bin"))   # served packed only
     assert os.path.getsize(os.path.join(dist, "boot", "packages.bin")) == meta["packages"]["size"]
+    # The manifest the worker reads names every packed file by what is served.
+    with open(os.path.join(dist, "boot", "manifest.json")) as f:
+        manifest = json.load(f)
+    assert manifest["snapshot"] == meta and manifest["lock"]["packages"] == {}
+    for rel, e in manifest["files"].items():
+        served = os.path.join(dist, e["url"])
+        assert e["bytes"] == os.path.getsize(served) and e["hash"] == site.file_hash(served), rel
+        assert e["url"] == (rel + ".gz" if e["packed"] else rel)
+        if e["packed"] and rel != "boot/snapshot.bin":
+            with gzip.open(served) as f:
+                assert len(f.read()) == e["size"] == os.path.getsize(os.path.join(dist, rel)), rel
+    assert set(manifest["files"]) == set(site.PACKED + site.UNPACKED)
     with open(os.path.join(dist, "boot", "catalogue.json")) as f:
         catalogue = json.load(f)
     assert [g["name"] for g in catalogue["games"]] == meta["games"]
@@ -326,7 +361,8 @@ const { startPython, checksum } = await import("data:text/javascript;base64," +
 const meta = JSON.parse(readFileSync(join(dist, "boot/snapshot.json")));
 const image = { index: JSON.parse(readFileSync(join(dist, "boot/packages.json"))),
                 bytes: new Uint8Array(readFileSync(join(dist, "boot/packages.bin"))) };
-const snap = new Uint8Array(readFileSync(join(dist, "boot/snapshot.bin")));
+const { gunzipSync } = await import("node:zlib");
+const snap = new Uint8Array(gunzipSync(readFileSync(join(dist, "boot/snapshot.bin.gz"))));
 if (damage) snap[snap.length >> 1] ^= 1;
 const ok = checksum(snap) === meta.checksum && checksum(image.bytes) === meta.packages.checksum;
 if (!ok) { console.log(JSON.stringify({ checksum: false })); process.exit(0); }

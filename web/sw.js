@@ -1,19 +1,71 @@
-// Service worker: keeps the whole site (app, Pyodide, the engine's packages
-// image and start-up snapshot; not the wheels, which the app does not load)
-// in a cache named after the build, so the app loads and plays offline once
-// it has been opened. build/site.py fills in BUILD and FILES when it builds
-// dist/.
+// Service worker: keeps the whole site for offline use, in one cache per
+// build ("cairn-<build>", the cache js/files.js reads and writes too), every
+// file under the hash the build gave it. build/site.py fills in BUILD and
+// FILES ({path: [hash, fetch]}) when it builds dist/.
+//
+// Nothing is downloaded twice: a file already in this build's cache (the
+// engine's downloads, kept there by the worker as they arrived) is left as it
+// is; one an older build's cache has with the same hash is copied from there
+// (a new build downloads only what changed); the rest is read first from the
+// browser's HTTP cache, where the page has just put what it loaded, and only
+// then from the network, and kept only when its hash is the build's. Files
+// with fetch false (the packed runtime, packages and snapshot, and a
+// start-up snapshot made in the browser) are the worker's to download: the
+// service worker keeps them when they are there and never fetches them.
 const BUILD = "__CAIRN_BUILD_ID__";
 const FILES = ["__CAIRN_FILES__"];
 const CACHE = `cairn-${BUILD}`;
+const HASH = "X-Cairn-Hash";
 const scope = new URL("./", self.location.href);
+const at = (rel) => new URL(rel, scope).href;
+
+async function sha(bytes) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(d.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function download(rel, hash, mode) {
+  const res = await fetch(new Request(at(rel), { cache: mode }));
+  if (!res.ok) throw new Error(`${rel}: HTTP ${res.status}`);
+  const bytes = await res.arrayBuffer();
+  if ((await sha(bytes)) !== hash) return null;
+  const headers = new Headers(res.headers);
+  headers.set(HASH, hash);
+  return new Response(bytes, { status: 200, headers });
+}
+
+async function keep(c, olds, rel, hash, fetchIt) {
+  const url = at(rel);
+  const mine = await c.match(url);
+  if (mine && mine.headers.get(HASH) === hash) return;
+  for (const old of olds) {
+    const hit = await old.match(url);
+    if (hit && hit.headers.get(HASH) === hash) { await c.put(url, hit); return; }
+  }
+  if (!fetchIt) return;
+  const res = (await download(rel, hash, "force-cache")) || (await download(rel, hash, "reload"));
+  if (!res) throw new Error(`${rel} is not what this build made`);
+  await c.put(url, res);
+}
+
+async function fill() {
+  const c = await caches.open(CACHE);
+  const olds = await Promise.all((await caches.keys())
+    .filter((k) => k.startsWith("cairn-") && k !== CACHE).map((k) => caches.open(k)));
+  const todo = Object.entries(FILES);
+  const worker = async () => {
+    while (todo.length) {
+      const [rel, [hash, fetchIt]] = todo.shift();
+      await keep(c, olds, rel, hash, fetchIt);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  const page = await c.match(at("index.html"));
+  if (page) await c.put(at("./"), page);
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const c = await caches.open(CACHE);
-    await c.addAll(["./", ...FILES].map((f) => new Request(new URL(f, scope), { cache: "no-cache" })));
-    await self.skipWaiting();
-  })());
+  event.waitUntil(fill().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -31,18 +83,16 @@ const cache = () => (opened = opened || caches.open(CACHE));
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
-  if (req.method !== "GET" || url.origin !== scope.origin) return;
+  if (req.method !== "GET" || !url.href.startsWith(scope.href)) return;
   event.respondWith((async () => {
     const c = await cache();
     const hit = (await c.match(req)) || (url.search ? await c.match(req, { ignoreSearch: true }) : undefined);
     if (hit) return hit;
     try {
-      const res = await fetch(req);
-      if (res.ok && res.type === "basic" && url.href.startsWith(scope.href)) c.put(req, res.clone());
-      return res;
+      return await fetch(req);
     } catch (e) {
       if (req.mode === "navigate") {
-        const page = await c.match(new URL("./", scope));
+        const page = await c.match(at("./"));
         if (page) return page;
       }
       throw e;

@@ -31,7 +31,7 @@ export class Engine {
     this.pending = new Map();
     this.worker = null;
     this.hello = null;
-    this.boot = null;         // {mode: "snapshot" | "fresh", reason, ms} once ready
+    this.boot = null;         // {mode: "snapshot" | "fresh", source, reason, ms, bytes, fetched, cached} once ready
     this.readyPromise = null;
     this.lang = null;         // the engine's language (gettext form: "pt_BR")
   }
@@ -55,7 +55,10 @@ export class Engine {
     const ready = this.readyPromise;
     const launch = () => {
       if (this.readyPromise !== ready) return;
-      const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+      // ?boot=light|snapshot chooses how the worker starts (tests); passed as
+      // its name, so that its script's URL stays the one every cache knows.
+      const how = new URLSearchParams(location.search).get("boot");
+      const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: how ? `boot=${how}` : "" });
       this.worker = w;
       this._wire(w, resolveReady, rejectReady);
       this._sendLanguage(w);
@@ -70,7 +73,8 @@ export class Engine {
   _wire(w, resolveReady, rejectReady) {
     w.onmessage = (ev) => {
       const m = ev.data || {};
-      if (m.kind === "progress") this.hooks.progress(m.text, m.pct, m.ms);
+      if (m.kind === "progress") this.hooks.progress(m.text, m.pct, m.ms, m.left);
+      else if (m.kind === "snapshot") { if (this.boot) this.boot.kept = m; }   // the start-up snapshot made after a first start
       else if (m.kind === "ready") { this.hello = m.hello; this.boot = m.boot; resolveReady(m.hello); this.hooks.ready(m.hello); }
       else if (m.kind === "fatal") { rejectReady(new EngineError("fatal", m.message)); this.hooks.fatal(m.message); }
       else this._reply(m);

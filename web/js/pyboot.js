@@ -83,7 +83,10 @@ function fsPreRun(opts, state) {
  *          all in that array (so it can be handed over while downloading),
  *        meta: snapshot.json or a promise of it (when restoring),
  *        makeSnapshot: bool, stdout(line), onStart() (called when everything is
- *        downloaded and Python itself starts)}
+ *        downloaded and Python itself starts),
+ *        responses: {name: () => Promise<Response>} for files of indexURL
+ *          (see below), lock: the runtime's package lock (else it is read
+ *          from indexURL)}
  * Everything runs at once: the runtime downloads and compiles while the
  * image and snapshot download.
  * Returns the Pyodide API; py.cairnTableAtStart is the function table's size
@@ -91,6 +94,26 @@ function fsPreRun(opts, state) {
  */
 export async function startPython(opts) {
   const { snapshot } = opts;
+  // Files Pyodide downloads itself from indexURL (the runtime's wasm, the
+  // standard library) come from opts.responses while it starts, so the
+  // caller can hand it packed downloads unpacked, or copies it keeps.
+  const realFetch = globalThis.fetch;
+  if (opts.responses) {
+    globalThis.fetch = (input, init) => {
+      const url = String(input && input.url !== undefined ? input.url : input);
+      const name = url.startsWith(opts.indexURL) ? url.slice(opts.indexURL.length) : null;
+      if (name && opts.responses[name]) return opts.responses[name]();
+      return realFetch(input, init);
+    };
+  }
+  try {
+    return await start(opts, snapshot);
+  } finally {
+    if (opts.responses) globalThis.fetch = realFetch;
+  }
+}
+
+async function start(opts, snapshot) {
   const state = { site: null, image: null, error: null, table: 0, libs: null };
   const create = async (settings) => {
     settings.preRun.push(fsPreRun(opts, state));
@@ -123,6 +146,7 @@ export async function startPython(opts) {
     stdout: opts.stdout || (() => {}),
     stderr: opts.stdout || (() => {}),
     createPyodideModule: create,
+    ...(opts.lock ? { lockFileContents: opts.lock } : {}),
     ...(snapshot ? { _loadSnapshot: snapshot } : {}),
     ...(opts.makeSnapshot ? { _makeSnapshot: true } : {}),
   });
@@ -190,3 +214,37 @@ export function takeSnapshot(py) {
             size: bytes.byteLength, checksum: checksum(bytes) },
   };
 }
+
+/** What runs before a snapshot is taken (the build's and the browser's
+ * alike): the facade imported, and a game of every registered game made,
+ * played a move, saved and loaded, so that a first game imports nothing.
+ * The value of its last line is the JSON of {hello, warmed}. */
+export const WARM_UP = `
+import gc, json
+from cairn.core.facade import handle
+
+def call(**req):
+    reply = json.loads(handle(json.dumps({"id": 0, **req})))
+    if not reply["ok"]:
+        raise RuntimeError(f"{req.get('op')}: {reply['error']}")
+    return reply["result"]
+
+hello = call(op="hello")
+warmed = []
+for g in hello["games"]:
+    try:
+        snap = call(op="new", gid="warm", game=g["name"], players=g["min_players"], seed=1)
+        if snap["legal"]:
+            snap = call(op="play", gid="warm", move=snap["legal"][0])
+        call(op="load", gid="warm-load", save=json.dumps(snap["save"]))
+        warmed.append(g["name"])
+    except Exception as e:  # a game that cannot start still gets its own error later
+        print("cairn snapshot: could not warm up", g["name"], e)
+    finally:
+        call(op="close", gid="warm")
+        call(op="close", gid="warm-load")
+# The refusal path of saves (pydantic validation errors) too.
+json.loads(handle(json.dumps({"id": 0, "op": "load", "gid": "x", "save": {"format": "cairn-save"}})))
+gc.collect()
+json.dumps({"hello": hello, "warmed": warmed})
+`;

@@ -1,17 +1,28 @@
 // The Python engine in a module Web Worker: starts Pyodide from ../pyodide/
-// with the engine's packages from ../boot/ (js/pyboot.js), restoring the
-// memory snapshot the build made (Python with the engine imported and warm);
-// when the snapshot is missing, damaged or from another build it starts
-// Python from scratch and imports the engine instead. Then it answers every
+// with the engine's packages from ../boot/ (js/pyboot.js), then answers every
 // {id, op, ...} with cairn.core.facade.handle().
 // Protocol: web/js/README.md. JSON strings cross the boundary both ways.
+//
+// What it starts from (every file through js/files.js: this build's cache
+// first, else one download, packed, kept for next time):
+// - a start-up snapshot made in this browser by an earlier visit (nothing to
+//   download: the usual start);
+// - else, on a fast link, the snapshot the build made (Python with the engine
+//   imported and warm), when it arrives sooner than Python could start;
+// - else (a first visit on a slow or metered link, or a snapshot that is
+//   missing, damaged or from another build) Python from scratch, importing
+//   the engine; then it makes a snapshot of its own and keeps it, before
+//   answering anything, so that the next start is the first kind.
 
-import { startPython, checksum } from "./pyboot.js";
+import { startPython, takeSnapshot, checksum, WARM_UP } from "./pyboot.js";
+import { Files, readAll } from "./files.js";
 
 const base = new URL("../", import.meta.url);
 const at = (rel) => new URL(rel, base).href;
 let handle = null;          // the facade's handle() (a PyProxy kept for the worker's life)
 const queue = [];           // requests that arrive before Python is ready
+let holding = false;        // true while the start-up snapshot is taken (requests wait)
+const params = new URLSearchParams(self.name || "");   // "boot=light|snapshot" (js/engine.js)
 
 const t0 = performance.now();
 const since = () => Math.round(performance.now() - t0);
@@ -25,7 +36,8 @@ const N_ = (text) => text;
 let creep = null;
 let pct = 0;
 function post(text) {
-  postMessage({ kind: "progress", text, pct: Math.round(pct * 10) / 10, ms: since() });
+  const left = loaded.total ? Math.max(0, loaded.total - loaded.bytes) : 0;
+  postMessage({ kind: "progress", text, pct: Math.round(pct * 10) / 10, ms: since(), left });
 }
 function stage(text, from, to) {
   clearInterval(creep);
@@ -47,7 +59,7 @@ function answer(msg) {
 }
 
 onmessage = (ev) => {
-  if (handle) answer(ev.data);
+  if (handle && !holding) answer(ev.data);
   else queue.push(ev.data);
 };
 
@@ -60,27 +72,6 @@ async function fetchJSON(rel) {
   return res.json();
 }
 
-/** The bytes of ``rel``, counted into ``loaded`` as they arrive; into
- * ``out`` when given (of the expected size). */
-async function fetchBytes(rel, expected, out = null) {
-  const res = await fetch(at(rel));
-  if (!res.ok) throw new Error(`${rel}: HTTP ${res.status}`);
-  if (!res.body || !expected) return new Uint8Array(await res.arrayBuffer());
-  out = out || new Uint8Array(expected);
-  let n = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done: end, value } = await reader.read();
-    if (end) break;
-    if (n + value.length > expected) throw new Error(`${rel}: longer than the build said`);
-    out.set(value, n);
-    n += value.length;
-    loaded.bytes += value.length;
-  }
-  if (n !== expected) throw new Error(`${rel}: ${n} bytes, expected ${expected}`);
-  return out;
-}
-
 function verified(bytes, want, what) {
   if (checksum(bytes) !== want) throw new Error(`${what} is damaged or from another build`);
   return bytes;
@@ -88,9 +79,8 @@ function verified(bytes, want, what) {
 
 const locateLib = (name, bytes) => URL.createObjectURL(new Blob([bytes], { type: "application/wasm" }));
 
-/** After a restore: keep the facade's handle() and check it answers; the
- * catalogue is the one the build asked this very state for (in the snapshot
- * record). */
+/** Keep the facade's handle() and check it answers; ``cat`` is the catalogue
+ * the state the snapshot holds answered when it was made. */
 function engineReady(py, cat) {
   if (!cat || !cat.games) return engineHello(py);
   handle = null;
@@ -111,65 +101,161 @@ function engineHello(py) {
   return hello.result;
 }
 
+// -- the link -------------------------------------------------------------------------
+// The build's snapshot is worth downloading when it arrives in less time
+// than Python takes to start and import the engine on a phone (about this).
+const SNAPSHOT_WORTH_S = 2;
+const PROBE_BYTES = 1 << 20;   // the link's speed is judged on this much of the first downloads
+const PROBE_MS = 1500;         // or on what arrived in this time
+
+/** "light" on a link that asks to save data or is slow by the browser's own
+ * estimate, else undefined (judge by measuring). */
+function linkHint() {
+  const c = self.navigator && navigator.connection;
+  if (!c) return undefined;
+  if (c.saveData || c.type === "cellular" || ["slow-2g", "2g", "3g"].includes(c.effectiveType)) return "light";
+  return undefined;
+}
+
+/** Resolves with the bytes per second seen once PROBE_BYTES arrived or PROBE_MS passed. */
+function measureLink(startedAt) {
+  return new Promise((resolve) => {
+    const tick = () => {
+      const ms = performance.now() - startedAt;
+      if (loaded.bytes >= PROBE_BYTES || ms >= PROBE_MS) resolve(loaded.bytes / Math.max(ms, 1) * 1000);
+      else setTimeout(tick, 20);
+    };
+    tick();
+  });
+}
+
 // -- boot -----------------------------------------------------------------------------
 async function boot() {
   stage(N_("Downloading Python and the game engine"), 2, 55);
+  const manifest = await fetchJSON("boot/manifest.json");
+  const files = new Files(base, manifest, (n) => { loaded.bytes += n; });
   const pyodideURL = at("pyodide/");
-  const runtime = Promise.all([import(at("pyodide/pyodide.mjs")), import(at("pyodide/pyodide.asm.mjs"))]);
-  const meta = fetchJSON("boot/snapshot.json");
-  meta.catch(() => {});
-  const index = fetchJSON("boot/packages.json");
-  // Sizes come from the snapshot record; without it the image is read whole.
-  const image = Promise.all([index, meta.catch(() => null)]).then(async ([idx, m]) => {
-    const bytes = await fetchBytes("boot/packages.bin", m && m.packages.size);
-    if (m) verified(bytes, m.packages.checksum, "the packages image");
-    return { index: idx, bytes };
-  });
-  image.catch(() => {});
-  // The snapshot's array goes to Pyodide at once and fills while the runtime
-  // compiles; snapshotReady settles when it is complete and checked.
-  const snapshot = meta.then((m) => {
-    loaded.total = m.size + m.packages.size;
-    return new Uint8Array(m.size);
-  });
-  const snapshotReady = Promise.all([meta, snapshot]).then(([m, buf]) =>
-    fetchBytes("boot/snapshot.bin", m.size, buf).then((b) => verified(b, m.checksum, "the start-up snapshot")));
-  snapshot.catch(() => {});
-  snapshotReady.catch(() => {});
+  const meta = manifest.snapshot;
+  const needed = ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip", "boot/packages.bin"];
+  loaded.total = await files.missing(needed);
   const ticker = setInterval(() => {
     if (loaded.total) pct = Math.max(pct, 2 + 53 * Math.min(1, loaded.bytes / loaded.total));
   }, 100);
+  const startedAt = performance.now();
+
+  // Everything a start needs downloads at once; Pyodide's own downloads
+  // (the wasm, the standard library) are handed to it from these.
+  const once = (make) => { let p = null; return () => (p = p || make()); };
+  const responses = () => ({
+    "pyodide.asm.wasm": once(() => files.response("pyodide/pyodide.asm.wasm", "application/wasm")),
+    "python_stdlib.zip": once(() => files.response("pyodide/python_stdlib.zip", "application/zip")),
+  });
+  const first = responses();
+  first["pyodide.asm.wasm"]().catch(() => {});
+  first["python_stdlib.zip"]().catch(() => {});
+  const index = fetchJSON("boot/packages.json");
+  const fullImage = Promise.all([index, files.bytes("boot/packages.bin")])
+    .then(([idx, bytes]) => ({ index: idx, bytes: verified(bytes, meta.packages.checksum, "the packages image") }));
+  fullImage.catch(() => {});
+  const runtime = Promise.all([
+    import(at("pyodide/pyodide.mjs")),
+    files.packed
+      ? files.bytes("pyodide/pyodide.asm.mjs").then((b) => import(URL.createObjectURL(new Blob([b], { type: "text/javascript" }))))
+      : import(at("pyodide/pyodide.asm.mjs")),
+  ]);
+
+  // Which start: a snapshot of this browser's, the build's (downloaded when
+  // the link is fast, or kept from an earlier visit), or none.
+  let source = null;
+  let snapMeta = meta;
+  let snapshot = null;
+  let snapshotReady = null;
+  const wanted = params.get("boot");   // "light" or "snapshot": tests and the curious choose
+  const local = wanted === "light" || wanted === "snapshot" ? null : await files.localSnapshot().catch(() => null);
+  if (local) {
+    source = "local";
+    snapMeta = local.meta;
+    const buf = new Uint8Array(snapMeta.size);
+    snapshot = Promise.resolve(buf);
+    snapshotReady = readAll(local.bytes.body, snapMeta.size, buf).then((b) => verified(b, snapMeta.checksum, "the start-up snapshot"));
+  } else if (files.packed && manifest.files["boot/snapshot.bin"]) {
+    let take = wanted === "snapshot" || (wanted !== "light" && !!(await files.cached("boot/snapshot.bin")));
+    if (!take && wanted !== "light" && linkHint() !== "light" && loaded.total > 0) {
+      const speed = await measureLink(startedAt);
+      take = files.sent("boot/snapshot.bin") / speed <= SNAPSHOT_WORTH_S;
+    }
+    if (take) {
+      source = "build";
+      loaded.total += await files.missing(["boot/snapshot.bin"]);
+      const buf = new Uint8Array(meta.size);
+      snapshot = Promise.resolve(buf);
+      snapshotReady = files.bytes("boot/snapshot.bin", buf).then((b) => verified(b, meta.checksum, "the start-up snapshot"));
+    }
+  }
+  if (snapshotReady) snapshotReady.catch(() => {});
 
   const [{ loadPyodide }, asm] = await runtime;
-  const common = { loadPyodide, createPyodideModule: asm.default, indexURL: pyodideURL, locateLib };
+  const common = { loadPyodide, createPyodideModule: asm.default, indexURL: pyodideURL, locateLib, lock: manifest.lock };
   let hello = null;
   let mode = "snapshot";
   let reason = null;
+  let py = null;
   try {
-    await snapshot;   // fails fast when there is no snapshot record
-    const py = await startPython({ ...common, image, snapshot, snapshotReady, meta,
-                                   onStart: () => { clearInterval(ticker); stage(N_("Starting Python from its saved start-up state"), 60, 90); } });
+    if (!snapshot) throw new Error(files.packed ? "a first start on this link: Python starts from scratch" : "this browser cannot unpack downloads");
+    py = await startPython({ ...common, image: fullImage, snapshot, snapshotReady, meta: snapMeta, responses: first,
+                             onStart: () => { clearInterval(ticker); stage(N_("Starting Python from its saved start-up state"), 60, 90); } });
     stage(N_("Checking the game engine"), 90, 99);
-    py.runPython("import random; random.seed()");   // not the build's random state
-    hello = engineReady(py, (await meta).catalogue);
+    py.runPython("import random; random.seed()");   // not the snapshot's random state
+    hello = engineReady(py, snapMeta.catalogue);
   } catch (e) {
     clearInterval(ticker);
     reason = String((e && e.message) || e);
     mode = "fresh";
-    console.warn("cairn: booting without the snapshot:", reason);
-    stage(N_("Starting Python from scratch (no usable start-up snapshot)"), 30, 70);
-    // The image as it is, should it be the part that did not match.
-    const plain = image.catch(() => Promise.all([index, fetchBytes("boot/packages.bin", 0)])
+    if (source) console.warn("cairn: booting without the snapshot:", reason);
+    if (source === "local") files.dropLocalSnapshot().catch(() => {});
+    stage(source ? N_("Starting Python from scratch (no usable start-up snapshot)") : N_("Starting Python (the first time takes longest)"), 30, 70);
+    // Fresh responses: a failed start may have used the first ones.
+    const again = source ? responses() : first;
+    const plain = fullImage.catch(() => Promise.all([index, files.bytes("boot/packages.bin")])
       .then(([idx, bytes]) => ({ index: idx, bytes })));
-    const py = await startPython({ ...common, image: plain, snapshot: null });
+    py = await startPython({ ...common, image: plain, snapshot: null, makeSnapshot: true, responses: again,
+                             onStart: () => { clearInterval(ticker); } });
     stage(N_("Importing the game engine"), 70, 99);
     hello = engineHello(py);
   }
   done();
   pct = 100;
   post(N_("Ready"));
-  postMessage({ kind: "ready", hello, boot: { mode, reason, ms: since() } });
-  while (queue.length) answer(queue.shift());
+  const record = { mode, source, reason, ms: since(), bytes: loaded.bytes, fetched: files.fetched, cached: files.fromCache };
+  holding = mode === "fresh";
+  postMessage({ kind: "ready", hello, boot: record });
+  if (holding) setTimeout(() => keepSnapshot(py, files, hello).finally(release), 0);
+  else release();
+}
+
+/** After a start from scratch: warm the engine up and keep a snapshot of
+ * this state for the next start (nothing of a game is in it yet: requests
+ * wait until it is taken). */
+async function keepSnapshot(py, files, hello) {
+  try {
+    const t = performance.now();
+    py.runPython(WARM_UP);
+    const { bytes, meta } = takeSnapshot(py);
+    meta.catalogue = hello;
+    meta.packages = files.manifest.snapshot.packages;
+    const taken = performance.now() - t;
+    release();   // the engine answers while the copy is written
+    const kept = await files.keepLocalSnapshot(bytes, meta);
+    postMessage({ kind: "snapshot", kept, ms: Math.round(taken), size: bytes.byteLength });
+  } catch (e) {
+    console.warn("cairn: could not keep a start-up snapshot:", e);
+    postMessage({ kind: "snapshot", kept: false, reason: String((e && e.message) || e) });
+  }
+}
+
+function release() {
+  holding = false;
+  while (queue.length && !holding) answer(queue.shift());
 }
 
 boot().catch((e) => {

@@ -1,0 +1,86 @@
+"""A first visit as from a plain static host (every file as it is: no
+Content-Encoding, no Cache-Control) under a sub-path: the app boots, no file
+is requested twice (the service worker keeps what the page and the worker
+already downloaded), a game of every kind starts, and the reload offline
+boots from what was kept.  Both first starts: the light one of a slow link
+(Python from scratch, a snapshot made in the browser) and the fast link's
+(the build's snapshot downloaded)."""
+import collections
+import importlib.util
+import os
+import time
+
+import pytest
+
+from conftest import ROOT, load_site_module
+
+spec = importlib.util.spec_from_file_location("cairn_boot_bench", os.path.join(ROOT, "build", "boot_bench.py"))
+bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+
+
+@pytest.fixture(scope="module")
+def plain_host():
+    site = load_site_module()
+    site.ensure_built(site.DIST)
+    tally = bench.Tally()
+    server = bench.plain_server(site, site.DIST, bench.Link(), tally)
+    yield f"http://127.0.0.1:{server.server_address[1]}{bench.SUB_PATH}", tally
+    server.shutdown()
+
+
+@pytest.mark.parametrize("how", ["light", "snapshot"])
+def test_first_visit_on_a_plain_host_downloads_each_file_once(chromium, plain_host, how):
+    url, tally = plain_host
+    context = chromium.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        t0 = time.monotonic()
+        page.goto(url + f"?fast=1&renderer=list&boot={how}")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        boot = page.evaluate("window.cairn.engine.boot")
+        assert boot["mode"] == ("fresh" if how == "light" else "snapshot"), boot
+        assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+        if how == "light":
+            page.wait_for_function("window.cairn.engine.boot.kept && window.cairn.engine.boot.kept.kept", timeout=60_000)
+        bench.settle(tally, quiet=1.5, limit=60)
+        rows = tally.since(t0)
+        counts = collections.Counter(r[1] for r in rows)
+        assert [p for p, n in counts.items() if n > 1] == []
+        paths = set(counts)
+        prefix = bench.SUB_PATH
+        # Packed downloads only; the raw runtime and packages image never.
+        assert {prefix + "pyodide/pyodide.asm.wasm.gz", prefix + "boot/packages.bin.gz"} <= paths
+        assert not paths & {prefix + "pyodide/pyodide.asm.wasm", prefix + "boot/packages.bin",
+                             prefix + "pyodide/pyodide-lock.json"}
+        assert (prefix + "boot/snapshot.bin.gz" in paths) == (how == "snapshot")
+        sent = sum(r[2] for r in rows)
+        assert sent < (12e6 if how == "light" else 22e6), sent
+
+        # Every game starts and takes a move; then the same offline.
+        games = page.eval_on_selector_all("#game-list [data-game]", "els => els.map(e => e.dataset.game)")
+        assert len(games) == 3
+
+        def play_each():
+            for game in games:
+                page.click(f"#game-list [data-game='{game}']")
+                page.click("#ng-start")
+                page.wait_for_function("window.cairn.snapshot() !== null && !window.cairn.busy")
+                assert page.evaluate("window.cairn.snapshot().view.game") == game
+                page.click("#choices button >> nth=0")
+                page.wait_for_function("window.cairn.snapshot().view.ply >= 1 || window.cairn.snapshot().history.length > 1")
+                page.click("#home-btn")
+
+        play_each()
+        context.set_offline(True)
+        page.goto(url + "?fast=1&renderer=list")   # the usual start, from what was kept
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        again = page.evaluate("window.cairn.engine.boot")
+        assert again["mode"] == "snapshot" and again["bytes"] == 0, again
+        assert again["source"] == ("local" if how == "light" else "build")
+        play_each()
+        assert errors == []
+    finally:
+        context.close()

@@ -1,0 +1,182 @@
+// The engine's downloads, for the worker (js/worker.js): each file the build's
+// boot/manifest.json names is read from this build's cache when a copy with
+// the same hash is there (kept by an earlier visit, or by the service worker),
+// else downloaded once and a copy kept there for every later start and for
+// the service worker, which then never fetches it again. Packed files (gzip)
+// are unpacked here, as they arrive, whatever the host sends: a plain static
+// host sends them as they are, and the browser could not unpack them itself.
+
+/** The name of a build's cache (the service worker's too). */
+export const cacheName = (build) => `cairn-${build}`;
+
+const HASH_HEADER = "X-Cairn-Hash";
+
+/** First 16 hex digits of the SHA-256 of ``bytes`` (what the build hashes). */
+export async function fileHash(bytes) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(d.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** ``stream`` unpacked when it starts as gzip does (a host may have unpacked
+ * it already, sending the .gz with Content-Encoding: gzip). */
+async function gunzipped(stream) {
+  const reader = stream.getReader();
+  const head = await reader.read();
+  const rest = new ReadableStream({
+    start(ctl) { if (head.done) ctl.close(); else ctl.enqueue(head.value); },
+    async pull(ctl) {
+      const r = await reader.read();
+      if (r.done) ctl.close();
+      else ctl.enqueue(r.value);
+    },
+    cancel(why) { return reader.cancel(why); },
+  });
+  const packed = !head.done && head.value.length >= 2 && head.value[0] === 0x1f && head.value[1] === 0x8b;
+  return packed ? rest.pipeThrough(new DecompressionStream("gzip")) : rest;
+}
+
+export async function readAll(stream, size, out = null) {
+  if (size) {
+    const reader = stream.getReader();
+    out = out || new Uint8Array(size);
+    let n = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (n + value.length > size) throw new Error(`longer than the build said (${size} bytes)`);
+      out.set(value, n);
+      n += value.length;
+    }
+    if (n !== size) throw new Error(`${n} bytes, expected ${size}`);
+    return out;
+  }
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export class Files {
+  /** base: the site's URL; manifest: boot/manifest.json; onBytes(n): called
+   * for every n bytes that arrive from the network. */
+  constructor(base, manifest, onBytes = () => {}) {
+    this.base = base;
+    this.manifest = manifest;
+    this.onBytes = onBytes;
+    this.cache = (typeof caches !== "undefined" ? caches.open(cacheName(manifest.build)) : Promise.reject(new Error("no Cache Storage")))
+      .catch(() => null);
+    this.packed = typeof DecompressionStream === "function";
+    this.fromCache = [];   // what came from the cache (for the boot record)
+    this.fetched = [];     // what came from the network
+  }
+
+  entry(rel) {
+    const e = this.manifest.files[rel];
+    if (!e) throw new Error(`${rel} is not in the build's manifest`);
+    return e;
+  }
+
+  url(rel) { return new URL(rel, this.base).href; }
+
+  /** Bytes still to download of ``rels`` (those not in the cache). */
+  async missing(rels) {
+    let n = 0;
+    for (const rel of rels) if (!(await this.cached(rel))) n += this.sent(rel);
+    return n;
+  }
+
+  sent(rel) {
+    const e = this.entry(rel);
+    return this.packed || !e.packed ? e.bytes : e.size;
+  }
+
+  /** The cached response for ``rel`` (its packed copy), or null. */
+  async cached(rel) {
+    const e = this.entry(rel);
+    const c = await this.cache;
+    if (!c || !(this.packed || !e.packed)) return null;
+    const hit = await c.match(this.url(e.url));
+    return hit && hit.headers.get(HASH_HEADER) === e.hash ? hit : null;
+  }
+
+  /** The unpacked bytes of ``rel`` as a stream (from the cache, else the
+   * network, keeping a copy). */
+  async stream(rel) {
+    const e = this.entry(rel);
+    const hit = await this.cached(rel);
+    if (hit) {
+      this.fromCache.push(rel);
+      return e.packed ? gunzipped(hit.body) : hit.body;
+    }
+    const usePacked = this.packed || !e.packed;
+    const url = this.url(usePacked ? e.url : rel);
+    const res = await fetch(url);
+    if (!res.ok || !res.body) throw new Error(`${rel}: HTTP ${res.status}`);
+    this.fetched.push(rel);
+    let body = res.body;
+    const count = new TransformStream({
+      transform: (chunk, ctl) => { this.onBytes(chunk.length); ctl.enqueue(chunk); },
+    });
+    body = body.pipeThrough(count);
+    if (usePacked) {
+      const [mine, kept] = body.tee();
+      this.keep(url, e.hash, kept);
+      body = mine;
+    }
+    return e.packed && usePacked ? gunzipped(body) : body;
+  }
+
+  /** The unpacked bytes of ``rel``, checked against the size the build gave
+   * (into ``out`` when given, an array of that size). */
+  async bytes(rel, out = null) {
+    const e = this.entry(rel);
+    try {
+      return await readAll(await this.stream(rel), e.size, out);
+    } catch (err) {
+      throw new Error(`${rel}: ${(err && err.message) || err}`);
+    }
+  }
+
+  /** A Response of ``rel`` unpacked, with ``type``. */
+  async response(rel, type) {
+    return new Response(await this.stream(rel), { headers: { "Content-Type": type } });
+  }
+
+  /** Keep what arrived in the cache when it is what the build made (its hash
+   * matches); a full or missing storage only means downloading it again. */
+  async keep(url, hash, stream) {
+    try {
+      const bytes = await readAll(stream);
+      const c = await this.cache;
+      if (!c || typeof crypto === "undefined" || !crypto.subtle) return;
+      if ((await fileHash(bytes)) !== hash) return;
+      await c.put(url, new Response(bytes, { headers: { [HASH_HEADER]: hash, "Content-Length": String(bytes.length) } }));
+    } catch (e) {
+      console.warn("cairn: could not keep a copy of", url, e);
+    }
+  }
+
+  /** A start-up snapshot made in this browser, kept under the build's key. */
+  async localSnapshot() {
+    const c = await this.cache;
+    const s = this.manifest.local_snapshot;
+    if (!c || !s) return null;
+    const [bin, meta] = await Promise.all([c.match(this.url(s.url)), c.match(this.url(s.url + ".json"))]);
+    if (!bin || !meta || bin.headers.get(HASH_HEADER) !== s.key || meta.headers.get(HASH_HEADER) !== s.key) return null;
+    return { bytes: bin, meta: await meta.json() };
+  }
+
+  async keepLocalSnapshot(bytes, meta) {
+    const c = await this.cache;
+    const s = this.manifest.local_snapshot;
+    if (!c || !s) return false;
+    const headers = { [HASH_HEADER]: s.key };
+    // The record last: a snapshot without it is never used.
+    await c.put(this.url(s.url), new Response(bytes, { headers: { ...headers, "Content-Length": String(bytes.length) } }));
+    await c.put(this.url(s.url + ".json"), new Response(JSON.stringify(meta), { headers }));
+    return true;
+  }
+
+  async dropLocalSnapshot() {
+    const c = await this.cache;
+    const s = this.manifest.local_snapshot;
+    if (c && s) await Promise.all([c.delete(this.url(s.url)), c.delete(this.url(s.url + ".json"))]);
+  }
+}
