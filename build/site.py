@@ -457,15 +457,16 @@ def copy_web(dest: str) -> None:
 
 def service_worker_files(dist: str) -> Dict[str, List]:
     """{file: [hash, fetch]} for the service worker: every file the app reads,
-    fetch false for those only the worker downloads (it may need the
-    snapshot or not), and the browser-made snapshot under its key."""
+    fetch false for those the worker downloads (it may need the snapshot or
+    not), and the browser-made snapshot under its key, fetch None (never on
+    the host)."""
     files: Dict[str, List] = {f: [file_hash(os.path.join(dist, f)), f not in WORKER_FILES]
                               for f in site_files(dist)}
     try:
         with open(os.path.join(dist, MANIFEST)) as f:
             local = json.load(f)["local_snapshot"]
-        files[local["url"]] = [local["key"], False]
-        files[local["url"] + ".json"] = [local["key"], False]
+        files[local["url"]] = [local["key"], None]
+        files[local["url"] + ".json"] = [local["key"], None]
     except (OSError, ValueError, KeyError):
         pass
     return files

@@ -42,6 +42,9 @@ def test_first_visit_on_a_plain_host_downloads_each_file_once(chromium, plain_ho
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
         boot = page.evaluate("window.cairn.engine.boot")
         assert boot["mode"] == ("fresh" if how == "light" else "snapshot"), boot
+        # The progress bar said how much was left to download, down to nothing.
+        left = [e[3] for e in page.evaluate("window.cairn.bootLog") if e[3] is not None]
+        assert max(left) > 2e6 and left[-1] == 0
         assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
         if how == "light":
             page.wait_for_function("window.cairn.engine.boot.kept && window.cairn.engine.boot.kept.kept", timeout=60_000)

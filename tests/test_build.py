@@ -422,3 +422,12 @@ def test_built_snapshot_restores_with_pydantic_core_and_every_game(tmp_path):
     assert result["bad_save"] == "bad_save"
     damaged = subprocess.run(["node", str(script), dist, "damage"], capture_output=True, text=True, timeout=300)
     assert json.loads(damaged.stdout.strip().splitlines()[-1]) == {"checksum": False}
+
+
+def test_pages_workflow_builds_with_the_readme_command_and_deploys_dist():
+    text = open(os.path.join(ROOT, ".github", "workflows", "pages.yml")).read()
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    assert "python3 build/site.py --serve" in readme
+    assert re.search(r"run: python3 build/site.py\s*$", text, re.M)   # the README's command, not serving
+    assert re.search(r"upload-pages-artifact@v\d+\s+with:\s+path: dist\b", text)
+    assert "actions/deploy-pages@" in text and "pages: write" in text and "id-token: write" in text

@@ -1,7 +1,9 @@
 // Service worker: keeps the whole site for offline use, in one cache per
 // build ("cairn-<build>", the cache js/files.js reads and writes too), every
 // file under the hash the build gave it. build/site.py fills in BUILD and
-// FILES ({path: [hash, fetch]}) when it builds dist/.
+// FILES ({path: [hash, fetch]}) when it builds dist/: fetch true for the
+// files the app reads, false for those the worker downloads when it needs
+// them, null for a start-up snapshot made in the browser (never on the host).
 //
 // Nothing is downloaded twice: a file already in this build's cache (the
 // engine's downloads, kept there by the worker as they arrived) is left as it
@@ -9,9 +11,11 @@
 // (a new build downloads only what changed); the rest is read first from the
 // browser's HTTP cache, where the page has just put what it loaded, and only
 // then from the network, and kept only when its hash is the build's. Files
-// with fetch false (the packed runtime, packages and snapshot, and a
-// start-up snapshot made in the browser) are the worker's to download: the
-// service worker keeps them when they are there and never fetches them.
+// with fetch false (the packed runtime, packages and snapshot) are the
+// worker's to download (on a first visit it needs only some of them): the
+// service worker keeps them when they are there, and after a new build
+// fetches a changed one only when the visitor had its older version (so the
+// new build starts offline as the old one did).
 const BUILD = "__CAIRN_BUILD_ID__";
 const FILES = ["__CAIRN_FILES__"];
 const CACHE = `cairn-${BUILD}`;
@@ -42,7 +46,12 @@ async function keep(c, olds, rel, hash, fetchIt) {
     const hit = await old.match(url);
     if (hit && hit.headers.get(HASH) === hash) { await c.put(url, hit); return; }
   }
-  if (!fetchIt) return;
+  if (fetchIt === null) return;
+  if (fetchIt === false) {
+    let had = false;
+    for (const old of olds) if (await old.match(url)) { had = true; break; }
+    if (!had) return;
+  }
   const res = (await download(rel, hash, "force-cache")) || (await download(rel, hash, "reload"));
   if (!res) throw new Error(`${rel} is not what this build made`);
   await c.put(url, res);

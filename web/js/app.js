@@ -44,7 +44,7 @@ const choiceBar = new ChoiceBar($("#choices"), {
 // -- engine -----------------------------------------------------------------
 const engine = new Engine({
   progress(text, pct, ms, left) {
-    S.bootLog.push([text, ms, Math.round(performance.now())]);
+    S.bootLog.push([text, ms, Math.round(performance.now()), left]);
     $("#boot-bar").value = pct;
     $("#boot-text").dataset.i18n = text;   // an English message id from the worker
     $("#boot-text").textContent = left >= 50e3 ? t("{stage} ({mb} MB left)", { stage: t(text), mb: (left / 1e6).toFixed(1) }) : t(text);
