@@ -127,13 +127,16 @@ def plain_server(site, dist, link, tally):
 
         def copyfile(self, source, outputfile):  # type: ignore[override]
             n = 0
-            while True:
-                block = source.read(16384)
-                if not block:
-                    break
-                link.send(len(block))
-                outputfile.write(block)
-                n += len(block)
+            try:
+                while True:
+                    block = source.read(16384)
+                    if not block:
+                        break
+                    link.send(len(block))
+                    outputfile.write(block)
+                    n += len(block)
+            except (BrokenPipeError, ConnectionResetError):
+                pass   # the browser went away (a closed page)
             tally.add(self.path.split("?")[0], n)
 
         def log_message(self, format, *args):  # noqa: A002

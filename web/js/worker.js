@@ -39,8 +39,10 @@ function post(text) {
   const left = loaded.total ? Math.max(0, loaded.total - loaded.bytes) : 0;
   postMessage({ kind: "progress", text, pct: Math.round(pct * 10) / 10, ms: since(), left });
 }
+let current = "";
 function stage(text, from, to) {
   clearInterval(creep);
+  current = text;
   pct = Math.max(pct, from);
   post(text);
   creep = setInterval(() => {
@@ -138,6 +140,7 @@ async function boot() {
   const meta = manifest.snapshot;
   const needed = ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip", "boot/packages.bin"];
   loaded.total = await files.missing(needed);
+  post(current);   // how much there is to download, at once
   const ticker = setInterval(() => {
     if (loaded.total) pct = Math.max(pct, 2 + 53 * Math.min(1, loaded.bytes / loaded.total));
   }, 100);
@@ -187,6 +190,7 @@ async function boot() {
     if (take) {
       source = "build";
       loaded.total += await files.missing(["boot/snapshot.bin"]);
+      post(current);
       const buf = new Uint8Array(meta.size);
       snapshot = Promise.resolve(buf);
       snapshotReady = files.bytes("boot/snapshot.bin", buf).then((b) => verified(b, meta.checksum, "the start-up snapshot"));
@@ -208,19 +212,23 @@ async function boot() {
     py.runPython("import random; random.seed()");   // not the snapshot's random state
     hello = engineReady(py, snapMeta.catalogue);
   } catch (e) {
-    clearInterval(ticker);
+    if (source) clearInterval(ticker);
     reason = String((e && e.message) || e);
     mode = "fresh";
     if (source) console.warn("cairn: booting without the snapshot:", reason);
     if (source === "local") files.dropLocalSnapshot().catch(() => {});
-    stage(source ? N_("Starting Python from scratch (no usable start-up snapshot)") : N_("Starting Python (the first time takes longest)"), 30, 70);
+    // A planned start from scratch goes on downloading under the first stage.
+    if (source) stage(N_("Starting Python from scratch (no usable start-up snapshot)"), 30, 70);
     // Fresh responses: a failed start may have used the first ones.
     const again = source ? responses() : first;
     const plain = fullImage.catch(() => Promise.all([index, files.bytes("boot/packages.bin")])
       .then(([idx, bytes]) => ({ index: idx, bytes })));
     py = await startPython({ ...common, image: plain, snapshot: null, makeSnapshot: true, responses: again,
-                             onStart: () => { clearInterval(ticker); } });
-    stage(N_("Importing the game engine"), 70, 99);
+                             onStart: () => {
+                               clearInterval(ticker);
+                               if (!source) stage(N_("Starting Python (the first time takes longest)"), 56, 80);
+                             } });
+    stage(N_("Importing the game engine"), 80, 99);
     hello = engineHello(py);
   }
   done();
