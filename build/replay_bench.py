@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "engine"))
 
 from cairn import new_game  # noqa: E402
-from cairn.core.facade import handle  # noqa: E402
+from cairn.facade import handle  # noqa: E402
 from cairn.core.replay import CHECKPOINT_EVERY  # noqa: E402
 
 

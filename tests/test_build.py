@@ -375,8 +375,8 @@ const py = await startPython({ loadPyodide, createPyodideModule, indexURL: join(
 const ms = performance.now() - t0;
 console.log(py.runPython(`
 import json, sys
-already = "cairn.core.facade" in sys.modules and "pydantic_core" in sys.modules
-from cairn.core.facade import handle
+already = "cairn.facade" in sys.modules and "pydantic_core" in sys.modules
+from cairn.facade import handle
 from cairn.core.rng import Rng
 def call(**req):
     return json.loads(handle(json.dumps({"id": 1, **req})))

@@ -6,7 +6,7 @@ import pytest
 import cairn
 from cairn import GAMES, IllegalMove, SaveError, load_game, new_game
 from cairn.bots import choose_move
-from cairn.core.facade import handle
+from cairn.facade import handle
 from cairn.core.rng import Rng
 
 
@@ -121,7 +121,8 @@ def test_bad_saves_are_refused_with_a_clear_message():
         "move 3 of the log is illegal": dict(good, moves=good["moves"][:2] + [{"type": "take", "space": 77}]),
         "nested too deeply": dict(good, moves=[{"type": "a", "b": [[[[[1]]]]]}]),
         "bad settings": dict(good, seats=[{"kind": "human"}] * 7),
-        "malformed at 'seats.0.kind'": dict(good, seats=[{"kind": "alien"}, {"kind": "human"}]),
+        "Glen More has no 'alien' seats": dict(good, seats=[{"kind": "alien"}, {"kind": "human"}]),
+        "malformed at 'seats.0.kind'": dict(good, seats=[{"kind": "Alien!"}, {"kind": "human"}]),
     }
     for expected, data in cases.items():
         with pytest.raises(SaveError) as e:

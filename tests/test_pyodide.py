@@ -22,7 +22,7 @@ await py.loadPackage(wheels.map(f => dist + "/wheels/" + f), { messageCallback: 
 console.log(py.runPython(`
 import json, sys
 from cairn import GAMES, new_game, load_game
-from cairn.core.facade import handle
+from cairn.facade import handle
 from cairn.core.rng import Rng
 out = {"version": sys.version_info[:2], "games": {}}
 for name in sorted(GAMES):

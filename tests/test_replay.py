@@ -9,7 +9,7 @@ import random
 import pytest
 
 from cairn import SaveError, load_game, new_game
-from cairn.core.facade import handle
+from cairn.facade import handle
 from cairn.core.replay import CHECKPOINT_EVERY, Replay
 
 

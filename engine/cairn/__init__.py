@@ -5,8 +5,7 @@ Gatherers and Clans of Caledonia, behind one contract::
     g = new_game("glenmore", players=4, seed=7)
     g.play(g.legal_moves()[0])
 """
-__version__ = "0.1.0"
-
+from .core.version import __version__  # noqa: E402
 from .core.errors import IllegalMove, SaveError  # noqa: E402
 from .core.registry import GAMES  # noqa: E402
 from .core.api import load_game, new_game  # noqa: E402

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from cairn.core.facade import handle
+from cairn.facade import handle
 
 
 def call(**req):

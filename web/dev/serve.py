@@ -1,5 +1,5 @@
 """Dev server for the renderer harnesses: serves web/ statically and
-answers POST /facade with cairn.core.facade.handle (the same JSON the
+answers POST /facade with cairn.facade.handle (the same JSON the
 browser worker speaks), so web/dev/<game>.html?live=1 plays real games
 without Pyodide. Local only.
 
@@ -12,7 +12,7 @@ import http.server
 import os
 import sys
 
-from cairn.core.facade import handle
+from cairn.facade import handle
 
 WEB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -221,7 +221,7 @@ export function takeSnapshot(py) {
  * The value of its last line is the JSON of {hello, warmed}. */
 export const WARM_UP = `
 import gc, json
-from cairn.core.facade import handle
+from cairn.facade import handle
 
 def call(**req):
     reply = json.loads(handle(json.dumps({"id": 0, **req})))

@@ -1,6 +1,6 @@
 // The Python engine in a module Web Worker: starts Pyodide from ../pyodide/
 // with the engine's packages from ../boot/ (js/pyboot.js), then answers every
-// {id, op, ...} with cairn.core.facade.handle().
+// {id, op, ...} with cairn.facade.handle().
 // Protocol: web/js/README.md. JSON strings cross the boundary both ways.
 //
 // What it starts from (every file through js/files.js: this build's cache
@@ -86,7 +86,7 @@ const locateLib = (name, bytes) => URL.createObjectURL(new Blob([bytes], { type:
 function engineReady(py, cat) {
   if (!cat || !cat.games) return engineHello(py);
   handle = null;
-  const h = py.runPython("from cairn.core.facade import handle\nhandle");
+  const h = py.runPython("from cairn.facade import handle\nhandle");
   const reply = JSON.parse(h(JSON.stringify({ id: 0, op: "close", gid: "-" })));
   if (!reply.ok) throw new Error(reply.error.message);
   handle = h;
@@ -96,7 +96,7 @@ function engineReady(py, cat) {
 /** Import the facade (instant after a restore), keep its handle(), say hello. */
 function engineHello(py) {
   handle = null;
-  const h = py.runPython("from cairn.core.facade import handle\nhandle");
+  const h = py.runPython("from cairn.facade import handle\nhandle");
   const hello = JSON.parse(h(JSON.stringify({ id: 0, op: "hello" })));
   if (!hello.ok) throw new Error(hello.error.message);
   handle = h;

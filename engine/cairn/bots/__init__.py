@@ -28,6 +28,10 @@ seat), so with ``iterations`` the move is reproducible; with ``budget_s``
 (or neither: the level's defaults) the search may stop by the clock.
 Bot moves are logged like any other move, so replays never depend on bots.
 ``choose_move`` never changes ``game``.
+
+``seat_move(game)`` plays for whatever non-human seat is to move: a bot by
+its level, a seat of a kind the game defines itself (Caledonia's automa)
+by the rules' forced move.
 """
 from __future__ import annotations
 
@@ -112,3 +116,26 @@ def choose_move(game: Any, level: str = "random", seed: int = 0,
     seat = game.current_player
     rng = Rng(derive_seed("bot", seed, level, seat, len(game.log)))
     return fn(game, seat, rng, budget_s, iterations)
+
+
+def seat_move(game: Any, seed: int = 0, budget_s: Optional[float] = None,
+              iterations: Optional[int] = None) -> Move:
+    """The move of the seat to move when no human plays it: a ``bot`` seat's
+    by its level (:func:`choose_move`); a seat of one of the game's own kinds
+    (its rules' ``seat_kinds``, e.g. Caledonia's card-driven ``automa``)
+    plays the rules' forced move, the only legal move it has.
+
+    :raises ValueError: if the game is over, a human is to move, or such a
+        seat has more than one move.
+    """
+    if game.is_over:
+        raise ValueError("the game is over")
+    spec = game.seats[game.current_player]
+    if spec.kind == "human":
+        raise ValueError("it is a human's turn")
+    if spec.kind == "bot":
+        return choose_move(game, spec.level or "random", seed, budget_s, iterations)
+    legal = game.legal_moves()
+    if len(legal) != 1:
+        raise ValueError(f"a seat of kind '{spec.kind}' has no forced move here")
+    return legal[0]

@@ -27,6 +27,7 @@ class CaledoniaRules(Rules):
     max_players = 4
     Options = CaledoniaOptions
     seat_kinds = ("human", "bot", "automa")
+    seat_defaults = {"automa": {"level": "3", "name": "Automa"}}   # the solo opponent at difficulty 3
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, n_players: int, seed: int, options: Any) -> CaledoniaState:

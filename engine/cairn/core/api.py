@@ -5,10 +5,12 @@ from typing import Any, Dict, List, Optional, Union
 
 from pydantic import ValidationError
 
-from .errors import SaveError
+import secrets
+
+from .errors import IllegalMove, SaveError
 from .game import Game
-from .registry import get_rules
-from .save import MAX_SEED, load_save
+from .registry import GAMES, get_rules
+from .save import MAX_SEED, parse_save
 from .seats import normalize_seats
 
 
@@ -26,7 +28,7 @@ def new_game(
     :raises ValueError: unknown game, bad player count, seed or options.
     """
     rules = get_rules(name)
-    seats = normalize_seats(players)
+    seats = normalize_seats(players, rules.seat_defaults)
     if not rules.min_players <= len(seats) <= rules.max_players:
         raise ValueError(
             f"{rules.title} takes {rules.min_players}-{rules.max_players} players, not {len(seats)}"
@@ -35,8 +37,6 @@ def new_game(
         if seat.kind not in rules.seat_kinds:
             raise ValueError(f"seat {i + 1}: {rules.title} has no '{seat.kind}' seats")
     if seed is None:
-        import secrets
-
         seed = secrets.randbelow(MAX_SEED)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be an integer from 0 to {MAX_SEED}")
@@ -56,8 +56,27 @@ def load_game(data: Union[Dict[str, Any], str, bytes]) -> Game:
         large, from an unknown version, or with an illegal move in its log.
     """
     try:
-        return load_save(data)
+        return _replay_save(data)
     except SaveError:
         raise
     except RecursionError:
         raise SaveError("save file is malformed (nested too deeply)") from None
+
+
+def _replay_save(data: Union[Dict[str, Any], str, bytes]) -> Game:
+    """Rebuild the game a save describes by replaying its log."""
+    save = parse_save(data)
+    if save.game not in GAMES:
+        raise SaveError(f"save file is for an unknown game '{save.game}'")
+    try:
+        game = new_game(save.game, players=[s.model_dump() for s in save.seats],
+                        seed=save.seed, options=save.options)
+    except (ValueError, ValidationError) as e:
+        raise SaveError(f"save file has bad settings: {e}") from None
+    for i, move in enumerate(save.moves):
+        try:
+            game.play(move)
+        except IllegalMove as e:
+            raise SaveError(f"move {i + 1} of the log is illegal: {e.reason}") from None
+    game.meta = dict(save.meta)
+    return game

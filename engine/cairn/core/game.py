@@ -12,6 +12,7 @@ from typing import Any, Dict, List, Optional
 
 from .errors import IllegalMove
 from .rules import Move, Rules
+from .save import make_save
 from .seats import Seat
 
 
@@ -113,8 +114,6 @@ class Game:
         return v
 
     def to_save(self) -> Dict[str, Any]:
-        from .save import make_save
-
         return make_save(self, self.meta)
 
     def clone(self) -> "Game":

@@ -14,8 +14,10 @@ def register(rules: Rules) -> Rules:
 
 
 def get_rules(name: str) -> Rules:
+    """The rules registered as ``name``; ValueError for anything else (an
+    unknown name, or not a name at all)."""
     try:
         return GAMES[name]
-    except KeyError:
+    except (KeyError, TypeError):
         known = ", ".join(sorted(GAMES)) or "none"
         raise ValueError(f"unknown game '{name}' (known: {known})") from None

@@ -43,8 +43,12 @@ class Rules:
     min_players: int = 2
     max_players: int = 5
     Options: type = NoOptions
-    #: seat kinds this game accepts ("automa": a game's own card-driven opponent)
+    #: seat kinds this game accepts: "human", "bot" (cairn.bots at a level),
+    #: and kinds of its own, whose seats play the rules' forced move (the
+    #: only legal move when such a seat is to move: a card-driven opponent)
     seat_kinds: tuple = ("human", "bot")
+    #: a game's own seat kinds' default level and name (core.seats.SEAT_DEFAULTS)
+    seat_defaults: Dict[str, Dict[str, str]] = {}
 
     # -- required ---------------------------------------------------------
     def setup(self, n_players: int, seed: int, options: Any) -> Any:
@@ -52,7 +56,7 @@ class Rules:
 
     def setup_seats(self, seats: List[Any], seed: int, options: Any) -> Any:
         """Like :meth:`setup` for games that need to know each seat's kind
-        (e.g. an "automa" seat); by default only the count matters."""
+        (a seat of a kind of its own); by default only the count matters."""
         return self.setup(len(seats), seed, options)
 
     def current_player(self, state: Any) -> Optional[int]:

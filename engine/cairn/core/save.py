@@ -12,8 +12,9 @@ from typing import Any, Dict, List, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import IllegalMove, SaveError
+from .errors import SaveError
 from .seats import Seat
+from .version import __version__
 
 FORMAT = "cairn-save"
 FORMAT_VERSION = 1
@@ -70,8 +71,6 @@ def _check_json_value(value: Any, depth: int, where: str) -> None:
 
 
 def make_save(game: Any, meta: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
-    from .. import __version__
-
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -128,25 +127,3 @@ def parse_save(data: Union[Dict[str, Any], str, bytes]) -> SaveFile:
     for k, v in save.meta.items():
         _check_json_value(v, 1, f"meta.{k}")
     return save
-
-
-def load_save(data: Union[Dict[str, Any], str, bytes]) -> Any:
-    """Rebuild the game a save describes by replaying its log."""
-    from .api import new_game
-    from .registry import GAMES
-
-    save = parse_save(data)
-    if save.game not in GAMES:
-        raise SaveError(f"save file is for an unknown game '{save.game}'")
-    try:
-        game = new_game(save.game, players=[s.model_dump() for s in save.seats],
-                        seed=save.seed, options=save.options)
-    except (ValueError, ValidationError) as e:
-        raise SaveError(f"save file has bad settings: {e}") from None
-    for i, move in enumerate(save.moves):
-        try:
-            game.play(move)
-        except IllegalMove as e:
-            raise SaveError(f"move {i + 1} of the log is illegal: {e.reason}") from None
-    game.meta = dict(save.meta)
-    return game

@@ -1,30 +1,40 @@
-"""Who sits in each seat: a human or a bot of some level, with a name."""
+"""Who sits in each seat: a human, a bot of some level, or a kind of seat a
+game defines itself (its rules' ``seat_kinds`` and ``seat_defaults``), with
+a name."""
 from __future__ import annotations
 
-from typing import Any, List, Literal, Optional, Union
+from typing import Any, Dict, List, Mapping, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+#: What every game's seats of these kinds get when a spec leaves them out.
+SEAT_DEFAULTS: Dict[str, Dict[str, str]] = {
+    "human": {"name": "Player {n}"},
+    "bot": {"level": "random", "name": "Bot {n}"},
+}
 
 
 class Seat(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    kind: Literal["human", "bot", "automa"] = "human"  # automa: a game's own card-driven opponent
+    kind: str = Field(default="human", pattern=r"^[a-z]{1,16}$")
     level: Optional[str] = Field(default=None, max_length=32)
     name: str = Field(default="", max_length=40)
 
     def to_json(self) -> dict:
         d: dict = {"kind": self.kind, "name": self.name}
-        if self.kind == "bot":
-            d["level"] = self.level or "random"
-        elif self.kind == "automa":
-            d["level"] = self.level or "3"
+        if self.kind != "human" and self.level is not None:
+            d["level"] = self.level
         return d
 
 
-def normalize_seats(players: Union[int, List[Any]]) -> List[Seat]:
+def normalize_seats(players: Union[int, List[Any]],
+                    defaults: Optional[Mapping[str, Mapping[str, str]]] = None) -> List[Seat]:
     """``players`` is a count or a list of specs: ``"human"``, ``"bot"``,
-    ``"bot:LEVEL"`` or dicts ``{"kind", "level", "name"}``."""
+    ``"bot:LEVEL"`` or dicts ``{"kind", "level", "name"}``.  A seat without a
+    level or name gets its kind's from ``defaults`` (a game's own kinds)
+    or :data:`SEAT_DEFAULTS`."""
+    table = {**SEAT_DEFAULTS, **(defaults or {})}
     if isinstance(players, bool):
         raise ValueError("players must be a count or a list of seats")
     if isinstance(players, int):
@@ -44,12 +54,10 @@ def normalize_seats(players: Union[int, List[Any]]) -> List[Seat]:
             seat = Seat(**spec)
         except ValidationError as e:
             raise ValueError(f"seat {i + 1}: {e.errors()[0]['msg']}") from None
-        if seat.kind == "bot" and not seat.level:
-            seat = seat.model_copy(update={"level": "random"})
-        if seat.kind == "automa" and not seat.level:
-            seat = seat.model_copy(update={"level": "3"})
+        given = table.get(seat.kind, {})
+        if not seat.level and given.get("level"):
+            seat = seat.model_copy(update={"level": given["level"]})
         if not seat.name:
-            default = {"bot": f"Bot {i + 1}", "automa": "Automa"}.get(seat.kind, f"Player {i + 1}")
-            seat = seat.model_copy(update={"name": default})
+            seat = seat.model_copy(update={"name": given.get("name", "Player {n}").format(n=i + 1)})
         seats.append(seat)
     return seats

@@ -1,4 +1,5 @@
-"""The JSON facade: the only Python the browser worker calls.
+"""The JSON facade: the only Python the browser worker calls.  It sits on
+top of everything (the games, the bots, ``core``); nothing imports it.
 
 ``handle(request_json) -> response_json``.  Every request carries an ``id``
 and an ``op``; every reply carries the same ``id`` and either
@@ -25,10 +26,10 @@ import json
 import traceback
 from typing import Any, Dict
 
-from .. import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
-from ..bots import LEVELS, choose_move
-from . import i18n
-from .replay import Replay
+from . import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
+from .bots import LEVELS, seat_move
+from .core import i18n
+from .core.replay import Replay
 
 _games: Dict[str, Any] = {}
 _replays: Dict[str, Replay] = {}  # gid -> a saved game being replayed
@@ -88,13 +89,6 @@ def _key(text: Any) -> str:
     return text if isinstance(text, str) else ""
 
 
-def _game(req: Dict[str, Any]) -> Any:
-    gid = req.get("gid")
-    if gid not in _games:
-        raise BadRequest("no such game is open")
-    return _games[gid]
-
-
 def _gid(req: Dict[str, Any]) -> str:
     gid = req.get("gid")
     if not isinstance(gid, str) or not 0 < len(gid) <= 64:
@@ -102,20 +96,52 @@ def _gid(req: Dict[str, Any]) -> str:
     return gid
 
 
+def _game(req: Dict[str, Any]) -> Any:
+    gid = _gid(req)
+    if gid not in _games:
+        raise BadRequest("no such game is open")
+    return _games[gid]
+
+
+def _object(req: Dict[str, Any], field: str) -> Dict[str, Any]:
+    """An optional JSON object field ({} when absent or null)."""
+    value = req.get(field)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadRequest(f"{field} must be an object")
+    return value
+
+
+def _text(req: Dict[str, Any], field: str, default: str = "") -> str:
+    value = req.get(field, default)
+    if not isinstance(value, str):
+        raise BadRequest(f"{field} must be text")
+    return value
+
+
+def _move(req: Dict[str, Any]) -> Dict[str, Any]:
+    move = req.get("move")
+    if not isinstance(move, dict):
+        raise BadRequest("move must be an object (one of the legal moves)")
+    return move
+
+
 def dispatch(req: Dict[str, Any]) -> Any:
+    """One request's result; BadRequest (or the engine's own errors) for a
+    malformed one: every field is checked for its kind here, at the edge."""
     op = req.get("op")
     if op == "hello":
         if "lang" in req:
-            i18n.set_language(req["lang"])
+            i18n.set_language(_text(req, "lang"))
         return catalogue()
     if op == "lang":
-        return {"lang": i18n.set_language(req.get("lang"))}
+        return {"lang": i18n.set_language(_text(req, "lang", "en"))}
     if op == "new":
         gid = _gid(req)
-        game = new_game(req.get("game", ""), players=req.get("players", 2),
-                        seed=req.get("seed"), options=req.get("options") or {})
-        meta = req.get("meta")
-        game.meta = dict(meta) if isinstance(meta, dict) else {}
+        game = new_game(_text(req, "game"), players=req.get("players", 2),
+                        seed=req.get("seed"), options=_object(req, "options"))
+        game.meta = dict(_object(req, "meta"))
         _games[gid] = game
         return snapshot(gid, game)
     if op == "load" and req.get("upto") is not None:
@@ -126,40 +152,31 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return snapshot(gid, game) | {"replay": {"ply": len(game.log), "plies": rep.plies,
                                                  "history": history_text(rep.final)}}
     if op == "seek":
-        rep = _replays.get(req.get("gid"))
+        rep = _replays.get(_gid(req))
         if rep is None:
             raise BadRequest("no such replay is open")
         game = rep.seek(req.get("ply"))
-        return snapshot(req["gid"], game, lean=True) | {"replay": {"ply": len(game.log), "plies": rep.plies}}
+        return snapshot(_gid(req), game, lean=True) | {"replay": {"ply": len(game.log), "plies": rep.plies}}
     if op == "load":
         gid = _gid(req)
         game = load_game(req.get("save"))
         _games[gid] = game
         return snapshot(gid, game)
     if op == "state":
-        return snapshot(req["gid"], _game(req))
+        return snapshot(_gid(req), _game(req))
     if op == "play":
         game = _game(req)
-        game.play(req.get("move"))
-        return snapshot(req["gid"], game)
+        game.play(_move(req))
+        return snapshot(_gid(req), game)
     if op == "undo":
         game = _game(req)
         game.undo()
-        return snapshot(req["gid"], game)
+        return snapshot(_gid(req), game)
     if op == "bot":
         game = _game(req)
-        seat = game.current_player
-        if seat is None:
-            raise BadRequest("the game is over")
-        spec = game.seats[seat]
-        if spec.kind == "automa":
-            move = game.legal_moves()[0]  # the card-driven opponent has one forced move
-        elif spec.kind == "bot":
-            move = choose_move(game, spec.level or "random")
-        else:
-            raise BadRequest("it is a human's turn")
+        move = seat_move(game)   # ValueError (bad_request) on a human's turn or at the end
         game.play(move)
-        return snapshot(req["gid"], game) | {"bot_move": move}
+        return snapshot(_gid(req), game) | {"bot_move": move}
     if op == "meta":
         game = _game(req)
         meta = req.get("meta")
@@ -168,8 +185,10 @@ def dispatch(req: Dict[str, Any]) -> Any:
         game.meta = dict(meta)
         return {"ok": True}
     if op == "close":
-        _games.pop(req.get("gid"), None)
-        _replays.pop(req.get("gid"), None)
+        gid = req.get("gid")
+        if isinstance(gid, str):
+            _games.pop(gid, None)
+            _replays.pop(gid, None)
         return {"closed": True}
     raise BadRequest(f"unknown op '{op}'")
 
