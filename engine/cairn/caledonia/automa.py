@@ -33,12 +33,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional
 
-from ..core.i18n import _, join, msg, seat_ref
+from ..core.i18n import _, join, msg, name, seat_ref
 from . import automa_expand as _ex
 from . import economy as eco
 from .data import (AUTOMA_CYCLE, AUTOMA_DECK, CONTRACTS, GOOD_INDEX, GOODS, IMPORTS, TABLES,
                    UNIT_TYPES, WORKERS, bracket)
 from .state import AutomaState, CaledoniaState, Player
+from .words import TECH, contract_name, count, money, space_name, unit_a
 
 _A = TABLES["automa"]
 _COSTS = TABLES["costs"]
@@ -347,8 +348,6 @@ def produce(state: CaledoniaState) -> Dict[str, int]:
 
 # -- journal -----------------------------------------------------------------------------------------
 def _line(state: CaledoniaState, last: Dict[str, Any]) -> Dict[str, Any]:
-    from .words import count, contract_name, money, space_name, unit_a
-
     act = last.get("action")
     if act == "pass":
         what = msg("passes: nothing on its card is possible")
@@ -394,7 +393,4 @@ def _line(state: CaledoniaState, last: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def _tech(worker: str) -> Dict[str, Any]:
-    from ..core.i18n import name
-    from .words import TECH
-
     return name(TECH[worker])

@@ -34,11 +34,13 @@ from __future__ import annotations
 
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
+from ..core.i18n import msg, seat_ref
 from . import economy as eco
 from .board import Board, port_in_reach, reach, settlements
 from .data import (AUTOMA_CYCLE, AUTOMA_DECK, GOOD_INDEX, TABLES, UNIT_TYPES, WORKERS, bracket)
 from .hexgeom import distance
 from .state import CaledoniaState
+from .words import money, space_name, unit_a, where
 
 _A = TABLES["automa"]
 _NB = TABLES["neighbourhood"]
@@ -141,9 +143,6 @@ def claim_ports(state: CaledoniaState) -> List[int]:
 def port_where(state: CaledoniaState, tile: int) -> Dict[str, Any]:
     """A port tile by the module it lies in, in players' words ("the port in the north-west"),
     as a message rendered late."""
-    from ..core.i18n import msg
-    from .words import where
-
     return msg("the port {where}", where=where(MODULES[state.ports.index(tile)]))
 
 
@@ -428,8 +427,6 @@ def place_start_workers(state: CaledoniaState) -> None:
         p.money -= cost
         eco.place_unit(state, seat, w, space)
         lines.append((w, space, cost, by_port))
-    from ..core.i18n import msg, seat_ref
-    from .words import money, space_name, unit_a
 
     for w, space, cost, by_port in lines:
         args = dict(seat=seat_ref(seat), unit=unit_a(w), space=space_name(state, space), money=money(cost))

@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..core.i18n import _
+from . import automa
 from .data import GOODS, TABLES, UNIT_TYPES
 from .state import PRODUCTION, CaledoniaState, Player
 
@@ -96,7 +97,6 @@ def start(state: CaledoniaState) -> None:
         p = state.players[seat]
         if p.automa:
             before = p.money
-            from . import automa  # the solo opponent's module (imported late: optional here)
             got = automa.produce(state)
             entry = {"kind": "production", "seat": seat, "automa": True, "money": p.money - before}
             if isinstance(got, dict):

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from typing import List
 
-from .data import GOODS, TABLES, bracket
+from ..core.i18n import join, msg, name, seat_ref
+from . import automa, production, scoring
+from .data import GOODS, SCORING_TILES, TABLES, bracket
 from .economy import move_price
 from .state import ACTIONS, OVER, PRODUCTION, CaledoniaState
+from .words import contract_name, count, money
 
 _SOLO = TABLES["solo"]
 
@@ -71,8 +74,6 @@ def do_pass(state: CaledoniaState) -> None:
 
 # -- end of the round ----------------------------------------------------------------------
 def end_action_phase(state: CaledoniaState) -> None:
-    from . import production
-
     state.phase = PRODUCTION
     state.pending = []
     state.turn = {}
@@ -83,8 +84,6 @@ def end_action_phase(state: CaledoniaState) -> None:
 
 def finish_round(state: CaledoniaState) -> None:
     """After production: the round's scoring tile, then the next round or the final scoring."""
-    from . import scoring
-
     scoring.score_round(state)
     _journal_round(state)
     if state.round >= TABLES["rounds"]:
@@ -97,10 +96,6 @@ def finish_round(state: CaledoniaState) -> None:
 def _journal_round(state: CaledoniaState) -> None:
     """One readable line per seat for the production just made and one for the scoring tile
     (messages rendered late, seats by their players' names)."""
-    from ..core.i18n import join, msg, name, seat_ref
-    from .data import SCORING_TILES
-    from .words import count, money
-
     for row in state.summary:
         seat = row.get("seat")
         if not isinstance(seat, int):
@@ -145,8 +140,6 @@ def prepare_round(state: CaledoniaState, r: int) -> None:
         remove_by_die(state, last_die)
     state.order = state.next_order[:] or state.order
     if state.automa is not None:
-        from . import automa
-
         automa.prepare_round(state)
     begin_actions(state)
 
@@ -182,7 +175,6 @@ def solo_market(state: CaledoniaState) -> int:
         done.append(good)
         dice.append([good, d])
     state.dice = dice
-    from ..core.i18n import join, msg, name
 
     state.journal.append(msg("Market dice: {dice}", dice=join(
         [msg("{good} {change}", good=name(g), change=f"{v:+d}") for g, v in dice])))
@@ -191,9 +183,6 @@ def solo_market(state: CaledoniaState) -> int:
 
 def remove_by_die(state: CaledoniaState, die: int) -> None:
     """Solo mode: the contract in the box named by the last price die leaves the game."""
-    from ..core.i18n import msg
-    from .words import contract_name
-
     box = _SOLO["removal_box"][str(die)]
     if box < len(state.slots) and state.slots[box] is not None:
         # the log names the contract by what it asks (players never see internal ids)

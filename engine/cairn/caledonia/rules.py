@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional
 from ..core.i18n import _
 from ..core.rng import Rng
 from ..core.rules import Rules
-from . import actions, automa, production, rounds, setup
+from . import actions, automa, production, rounds, scoring, setup, text, view
 from .options import CaledoniaOptions
 from .state import ACTIONS, AUCTION, CLAN_PICK, OVER, PRODUCTION, START_WORKERS, CaledoniaState
 
@@ -100,29 +100,19 @@ class CaledoniaRules(Rules):
             state.cur = self.current_player(state)  # keep ``cur`` meaningful for views
 
     def scores(self, state: CaledoniaState) -> List[Dict[str, Any]]:
-        from . import scoring
-
         return state.final if state.final is not None else scoring.final_scores(state)
 
     def winners(self, state: CaledoniaState) -> List[int]:
-        from . import scoring
-
         return scoring.winners(state)
 
     def view(self, state: CaledoniaState, seat: Optional[int] = None) -> Dict[str, Any]:
-        from . import view
-
         return view.view(state, seat)
 
     def describe(self, state: CaledoniaState, move: Move) -> Dict[str, Any]:
         """The log line: a message rendered in the reader's language (see :mod:`.text`)."""
-        from . import text
-
         return text.describe(state, move)
 
     def why_illegal(self, state: CaledoniaState, move: Move, legal: List[Move]) -> str:
-        from . import text
-
         return text.why_illegal(state, move, legal) or super().why_illegal(state, move, legal)
 
     def determinize(self, state: CaledoniaState, seat: int, rng: Rng) -> CaledoniaState:

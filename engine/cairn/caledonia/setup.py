@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence
 
+from . import automa
 from . import economy as eco
 from .data import CLANS, STARTING_TILES, TABLES, GOODS
+from .rounds import begin_actions
 from .state import AUCTION, CLAN_PICK, START_WORKERS, CaledoniaState
 
 Move = Dict[str, Any]
@@ -56,8 +58,6 @@ def new_state(kinds: Sequence[str], levels: Sequence[Optional[str]], seed: int,
         # tight already; the solo mode has its own neutral workers)
         _cover_spaces(state, board)
     for seat in automa_seats:
-        from . import automa
-
         level = levels[seat] or "3"
         automa.setup(state, seat, int(level) if level.isdigit() and 1 <= int(level) <= 5 else 3)
     _deal_offers(state, len(humans))
@@ -209,8 +209,6 @@ def _start_workers(state: CaledoniaState) -> None:
         for i, s in enumerate(humans):
             state.players[s].money += bonus[i]
     if state.automa is not None:
-        from . import automa
-
         automa.place_start_workers(state)
     state.queue = humans + humans[::-1] + [s for s in humans if state.players[s].clan == "fergusson"]
     state.phase = START_WORKERS
@@ -283,6 +281,5 @@ def _skip_stuck_workers(state: CaledoniaState) -> None:
     if state.queue:
         state.cur = state.queue[0]
         return
-    from .rounds import begin_actions
 
     begin_actions(state)

@@ -7,8 +7,13 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..core.i18n import N_, _, join, msg, name
-from .data import CLANS, CONTRACTS, STARTING_TILES
+from . import economy as eco
+from . import production
+from .data import CLANS, CONTRACTS, GOOD_INDEX, STARTING_TILES
 from .economy import board_of, price, round_contract_cost
+from .expand import reach_of, unit_kinds
+from .ports import usable_ports
+from .trade import free_boxes, neighbourhood_cap, stewart_bonus
 from .words import (TECH, UNIT_NAME, contract_name, count, money, port_name, say,
                     space_name, thing, unit_a)
 
@@ -165,8 +170,6 @@ def _reason(state: Any, move: Move, legal: List[Move]) -> str:
     kind = move.get("type")
     phase = state.phase
     if phase == "production":
-        from . import production
-
         return production.check(state, move) or ""
     if phase in ("clan_pick", "auction", "start_workers"):
         return _setup_reason(state, move)
@@ -192,8 +195,6 @@ def _reason(state: Any, move: Move, legal: List[Move]) -> str:
     if kind == "trade":
         return _trade_reason(state, p, move)
     if kind == "take_contract":
-        from .trade import free_boxes
-
         if move.get("contract") not in [c for c in state.slots if c is not None]:
             return _("that contract is not on the export board")
         if free_boxes(p) <= 0:
@@ -246,9 +247,6 @@ def _pool_reason(p: Any) -> str:
 
 
 def _trade_reason(state: Any, p: Any, move: Move) -> str:
-    from .data import GOOD_INDEX
-    from .trade import stewart_bonus
-
     good, side, n = move.get("good"), move.get("side"), _int(move.get("n"))
     if good not in _GOODS:
         return _("the market trades {goods}").format(goods=say(join([name(g) for g in _GOODS])))
@@ -272,8 +270,6 @@ def _trade_reason(state: Any, p: Any, move: Move) -> str:
 
 
 def _neighbour_reason(state: Any, p: Any, move: Move) -> str:
-    from .trade import neighbourhood_cap
-
     good, n = move.get("good"), _int(move.get("n"))
     if good not in state.pending[-1].get("goods", []):
         return _("no rival unit next to the new one makes that good (or you bought it already)")
@@ -289,8 +285,6 @@ def _neighbour_reason(state: Any, p: Any, move: Move) -> str:
 
 
 def _fulfil_reason(state: Any, p: Any, move: Move) -> str:
-    from .data import GOOD_INDEX
-
     cid = move.get("contract")
     if cid not in p.contracts:
         return _("that contract is not in your export box")
@@ -308,9 +302,6 @@ def _fulfil_reason(state: Any, p: Any, move: Move) -> str:
 
 
 def _expand_reason(state: Any, seat: int, p: Any, move: Move) -> str:
-    from . import economy as eco
-    from .expand import reach_of, unit_kinds
-
     top = state.pending[-1] if state.pending else None
     if move.get("type") == "expand":
         unit = move.get("unit")
@@ -340,8 +331,6 @@ def _expand_reason(state: Any, seat: int, p: Any, move: Move) -> str:
 
 
 def _port_reason(state: Any, seat: int, p: Any, move: Move) -> str:
-    from .ports import usable_ports
-
     tile = move.get("port")
     if tile not in state.ports:
         return _("that port tile is not in play")
@@ -373,7 +362,6 @@ def _setup_reason(state: Any, move: Move) -> str:
         return ""
     if kind != "start_worker":
         return ""
-    from . import economy as eco
 
     seat = state.queue[0] if state.queue else state.cur
     p = state.players[seat]

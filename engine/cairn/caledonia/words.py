@@ -8,6 +8,7 @@ from typing import Any, Callable, Dict
 
 from ..core.i18n import N_, join, msg, name, nmsg, render
 from .data import CONTRACTS, PORTS
+from .economy import board_of
 
 Message = Dict[str, Any]
 
@@ -79,8 +80,6 @@ def where(module: str) -> Message:
 
 def space_name(state: Any, sid: int) -> Message:
     """E.g. "the 3-pound forest space in the north-west" / "a loch space in the south-east"."""
-    from .economy import board_of
-
     sp = board_of(state).spaces[sid]
     if sp.kind == "land":
         land = join([name(LAND[t]) for t in ("grassland", "forest", "mountain") if t in sp.terrains])
