@@ -11,6 +11,14 @@ Ops: ``hello`` (optional ``lang``), ``lang`` (the language of every text
 from now on: ``en``, ``pt-BR``, ``ro``), ``new``, ``load``, ``play``, ``undo``, ``bot``, ``state``,
 ``close``.  Games are held by ``gid`` (the caller's id for the game).
 
+Lean replies: ``play``, ``undo`` and ``bot`` given ``base`` (the ``rev`` of
+the last snapshot of this game the caller holds) answer only what changed
+since: ``{gid, rev, base, legal, scores, winners, delta: {view: edits (see
+:mod:`cairn.core.delta`), history: [from, lines], moves: [from, moves],
+meta}}`` - the caller keeps the view, the history and the save by applying
+them (``web/js/delta.js``).  Any other ``base`` (or none) gets the whole
+snapshot, which always carries its ``rev``.
+
 Replays: ``load`` with ``upto`` (a ply, 0 = the set-up) checks the whole
 save like any load and answers the position after ``upto`` moves, plus
 ``replay: {ply, plies, history}`` (the whole game's history, for the move
@@ -28,11 +36,13 @@ from typing import Any, Dict
 
 from . import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
 from .bots import LEVELS, seat_move
-from .core import i18n
+from .core import delta, i18n
 from .core.replay import Replay
 
 _games: Dict[str, Any] = {}
 _replays: Dict[str, Replay] = {}  # gid -> a saved game being replayed
+_sent: Dict[str, Dict[str, Any]] = {}  # gid -> what its last snapshot held (for lean replies)
+_revs = iter(range(1, 2**53))
 MAX_REQUEST = 5_000_000
 
 
@@ -71,7 +81,59 @@ def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
     }
     if not lean:
         snap.update(history=history_text(game), save=game.to_save())
+        _remember(gid, game, _plain(snap["view"]))
+        snap["rev"] = _sent[gid]["rev"]
     return snap
+
+
+def _plain(view: Dict[str, Any]) -> Dict[str, Any]:
+    """The view as the caller reads it (JSON's lists for tuples), sharing
+    nothing with the game's state: what later edits are made against."""
+    return json.loads(json.dumps(view))
+
+
+def _remember(gid: str, game: Any, view: Dict[str, Any]) -> None:
+    _sent[gid] = {"rev": next(_revs), "view": view, "history": list(game.history),
+                  "moves": list(game.log), "lang": i18n.get_language()}
+
+
+def _common(a: list, b: list) -> int:
+    """How many first items two lists share."""
+    n = min(len(a), len(b))
+    for i in range(n):
+        if a[i] != b[i]:
+            return i
+    return n
+
+
+def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
+    """What changed since the snapshot ``base`` of this game (see the module
+    docstring); the whole snapshot when ``base`` is not the last one sent."""
+    sent = _sent.get(gid)
+    if sent is None or isinstance(base, bool) or base != sent["rev"] or sent["lang"] != i18n.get_language():
+        return snapshot(gid, game)
+    over = game.is_over
+    view = _plain(game.view(None))
+    names = [s.name for s in game.seats]
+    h = _common(sent["history"], game.history)
+    m = _common(sent["moves"], game.log)
+    edits = delta.diff(sent["view"], view)
+    _remember(gid, game, view)
+    return {
+        "gid": gid,
+        "rev": _sent[gid]["rev"],
+        "base": base,
+        "legal": [] if over else game.legal_moves(),
+        "scores": game.scores(),
+        "winners": game.winners(),
+        "delta": {
+            "view": edits,
+            "history": [h, [dict(line, text=i18n.render(line["text"], names), key=_key(line["text"]))
+                            for line in game.history[h:]]],
+            "moves": [m, list(game.log[m:])],
+            "meta": dict(game.meta),
+        },
+    }
 
 
 def history_text(game: Any) -> list:
@@ -167,16 +229,16 @@ def dispatch(req: Dict[str, Any]) -> Any:
     if op == "play":
         game = _game(req)
         game.play(_move(req))
-        return snapshot(_gid(req), game)
+        return lean_snapshot(_gid(req), game, req.get("base"))
     if op == "undo":
         game = _game(req)
         game.undo()
-        return snapshot(_gid(req), game)
+        return lean_snapshot(_gid(req), game, req.get("base"))
     if op == "bot":
         game = _game(req)
         move = seat_move(game)   # ValueError (bad_request) on a human's turn or at the end
         game.play(move)
-        return snapshot(_gid(req), game) | {"bot_move": move}
+        return lean_snapshot(_gid(req), game, req.get("base")) | {"bot_move": move}
     if op == "meta":
         game = _game(req)
         meta = req.get("meta")
@@ -189,6 +251,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         if isinstance(gid, str):
             _games.pop(gid, None)
             _replays.pop(gid, None)
+            _sent.pop(gid, None)
         return {"closed": True}
     raise BadRequest(f"unknown op '{op}'")
 

@@ -5,6 +5,10 @@
 // worker and every worker started later, before any other request.
 
 import { t } from "./i18n.js";
+import { patch } from "./delta.js";
+
+// Replies that carry only what changed, given the rev of the snapshot held.
+const LEAN_OPS = new Set(["play", "undo", "bot"]);
 
 export class EngineError extends Error {
   constructor(code, message) {
@@ -34,6 +38,7 @@ export class Engine {
     this.boot = null;         // {mode: "snapshot" | "fresh", source, reason, ms, bytes, fetched, cached} once ready
     this.readyPromise = null;
     this.lang = null;         // the engine's language (gettext form: "pt_BR")
+    this.held = new Map();    // gid -> the last whole snapshot of it (what lean replies change)
   }
 
   /** Speak ``lang`` from now on (the facade's "lang" op). A worker still
@@ -49,6 +54,7 @@ export class Engine {
 
   start() {
     this.hello = null;
+    this.held.clear();        // a new worker holds no game
     let resolveReady, rejectReady;
     this.readyPromise = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
     this.readyPromise.catch(() => {});
@@ -89,9 +95,32 @@ export class Engine {
 
   ready() { return this.readyPromise; }
 
-  /** Send {op, ...params}; resolves with the result, rejects with EngineError. */
+  /** Send {op, ...params}; resolves with the result (for a game, always the
+   * whole snapshot: a lean reply is patched onto the one held), rejects
+   * with EngineError. */
   async request(op, params = {}, timeoutMs = this.timeoutMs) {
     await this.readyPromise;
+    const held = LEAN_OPS.has(op) ? this.held.get(params.gid) : null;
+    const result = await this._send(op, held ? { ...params, base: held.rev } : params, timeoutMs);
+    return this._keep(op, params, result);
+  }
+
+  async _keep(op, params, r) {
+    if (op === "close") { this.held.delete(params.gid); return r; }
+    if (!r || typeof r !== "object") return r;
+    if (r.delta) {
+      const held = this.held.get(r.gid);
+      if (held && held.rev === r.base) r = patch(held.snap, r);
+      else {   // not what this page holds (never expected): ask for the whole
+        const { delta, base, rev, ...extra } = r;
+        r = { ...(await this._send("state", { gid: r.gid }, this.timeoutMs)), ...extra };
+      }
+    }
+    if (r.rev !== undefined && r.view && r.save && r.history) this.held.set(r.gid, { rev: r.rev, snap: r });
+    return r;
+  }
+
+  async _send(op, params, timeoutMs) {
     const id = this.nextId++;
     const worker = this.worker;
     return new Promise((resolve, reject) => {
