@@ -1,6 +1,7 @@
 // Facade time per move in Pyodide and the size of its replies, whole snapshots
 // (no base) against lean replies (base), over one 4-player Clans of Caledonia
 // game of random moves:  node build/facade_bench.mjs [dist]
+import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os"; import { join, resolve } from "node:path"; import { pathToFileURL } from "node:url";
 const dist = resolve(process.argv[2] || "dist");
 const url = (rel) => pathToFileURL(join(dist, rel)).href;
