@@ -8,8 +8,17 @@ Expected failures (illegal move, bad save, bad request) are error replies;
 only a bug produces ``code: "internal"``.
 
 Ops: ``hello`` (optional ``lang``), ``lang`` (the language of every text
-from now on: ``en``, ``pt-BR``, ``ro``), ``new``, ``load``, ``play``, ``undo``, ``bot``, ``state``,
-``close``.  Games are held by ``gid`` (the caller's id for the game).
+from now on: ``en``, ``pt-BR``, ``ro``), ``new``, ``load``, ``play``, ``undo``
+(``to: "human"``: back to the last human decision, bots' replies included),
+``bot``, ``state``, ``close``.  Games are held by ``gid`` (the caller's id for
+the game).
+
+A snapshot also says what the page would otherwise work out: ``turn`` (the
+number of the turn being played, by the game's own idea of a turn),
+``last_move`` (``{ply, seat, move}``), and each history line's ``kind``
+(``move``, ``idle``: a move that changes nothing worth telling, ``event``,
+``scoring``: an event line with ``points``, each seat's gain), its ``turn``
+and ``turn_start`` (the first move of a turn).
 
 Lean replies: ``play``, ``undo`` and ``bot`` given ``base`` (the ``rev`` of
 the last snapshot of this game the caller holds) answer only what changed
@@ -78,6 +87,8 @@ def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
         "legal": [] if over else game.legal_moves(),
         "scores": game.scores(),
         "winners": game.winners(),
+        "turn": game.turn_now,
+        "last_move": game.last_move,
     }
     if not lean:
         snap.update(history=history_text(game), save=game.to_save())
@@ -126,6 +137,8 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
         "legal": [] if over else game.legal_moves(),
         "scores": game.scores(),
         "winners": game.winners(),
+        "turn": game.turn_now,
+        "last_move": game.last_move,
         "delta": {
             "view": edits,
             "history": [h, [dict(line, text=i18n.render(line["text"], names), key=_key(line["text"]))
@@ -189,6 +202,21 @@ def _move(req: Dict[str, Any]) -> Dict[str, Any]:
     return move
 
 
+def _undo_to_human(gid: str, game: Any) -> Any:
+    """Take back moves until a human is to decide again (the bots' replies
+    and the human's own last move), in one request; when a move that
+    revealed something stops it on another seat's turn, nothing changes
+    (letting that seat play again would only replay its moves)."""
+    kept = game.clone()
+    game.undo()   # IllegalMove when nothing can be taken back
+    while not game.is_over and game.seats[game.current_player].kind != "human" and game.can_undo:
+        game.undo()
+    if not game.is_over and game.seats[game.current_player].kind != "human":
+        _games[gid] = kept
+        raise IllegalMove("undo is not possible here: a tile was revealed during the other seats' turns")
+    return game
+
+
 def dispatch(req: Dict[str, Any]) -> Any:
     """One request's result; BadRequest (or the engine's own errors) for a
     malformed one: every field is checked for its kind here, at the edge."""
@@ -232,7 +260,10 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return lean_snapshot(_gid(req), game, req.get("base"))
     if op == "undo":
         game = _game(req)
-        game.undo()
+        if req.get("to") == "human":
+            game = _undo_to_human(_gid(req), game)
+        else:
+            game.undo()
         return lean_snapshot(_gid(req), game, req.get("base"))
     if op == "bot":
         game = _game(req)

@@ -28,6 +28,8 @@ class CaledoniaRules(Rules):
     Options = CaledoniaOptions
     seat_kinds = ("human", "bot", "automa")
     seat_defaults = {"automa": {"level": "3", "name": "Automa"}}   # the solo opponent at difficulty 3
+    #: a turn is a seat's run of moves (the default); ending it changes nothing
+    idle_moves = frozenset({"end_turn"})
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, n_players: int, seed: int, options: Any) -> CaledoniaState:

@@ -38,10 +38,14 @@ class Game:
         self.state = rules.setup_seats(seats, seed, options)
         self.log: List[Move] = []
         self.history: List[Dict[str, Any]] = []
+        self.turn = 0          # turns begun so far (rules.starts_turn)
+        self._last_seat: Optional[int] = None
+        self._totals = self._score_totals()
         self._drain_journal(None)
         self._floor = 0
         self._floor_state = rules.copy(self.state)
         self._floor_history = len(self.history)
+        self._floor_turn = (self.turn, self._last_seat, self._totals)
 
     # -- the contract -----------------------------------------------------
     @property
@@ -88,6 +92,7 @@ class Game:
         self.state = self.rules.copy(self._floor_state)
         del self.log[self._floor:]
         del self.history[self._floor_history:]
+        self.turn, self._last_seat, self._totals = self._floor_turn
         for m in keep:
             self._apply(m)
 
@@ -124,29 +129,70 @@ class Game:
         g.state = self.rules.copy(self.state)
         g.log = list(self.log)
         g.history = list(self.history)
+        g.turn, g._last_seat, g._totals = self.turn, self._last_seat, self._totals
         g._floor, g._floor_state, g._floor_history = self._floor, self._floor_state, self._floor_history
+        g._floor_turn = self._floor_turn
         return g
 
     # -- internals --------------------------------------------------------
     def _apply(self, move: Move) -> None:
         seat = self.current_player
         text = self.rules.describe(self.state, move)
+        starts = self.rules.starts_turn(self.state, move, self._last_seat)
         before = self.state.reveals
         self.rules.apply(self.state, move)
         self.log.append(move)
-        self.history.append({"ply": len(self.log), "seat": seat, "text": text})
+        self._last_seat = seat
+        if starts:
+            self.turn += 1
+        line = {"ply": len(self.log), "seat": seat, "text": text, "turn": self.turn,
+                "kind": "idle" if move.get("type") in self.rules.idle_moves else "move"}
+        if starts:
+            line["turn_start"] = True
+        self.history.append(line)
         self._drain_journal(len(self.log))
         if self.state.reveals != before:
             self._floor = len(self.log)
             self._floor_state = self.rules.copy(self.state)
             self._floor_history = len(self.history)
+            self._floor_turn = (self.turn, self._last_seat, self._totals)
+
+    def _score_totals(self) -> List[int]:
+        return [s["total"] for s in self.rules.scores(self.state)]
 
     def _drain_journal(self, ply: Optional[int]) -> None:
+        """The rules' journal lines of the last move (or the set-up) into the
+        history: kind "scoring" with ``points`` (each seat's gain) when the
+        scores changed since the last journal lines, else "event"."""
         journal = self.state.journal
         if journal:
+            totals = self._score_totals()
+            gains = [a - b for a, b in zip(totals, self._totals)]
+            self._totals = totals
+            scored = any(gains)
             for line in journal:
-                self.history.append({"ply": ply, "seat": None, "text": line})
+                entry = {"ply": ply, "seat": None, "text": line, "turn": self.turn,
+                         "kind": "scoring" if scored else "event"}
+                if scored:
+                    entry["points"] = gains
+                self.history.append(entry)
             journal.clear()
+
+    @property
+    def last_move(self) -> Optional[Dict[str, Any]]:
+        """``{ply, seat, move}`` of the last move played (None before any)."""
+        if not self.log:
+            return None
+        return {"ply": len(self.log), "seat": self._last_seat, "move": self.log[-1]}
+
+    @property
+    def turn_now(self) -> int:
+        """The number of the turn being played (the next move's): the turns
+        begun so far, plus one when the next move opens a new turn."""
+        legal = self.legal_moves()
+        if not legal:
+            return self.turn
+        return self.turn + (1 if self.rules.starts_turn(self.state, legal[0], self._last_seat) else 0)
 
     def __repr__(self) -> str:
         return (

@@ -101,6 +101,16 @@ class Rules:
         """One readable log line for ``move`` (called before it is applied)."""
         return json.dumps(move, sort_keys=True)
 
+    #: move types that change nothing worth telling (ending a turn, placing
+    #: nothing): their history lines have kind "idle"
+    idle_moves: frozenset = frozenset()
+
+    def starts_turn(self, state: Any, move: Move, last_seat: Optional[int]) -> bool:
+        """Whether ``move`` (about to be played in ``state``) opens a new turn,
+        ``last_seat`` having made the move before it (None: none yet).  By
+        default a turn is a seat's run of moves."""
+        return self.current_player(state) != last_seat
+
     def why_illegal(self, state: Any, move: Move, legal: List[Move]) -> str:
         """Reason a move is refused; games refine this for common mistakes."""
         if self.is_over(state):

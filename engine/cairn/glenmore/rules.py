@@ -53,6 +53,13 @@ class GlenMoreRules(Rules):
         s.rng = Rng(rng.next64())
         return s
 
+    #: ending activations or the turn changes nothing on the table
+    idle_moves = frozenset({"end_activation", "end_turn"})
+
+    def starts_turn(self, state: GlenMoreState, move: Dict[str, Any], last_seat: Any) -> bool:
+        """A turn begins by taking a tile from the rondel (or passing when none can be taken)."""
+        return move.get("type") in ("take", "pass")
+
     def describe(self, state: GlenMoreState, move: Dict[str, Any]) -> Any:
         return describe_move(state, move)
 

@@ -63,6 +63,14 @@ class HuntersRules(Rules):
         s.rng = Rng(rng.next64())
         return s
 
+    #: placing no tribe member changes nothing
+    idle_moves = frozenset({"skip"})
+
+    def starts_turn(self, state: HuntersState, move: Dict[str, Any], last_seat: Any) -> bool:
+        """A turn begins by placing the drawn land tile; a bonus tile earned
+        that turn is placed in the same turn."""
+        return move.get("type") == "place" and not state.drawn_bonus
+
     def describe(self, state: HuntersState, move: Dict[str, Any]) -> Any:
         return describe(state, move)
 
