@@ -159,3 +159,25 @@ def test_contract_floor_values_progress():
         other.players[0].contracts = []
         values.append(know.evaluate(rules, s)[0] - know.evaluate(rules, other)[0])
     assert 0 <= values[0] < values[1] < values[2]
+
+
+def test_contract_focus_fulfils_when_it_can_and_keeps_the_goods_a_contract_needs():
+    """At a turn's first decision: only fulfilments when a contract can be fulfilled; no
+    sale that would leave less of a good than the open contract needs."""
+    g = mid_game()
+    rules, s = g.rules, g.state.copy()
+    seat = rules.current_player(s)
+    p = s.players[seat]
+    p.contracts = [8]  # 4 bread
+    p.goods[GOOD_INDEX["bread"]] = 5
+    p.pool = max(p.pool, 2)
+    legal = rules.legal_moves(s)
+    assert any(m["type"] == "fulfil" for m in legal)
+    assert {m["type"] for m in KNOWLEDGE.candidates(rules, s, legal)} == {"fulfil"}
+    p.goods[GOOD_INDEX["bread"]] = 3
+    legal = rules.legal_moves(s)
+    sells = [m for m in legal if m["type"] == "trade" and m["side"] == "sell" and m["good"] == "bread"]
+    assert sells and not any(m["type"] == "fulfil" for m in legal)
+    cands = KNOWLEDGE.candidates(rules, s, legal)
+    assert not [m for m in cands if m["type"] == "trade" and m["side"] == "sell" and m["good"] == "bread"]
+    assert len(cands) == len(legal) - len(sells)

@@ -156,13 +156,27 @@ class CaledoniaKnowledge(Knowledge):
     #: 0.4 against None at medium, 57 games: 54% of wins, 103 vs 99 points on average: kept off
     #: until a longer run shows it
     contract_floor: Any = None
+    #: an open contract whose missing goods and animals the seat can pay for now counts as
+    #: sure as one with everything in hand (the contract drive buys them)
+    affordable_sure = False
+    #: fulfil a contract whenever one can be (as the solo opponent does), and never sell
+    #: goods an open contract still needs
+    contract_focus = True
+    #: with an open contract: only buy what it still lacks (or expand the animal its meat
+    #: needs) while that is possible
+    contract_drive = True
+    #: VP per connected settlement while action phases are left (the ranking's steps are
+    #: far apart: this leads towards them)
+    settlement_vp = 0.0
 
     # -- the forecast ----------------------------------------------------------------------
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         if state.phase == OVER:
             return [float(s["total"]) for s in rules.scores(state)]
         players = state.players
-        rows = scoring.final_scores(state, _settlements(state))
+        settled = _settlements(state)
+        rows = scoring.final_scores(state, settled)
+        settle_vp = self.settlement_vp
         prods = productions_left(state)
         # in the setup the round is 1: every tile is still to come
         unscored = state.scoring[state.round - 1:] if state.scoring else ()
@@ -180,6 +194,8 @@ class CaledoniaKnowledge(Knowledge):
             k = action_phases_left(state, p.passed)
             gv = values[k]
             v = float(b["glory"] + b["hops"] + b["imports"] + b["contracts"] + b["settlements"] + b["bid"])
+            if k and settle_vp:
+                v += settle_vp * settled[seat]
             v += (p.money + scoring.cellar_pounds(p)) * MONEY[k]
             for i, n in enumerate(p.goods):
                 if n:
@@ -188,7 +204,8 @@ class CaledoniaKnowledge(Knowledge):
             if p.contracts:
                 gain = _ranking_gain(state, seat, fulfilled)
                 for cid in p.contracts:
-                    v += _contract_value(state, p, cid, k, gv, imports, gain, self.contract_floor)
+                    v += _contract_value(state, p, cid, k, gv, imports, gain, self.contract_floor,
+                                         self.affordable_sure)
             for t in unscored:
                 v += scoring.tile_glory(state, seat, t)
             if k:
@@ -213,6 +230,8 @@ class CaledoniaKnowledge(Knowledge):
             return [legal[-1]]
         if t == "place" and len(legal) > 10:
             return _cheapest_places(state, legal, 10)
+        if self.contract_focus and state.phase == ACTIONS and not state.pending:
+            return _contract_moves(state, legal, self.contract_drive)
         return legal
 
     # -- rollouts --------------------------------------------------------------------------
@@ -314,7 +333,8 @@ def _ranking_gain(state: Any, seat: int, counts: List[int]) -> float:
 
 
 def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float],
-                    imports: Dict[str, int], gain: float = 0.0, floor: Any = None) -> float:
+                    imports: Dict[str, int], gain: float = 0.0, floor: Any = None,
+                    affordable: bool = False) -> float:
     """An open contract: its rewards (and its step up the contract ranking) less what it
     consumes or still needs, times the chance to fulfil it in the action phases left
     (never below nothing: it may be left)."""
@@ -327,6 +347,7 @@ def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float],
         reward += n * imports[g]
     cost = 0.0
     missing = 0
+    pounds = 0
     for g, n in c.needs:
         unit = _MEAT_UNIT.get(g)
         if unit is not None:
@@ -334,14 +355,19 @@ def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float],
             # an animal slaughtered: its goods to come are lost
             cost += have * gv[_MILK if unit == "cow" else _WOOL] * min(k, 3)
             cost += (n - have) * ((_UNIT_COST[unit] + 2) * mv + ACTION_FRICTION)
+            pounds += (n - have) * (_UNIT_COST[unit] + 2)
             missing += n - have
         else:
             i = _I[g]
             have = min(n, p.goods[i])
             cost += have * gv[i]
-            cost += (n - have) * (_PRICE[i][state.prices[i]] * mv + ACTION_FRICTION)
+            price = _PRICE[i][state.prices[i]]
+            cost += (n - have) * (price * mv + ACTION_FRICTION)
+            pounds += (n - have) * price
             missing += n - have
-    if floor is None:
+    if affordable and missing and pounds <= p.money:
+        chance = SURE
+    elif floor is None:
         chance = SURE if not missing else (UNSURE if k >= 2 else LATE)
     else:  # the chance grows with every good and animal in hand
         needed = sum(n for _, n in c.needs)
@@ -367,6 +393,49 @@ def _pending_value(state: Any, seat: int, prods: List[int], values: List[List[fl
     if kind == "rewards":
         return FREE_LAND_VP * top["free_land"] + BONUS_UPGRADE_VP * top["upgrades"]
     return 0.0
+
+
+def contract_needs(p: Any) -> Dict[int, int]:
+    """Goods (by index) the seat's open contracts need, meat excluded (it comes from animals)."""
+    need: Dict[int, int] = {}
+    for cid in p.contracts:
+        for g, n in CONTRACTS[cid].needs:
+            i = _I.get(g)
+            if i is not None:
+                need[i] = need.get(i, 0) + n
+    return need
+
+
+def _contract_moves(state: Any, legal: List[Move], drive: bool = False) -> List[Move]:
+    """A top-level decision: only fulfilments when a contract can be fulfilled; else every
+    move but selling goods an open contract needs (never empty).  ``drive``: with goods or
+    animals still missing, only the purchases (no more than missing) and Expands that bring
+    them, while any is possible."""
+    fulfil = [m for m in legal if m["type"] == "fulfil"]
+    if fulfil:
+        return fulfil
+    p = state.players[state.cur]
+    if not p.contracts:
+        return legal
+    need = contract_needs(p)
+    goods = p.goods
+    if drive:
+        missing = {i: n - goods[i] for i, n in need.items() if n > goods[i]}
+        animals = set()
+        for cid in p.contracts:
+            for g, n in CONTRACTS[cid].needs:
+                unit = _MEAT_UNIT.get(g)
+                if unit is not None and p.deployed[unit] < n:
+                    animals.add(unit)
+        drive_moves = [m for m in legal
+                       if (m["type"] == "trade" and m["side"] == "buy"
+                           and m["n"] <= missing.get(_I[m["good"]], 0))
+                       or (m["type"] == "expand" and m["unit"] in animals)]
+        if drive_moves:
+            return drive_moves
+    keep = [m for m in legal if not (m["type"] == "trade" and m["side"] == "sell"
+                                     and goods[_I[m["good"]]] - m["n"] < need.get(_I[m["good"]], 0))]
+    return keep or legal
 
 
 def _cheapest_places(state: Any, legal: List[Move], n: int) -> List[Move]:
