@@ -10,6 +10,8 @@ import { registerServiceWorker } from "./install.js";
 import { exposeForTests } from "./hook.js";
 import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PAUSE_MS } from "./home.js";
 import { ChoiceBar } from "./choices.js";
+import { BoardKeys } from "./keyboard.js";
+import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
 import { t, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
@@ -138,6 +140,7 @@ async function draw(snap) {
   const ctx = { interactive: humanToMove(snap) && !S.busy };
   try {
     S.renderer.update(snap, ctx);
+    afterDraw();
   } catch (e) {
     console.error("renderer failed; switching to the list renderer", e);
     toast(t("The board view failed ({message}); showing the plain move list.", { message: e.message }), "warn");
@@ -146,7 +149,29 @@ async function draw(snap) {
     S.renderer = new Renderer(canvas, shellUi);
     S.rendererGame = snap.view.game;
     S.renderer.update(snap, ctx);
+    afterDraw();
   }
+}
+
+// -- keyboard and screen readers (js/keyboard.js, js/access.js) ----------------
+const boardKeys = new BoardKeys(canvas, $("#kb-ring"), {
+  renderer: () => S.renderer,
+  announce: (text) => announce(text, "#focus-say"),
+  describe: (tg, i, n) => t("{place} ({i} of {n})", { place: targetLabel(tg), i: i + 1, n }),
+  empty: () => (S.snap && humanToMove(S.snap) ? t("Nothing to pick on the board now: the choices are below it (Tab)") : t("Not your turn")),
+});
+
+/** A target's words for a screen reader: its name (or label), else the move's type. */
+function targetLabel(tg) {
+  return tg.name || tg.label || (tg.move && tg.move.type) || t("place");
+}
+
+/** After a redraw: the keyboard ring follows its place, the description is current. */
+function afterDraw() {
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    boardKeys.refresh();
+    if (S.snap) $("#board-desc").textContent = describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.list.length });
+  }));
 }
 
 function showChoices(items) {
@@ -203,6 +228,7 @@ function apply(snap) {
   undoBtn.setAttribute("aria-disabled", why ? "true" : "false");
   undoBtn.dataset.info = why || t("Take back your last move");
   $("#end-actions").hidden = !v.is_over;
+  if (prev && prev.gid === snap.gid) announceLines(moveLines(prev, snap, seatName, lineText));
   const m = momentBetween(prev, snap, seatName, seatColor, lineText);
   const ended = v.is_over && prev && prev.gid === snap.gid && !prev.view.is_over;
   // at the end: the moment first, then the sheet with the final table opens
@@ -548,9 +574,20 @@ $("#import-file").addEventListener("change", (ev) => {
   importFile(f);
 });
 installFileDrop($("#drop-hint"), importFile);
-new ResizeObserver(() => { if (S.renderer) S.renderer.resize(); }).observe($("#board"));
+new ResizeObserver(() => { if (S.renderer) { S.renderer.resize(); afterDraw(); } }).observe($("#board"));
+installShortcuts({
+  active: () => !$("#play").hidden && !!S.snap,
+  undo: () => undo(),
+  board: () => canvas.focus(),
+  choices: () => { const b = document.querySelector("#choices button"); if (b) b.focus(); },
+  describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.targets().length }), "#announce"),
+  sheet: () => setSheet(!document.body.classList.contains("sheet-open")),
+  help: () => openHelp(S.snap ? S.snap.view.game : "", S.title),
+});
+installContrast([$("#lang-row"), $("#help-lang")], () => { if (S.renderer) { S.renderer.resize(); afterDraw(); } });
 
 exposeForTests(S, canvas, engine);
+window.cairn.keys = boardKeys;   // the board's keyboard focus (e2e)
 
 // The menu works while the engine loads (from the build's copy of its
 // catalogue): a game started or a file imported meanwhile runs once it is ready.

@@ -11,6 +11,7 @@
 
 import { $, el } from "./ui.js";
 import { t, onLanguageChange } from "./i18n.js";
+import { shortcutsHelp } from "./access.js";
 
 const cache = new Map();
 const SEEN = "cairn:coached:";
@@ -36,12 +37,13 @@ export async function openHelp(game, title) {
   if (!h) {
     body.replaceChildren(el("p", { text: t("No rules reference for this game yet.") }));
   } else {
-    const ids = h.sections.map((s, i) => `help-${i}`);
-    const nav = el("nav", {}, ...h.sections.map(([name], i) => el("a", { href: `#${ids[i]}`, onclick: (ev) => {
+    const sections = [...h.sections, shortcutsHelp()];   // the keys are the same in every game
+    const ids = sections.map((s, i) => `help-${i}`);
+    const nav = el("nav", {}, ...sections.map(([name], i) => el("a", { href: `#${ids[i]}`, onclick: (ev) => {
       ev.preventDefault();
       body.querySelector(`#${ids[i]}`).scrollIntoView({ block: "start" });
     } }, t(name))));
-    const parts = h.sections.map(([name, html], i) => {
+    const parts = sections.map(([name, html], i) => {
       const sec = el("section", { id: ids[i] }, el("h3", { text: t(name) }));
       const div = el("div");
       div.innerHTML = t(html);   // our own static text (and its translations), never user data

@@ -32,6 +32,7 @@ export const STATIC_TEXT = [
   N_("Close"),
   N_("Drop a .cairn.json save file to import it"),
   N_("Language"),
+  N_("Game board: arrow keys move between the places you can choose, Enter chooses, Escape cancels"),
 ];
 
 // The games' options as the engine's catalogue names them (titles and

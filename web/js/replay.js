@@ -18,7 +18,7 @@
 // Keys (laptop): Left/Right one move, Up/Down (or Shift+Left/Right) one
 // turn, Home/End, Space autoplay, Escape closes.
 
-import { $, el, toast, SEAT_COLOURS, renderFinal } from "./ui.js";
+import { $, el, toast, SEAT_COLOURS, seatShape, renderFinal } from "./ui.js";
 import { t, tn, N_, onLanguageChange } from "./i18n.js";
 
 const RGID = "replay";            // the engine's id for the replay (one at a time)
@@ -261,13 +261,13 @@ function renderPanel() {
   // who moved last, and what
   const last = R.history.filter((h) => h.ply === R.ply && h.seat != null).pop();
   d.last.replaceChildren(...(last
-    ? [el("span", { class: "dot", style: `background:${seatColor(last.seat)}` }), el("b", { text: `${seatName(last.seat)}: ` }), lineText(last)]
+    ? [el("span", { class: `dot ${seatShape(last.seat)}`, style: `background:${seatColor(last.seat)}` }), el("b", { text: `${seatName(last.seat)}: ` }), lineText(last)]
     : [el("span", { class: "muted", text: t("The game as it was set up") })]));
   // scores at this point
   const winners = new Set(snap.winners || []);
   d.scores.replaceChildren(...(snap.scores || []).map((s, i) => el("div", {
     class: `score${i === v.current_player ? " current" : ""}${winners.has(i) ? " winner" : ""}`, "data-seat": String(i),
-  }, el("span", { class: "dot", style: `background:${seatColor(i)}` }), el("span", { class: "name", text: seatName(i) }),
+  }, el("span", { class: `dot ${seatShape(i)}`, style: `background:${seatColor(i)}` }), el("span", { class: "name", text: seatName(i) }),
   el("span", { class: "total", text: String(s.total) }))));
   // the final table at the end of a finished game
   renderFinal(snap, seatName, seatColor, d.final);
@@ -307,7 +307,7 @@ function renderLog() {
     if (h.seat != null) last = h.seat;
     const li = el("li", { class: `${h.seat == null ? "event" : "move"}${start ? " turn-start" : ""}`, "data-ply": String(ply), tabindex: h.seat != null ? "0" : null },
       h.seat != null ? el("span", { class: "ply", text: String(ply) }) : null,
-      h.seat != null ? el("span", { class: "dot", style: `background:${seatColor(h.seat)}` }) : null,
+      h.seat != null ? el("span", { class: `dot ${seatShape(h.seat)}`, style: `background:${seatColor(h.seat)}` }) : null,
       h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
       lineText(h));
     return li;
@@ -515,6 +515,7 @@ function relabel() {
   setPlayButton();
   d.slider.setAttribute("aria-label", t("Position in the game"));
   d.speedLabel.textContent = t("Speed");
+  d.speed.setAttribute("aria-label", t("Speed"));
   const ms = speedMs();
   d.speed.replaceChildren(...SPEEDS.map((s) => el("option", { value: String(s.ms), text: t(s.label), selected: s.ms === ms })));
   d.cont.textContent = t("Continue from here");

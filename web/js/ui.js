@@ -3,7 +3,12 @@
 
 import { t, tn, N_ } from "./i18n.js";
 
-export const SEAT_COLOURS = ["#d94a3d", "#3b7dd8", "#e9c33a", "#3aa55a", "#9b59b6", "#e07b2a", "#2bb3b1", "#c94f9a"];
+// Seat colours: the first five (the most seats a game has) stay apart under protanopia, deuteranopia
+// and tritanopia (tests/test_palette.py), and each seat also has its own shape (SEAT_SHAPES: the
+// dots in the panel, js/seatmark.js on the board), so no one has to tell seats apart by hue alone.
+export const SEAT_COLOURS = ["#e8483b", "#4fc3f7", "#f2c12e", "#aa4499", "#bbbbbb", "#e07b2a", "#2bb3b1", "#c94f9a"];
+export const SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "star", "circle", "square", "triangle"];
+export const seatShape = (i) => SEAT_SHAPES[((i ?? 0) % SEAT_SHAPES.length + SEAT_SHAPES.length) % SEAT_SHAPES.length];
 
 export const $ = (sel) => document.querySelector(sel);
 
@@ -71,7 +76,7 @@ export function renderTurn(snap, seatName, seatColor, botLine = "") {
   const seat = v.current_player;
   const bot = v.seats[seat] && (v.seats[seat].kind === "bot" || v.seats[seat].kind === "automa");
   const turn = Math.max(1, turnNumber(snap) + (isTurnStartPending(snap) ? 1 : 0));
-  box.replaceChildren(el("span", { class: "dot", style: `background:${seatColor(seat)}` }),
+  box.replaceChildren(el("span", { class: `dot ${seatShape(seat)}`, style: `background:${seatColor(seat)}` }),
     el("strong", { text: seatName(seat) }), el("span", { class: "verb", text: `\u00a0${bot ? t("thinking\u2026") : t("to play")}` }),
     el("span", { class: "muted ply", title: tn("{n} step played", "{n} steps played", v.ply), text: t("turn {n}", { n: turn }) }),
     ...(botLine ? [el("span", { class: "bot-line", text: botLine })] : []));
@@ -90,7 +95,7 @@ export function renderScores(snap, seatName, seatColor) {
   $("#scores").replaceChildren(...(snap.scores || []).map((s, i) => el("div", {
     class: `score${i === v.current_player ? " current" : ""}${winners.has(i) ? " winner" : ""}`,
     "data-seat": String(i),
-  }, el("span", { class: "dot", style: `background:${seatColor(i)}` }), el("span", { class: "name", text: seatName(i) }),
+  }, el("span", { class: `dot ${seatShape(i)}`, style: `background:${seatColor(i)}` }), el("span", { class: "name", text: seatName(i) }),
   el("span", { class: "total", text: String(s.total) }))));
 }
 
@@ -127,7 +132,7 @@ export function renderFinal(snap, seatName, seatColor, box = $("#final")) {
   const winners = new Set(snap.winners || []);
   const head = el("tr", {}, el("th", { text: t("Category") }),
     ...scores.map((_, i) => el("th", { class: winners.has(i) ? "winner" : null },
-      el("span", { class: "dot", style: `background:${seatColor(i)}` }), seatName(i), winners.has(i) ? el("span", { class: "star", title: t("winner"), text: " \u2605" }) : null)));
+      el("span", { class: `dot ${seatShape(i)}`, style: `background:${seatColor(i)}` }), seatName(i), winners.has(i) ? el("span", { class: "star", title: t("winner"), text: " \u2605" }) : null)));
   const rows = cats.map((c) => el("tr", {}, el("th", { text: t(CATEGORY_NAMES[c] || titleCase(c).replace(/ vp$/i, "")) }),
     ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String((s.breakdown || {})[c] ?? "") }))));
   const total = el("tr", { class: "total" }, el("th", { text: t("Total") }),

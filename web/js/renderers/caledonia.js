@@ -14,6 +14,7 @@ import { FONT, box, text, wrap, goodChip, nGood } from "./caledonia/paint.js";
 import { t, N_ } from "../i18n.js";
 
 const TAB_H = 44;
+const VIEW_NAMES = { in: N_("Zoom in"), out: N_("Zoom out"), fit: N_("Show the whole map") };
 // ("Trade" and "Exports": the words "Market" and "Export" mean other things elsewhere in the app)
 const TAB_NAMES = { map: N_("Map"), market: N_("Trade"), export: N_("Exports"), players: N_("Players"), offers: N_("Clans"), final: N_("Final") };
 
@@ -118,16 +119,18 @@ export default class CaledoniaRenderer {
     const out = [];
     const ui = [];
     const L = this.layout();
-    for (const t of L.tabs) ui.push({ x: t.x + t.w / 2, y: t.y + t.h / 2, w: t.w, h: t.h, move: null, label: `tab ${t.id}` });
+    // name: the words a screen reader says when the keyboard focus is there (js/keyboard.js)
+    for (const tb of L.tabs) ui.push({ x: tb.x + tb.w / 2, y: tb.y + tb.h / 2, w: tb.w, h: tb.h, move: null, label: `tab ${tb.id}`, name: t("{tab} tab", { tab: TAB_NAMES[tb.id] ? t(TAB_NAMES[tb.id]) : tb.id }) });
     if (this.mapShown(L) && this.plan) {
       for (const [sid, m] of this.plan.marks) {
         const sp = this.snap.view.map.spaces[sid];
         const [x, y] = this.mapCam().toScreen(sp.x, sp.y);
         if (x < L.map.x || y < L.map.y || x > L.map.x + L.map.w || y > L.map.y + L.map.h) continue;
         const d = this.cam.s * Math.sqrt(3);   // the hex's inner height
-        (m.moves.length === 1 ? out : ui).push({ x, y, w: d, h: d, move: m.moves.length === 1 ? m.moves[0] : null, label: `space ${sid}` });
+        (m.moves.length === 1 ? out : ui).push({ x, y, w: d, h: d, move: m.moves.length === 1 ? m.moves[0] : null, label: `space ${sid}`,
+          name: m.label ? t("Map space: {what}", { what: m.label }) : t("Map space") });
       }
-      for (const b of this.buttons || []) ui.push({ x: b.x + b.w / 2, y: b.y + b.h / 2, w: b.w, h: b.h, move: null, label: `view ${b.act}` });
+      for (const b of this.buttons || []) ui.push({ x: b.x + b.w / 2, y: b.y + b.h / 2, w: b.w, h: b.h, move: null, label: `view ${b.act}`, name: t(VIEW_NAMES[b.act] || b.act) });
     }
     if (!this.mapShown(L) || L.wide) for (const h of this.hits) {
       if (h.y + h.h / 2 < L.panel.y || h.y + h.h / 2 > L.panel.y + L.panel.h) continue;
@@ -300,6 +303,18 @@ export default class CaledoniaRenderer {
       return it;
     });
     this.ui.choices(items);
+  }
+
+  /** Keyboard Escape (js/keyboard.js): drop a chosen space, contract, offer or good; a pass being confirmed. */
+  cancel() {
+    const s = this.sel;
+    if (s.space == null && s.contract == null && s.offer == null && s.good == null && !this.confirmPass) return false;
+    if (s.space != null) s.space = null;
+    else if (s.contract != null || s.offer != null) { s.contract = null; s.offer = null; }
+    else s.good = null;
+    this.confirmPass = false;
+    this.refresh();
+    return true;
   }
 
   refresh() {

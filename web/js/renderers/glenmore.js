@@ -329,6 +329,16 @@ export default class GlenMoreRenderer {
     this.click(this.point(e));
   }
 
+  /** Keyboard Escape (js/keyboard.js): close a tile's options or a move being made. */
+  cancel() {
+    if (!this.openKey && !this.moveFrom) return false;
+    this.openKey = null;
+    this.moveFrom = null;
+    this.sendChoices();
+    this.draw();
+    return true;
+  }
+
   hitAt(p) {
     for (let i = this.hits.length - 1; i >= 0; i--) {
       const h = this.hits[i];

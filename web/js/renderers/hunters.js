@@ -117,7 +117,7 @@ export default class HuntersRenderer {
       if (m.type === "place") {
         const [x, y] = this.toScreen(m.x, m.y);
         if (x < 0 || y < 0 || x > this.W || y > this.H) continue;
-        out.push({ x, y, w: this.cam.s, h: this.cam.s, move: m, label: `place ${m.x},${m.y} turn ${m.rot}` });
+        out.push({ x, y, w: this.cam.s, h: this.cam.s, move: m, label: `place ${m.x},${m.y} turn ${m.rot}`, name: this.placeName(m) });
       } else if (m.type === "meeple") {
         const p = this.spotScreen(m.piece);
         if (!p) continue;
@@ -128,7 +128,10 @@ export default class HuntersRenderer {
           const q = this.spotScreen(other);
           if (q) reach = Math.min(reach, Math.hypot(q[0] - p[0], q[1] - p[1]));
         }
-        out.push({ x: p[0], y: p[1], w: reach, h: reach, move: m, label: `${m.role} on piece ${m.piece}` });
+        const cell = this.cells.get(`${this.snap.view.just_placed.x},${this.snap.view.just_placed.y}`);
+        const L = cell && this.layout(cell.tile);
+        const put = L && L.pieces[m.piece] ? PUT_LABEL[`${m.role}:${L.pieces[m.piece].kind}`] : null;
+        out.push({ x: p[0], y: p[1], w: reach, h: reach, move: m, label: `${m.role} on piece ${m.piece}`, name: put ? t(put) : m.role });
       }
     }
     return out;
@@ -420,6 +423,31 @@ export default class HuntersRenderer {
     else if (e.key === "Escape") { this.sel = null; this.offerChoices(); this.redraw(); }
     else return;
     e.preventDefault();
+  }
+
+  /** A place's words for a screen reader: where it is from the start tile, chosen or not. */
+  placeName(m) {
+    const dir = [m.y < 0 ? t("north") : m.y > 0 ? t("south") : "", m.x < 0 ? t("west") : m.x > 0 ? t("east") : ""].filter(Boolean).join(" ");
+    const chosen = this.sel && this.sel.x === m.x && this.sel.y === m.y;
+    return chosen ? t("Space {dx}, {dy} {dir} of the start: chosen, Enter places the tile, R turns it", { dx: Math.abs(m.x), dy: Math.abs(m.y), dir })
+      : t("Space {dx}, {dy} {dir} of the start: Enter shows the tile there", { dx: Math.abs(m.x), dy: Math.abs(m.y), dir });
+  }
+
+  /** Keyboard (js/keyboard.js): Enter on the cell already chosen places the tile as shown. */
+  activate(target) {
+    const m = target && target.move;
+    if (m && m.type === "place" && this.sel && this.sel.x === m.x && this.sel.y === m.y && this.interactive) { this.press("confirm"); return true; }
+    return false;
+  }
+
+  /** Keyboard Escape: drop the chosen cell or tribe spot. */
+  cancel() {
+    if (this.sel == null && this.pick == null) return false;
+    this.sel = null;
+    this.pick = null;
+    this.offerChoices();
+    this.redraw();
+    return true;
   }
 
   press(act) {

@@ -4,6 +4,7 @@
 // letters on chips and glyphs are English message ids (N_), shown through t()
 // when drawn (goodName, unitName, the chip letters).
 import { t, N_ } from "../../i18n.js";
+import { drawSeatMark } from "../../seatmark.js";
 
 export const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
@@ -160,6 +161,7 @@ export function unitGlyph(g, unit, x, y, size, color, { ghost = false } = {}) {
   g.lineWidth = Math.max(1, s * 0.06);
   g.strokeStyle = "rgba(0,0,0,0.75)";
   g.stroke();
+  if (!ghost) drawSeatMark(g, color, x + s * 0.4, y - s * 0.36, s * 0.13);
   if (u.shape === "field") {
     g.strokeStyle = lighten(color, 0.55);
     g.lineWidth = Math.max(1, s * 0.05);

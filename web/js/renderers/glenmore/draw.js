@@ -3,6 +3,7 @@
 // when drawn (t()), never at load.
 
 import { t, tn, N_ } from "../../i18n.js";
+import { drawSeatMark } from "../../seatmark.js";
 
 export const RESOURCES = ["wood", "stone", "sheep", "cattle", "grain"];
 
@@ -162,6 +163,7 @@ export function drawFigure(g, cx, cy, s, colour) {
   g.fill();
   g.stroke();
   g.restore();
+  drawSeatMark(g, colour, cx, cy + s * 0.16, s * 0.1);
 }
 
 export function drawDie(g, cx, cy, s, roll) {

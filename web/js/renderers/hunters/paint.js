@@ -2,6 +2,7 @@
 // glyphs (animals, fish, gold, mushrooms, shrine, fire), members and huts,
 // and piece overlays for highlights.
 import { rng, seedOf, RIVER_W } from "./geometry.js";
+import { drawSeatMark } from "../../seatmark.js";
 
 export const COLORS = {
   table: "#23241f",
@@ -364,6 +365,7 @@ export function drawMember(g, x, y, z, color, role) {
   g.strokeStyle = "rgba(0,0,0,0.7)";
   g.lineWidth = Math.max(1, z * 0.045);
   g.stroke(p);
+  drawSeatMark(g, color, 0, z * 0.08, z * 0.11);
   g.restore();
 }
 
@@ -391,5 +393,6 @@ export function drawHut(g, x, y, z, color) {
   g.strokeStyle = "rgba(0,0,0,0.7)";
   g.lineWidth = Math.max(1, z * 0.045);
   g.stroke(p);
+  drawSeatMark(g, color, 0, z * 0.22, z * 0.12);
   g.restore();
 }

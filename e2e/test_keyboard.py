@@ -1,0 +1,187 @@
+"""Keyboard only: in each game a person plays 10 of their own moves with the
+keys alone (B or Tab to the board, arrows between the highlighted places,
+Enter to choose, C and Tab through the choice buttons, Enter); Tab reaches
+the top bar, the board and the panel in that order; the focus ring shows on
+the board; every move (the human's and the bot's) is read out once in the
+live region, with the log's words; D describes the position; U undoes."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import _finish, _new_app
+
+LAPTOP = dict(viewport={"width": 1366, "height": 768})
+MOVES = 10
+
+
+def ply(page):
+    return page.evaluate("window.cairn.snapshot() ? window.cairn.snapshot().view.ply : -1")
+
+
+def settle(page):
+    page.wait_for_function("""() => { const s = window.cairn.snapshot();
+      if (!s || window.cairn.busy) return false;
+      if (s.view.is_over) return true;
+      const seat = s.view.seats[s.view.current_player];
+      return seat && seat.kind === 'human'; }""", timeout=60_000)
+    page.wait_for_timeout(120)
+
+
+def changed(page, before, ms=1500):
+    try:
+        page.wait_for_function(f"window.cairn.snapshot() && window.cairn.snapshot().view.ply !== {before}", timeout=ms)
+        return True
+    except Exception:
+        return False
+
+
+CURRENT = "(() => { const t = window.cairn.keys.current(); return t ? {label: t.label, move: !!t.move} : null; })()"
+
+
+def has_choices(page):
+    return page.evaluate("[...document.querySelectorAll('#choices button')].some(b => !b.classList.contains('off') && !b.classList.contains('back'))")
+
+
+def go_to(page, goal):
+    """Arrow keys towards the target ``goal`` (as a person aiming at it would); True when there."""
+    for _ in range(40):
+        cur = page.evaluate(CURRENT_XY)
+        if cur is None:
+            return False
+        if abs(cur["x"] - goal["x"]) < 3 and abs(cur["y"] - goal["y"]) < 3:
+            return True
+        dx, dy = goal["x"] - cur["x"], goal["y"] - cur["y"]
+        if abs(dx) >= abs(dy):
+            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+        after = page.evaluate(CURRENT_XY)
+        if after == cur:   # nothing that way: try the other axis
+            if abs(dx) >= abs(dy):
+                page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+            else:
+                page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+    return False
+
+
+CURRENT_XY = "(() => { const t = window.cairn.keys.current(); return t ? {x: Math.round(t.x), y: Math.round(t.y)} : null; })()"
+
+
+def board_move(page, before):
+    """Arrows to a place that is a move, Enter (twice if it only chose); else to
+    a place that opens choices, Enter, then the choice bar."""
+    page.keyboard.press("b")
+    assert page.evaluate("document.activeElement.id") == "canvas"
+    page.wait_for_timeout(80)
+    targets = page.evaluate("window.cairn.keys.list.map(t => ({x: Math.round(t.x), y: Math.round(t.y), move: !!t.move, label: t.label}))")
+    if not targets:
+        return False
+    for goal in [t for t in targets if t["move"]][:3]:
+        if not go_to(page, goal):
+            continue
+        assert page.is_visible("#kb-ring")
+        page.keyboard.press("Enter")
+        if changed(page, before, 900):
+            return True
+        page.keyboard.press("Enter")   # Enter again on a chosen place plays it (Hunters, Caledonia)
+        if changed(page, before, 900):
+            return True
+    # nothing plays at once: a place that opens choices (not a tab or a view button)
+    for goal in [t for t in targets if not t["move"] and not t["label"].startswith(("tab ", "view "))][:8]:
+        page.keyboard.press("b")
+        if not go_to(page, goal):
+            continue
+        page.keyboard.press("Enter")
+        if changed(page, before, 600):
+            return True
+        if has_choices(page) and choice_move(page, before):
+            return True
+        page.keyboard.press("b")
+        page.keyboard.press("Escape")
+    return False
+
+
+def choice_move(page, before):
+    """C to the choice bar, Tab through it, Enter on a button that can be chosen."""
+    for _ in range(4):
+        page.keyboard.press("c")
+        if page.evaluate("!document.activeElement || !document.activeElement.closest('#choices')"):
+            return False
+        for _ in range(25):
+            info = page.evaluate("""(() => { const b = document.activeElement;
+              if (!b || !b.closest('#choices')) return null;
+              return {off: b.classList.contains('off'), back: b.classList.contains('back'), group: b.classList.contains('group')}; })()""")
+            if info is None:
+                break
+            if not info["off"] and not info["back"]:
+                page.keyboard.press("Enter")
+                if changed(page, before, 1200):
+                    return True
+                if info["group"]:
+                    break   # its items are shown now: C again
+            page.keyboard.press("Tab")
+    return False
+
+
+def keyboard_move(page):
+    before = ply(page)
+    if board_move(page, before):
+        return "board"
+    if choice_move(page, before):
+        return "choice"
+    # a choice on the board may have opened the bar: the board again
+    if board_move(page, before):
+        return "board"
+    targets = page.evaluate("window.cairn.keys.list.map(t => t.label)")
+    buttons = page.evaluate("[...document.querySelectorAll('#choices button')].map(b => b.textContent)")
+    raise AssertionError(f"no keyboard move at ply {before}: targets {targets}, choices {buttons}")
+
+
+@pytest.mark.parametrize("game", ["glenmore", "hunters", "caledonia"])
+def test_ten_moves_with_the_keyboard(request, chromium, site_url, game):
+    app = _new_app(request, chromium, site_url, **LAPTOP)
+    page = app.page
+    try:
+        app.open("?fast=1&nosw")
+        page.evaluate("for (const g of ['glenmore', 'hunters', 'caledonia']) localStorage.setItem('cairn:coached:' + g, '1')")
+        app.new_game(game, seats=("human", "bot:random"), seed=5)
+        settle(page)
+        # Tab order: the top bar's buttons, then the board, then the panel's
+        page.focus("#help-btn")   # the first of the top bar
+        order = ["help-btn"]
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            order.append(page.evaluate("document.activeElement.id || document.activeElement.className"))
+            if order[-1] == "undo":
+                break
+        assert "canvas" in order and "home-btn" in order and "undo" in order, order
+        assert order.index("home-btn") < order.index("canvas") < order.index("undo"), order
+
+        hows = []
+        while len(hows) < MOVES:
+            if page.evaluate("document.documentElement.dataset.over === '1'"):
+                break
+            hows.append(keyboard_move(page))
+            settle(page)
+        print(game, hows)
+        assert len(hows) == MOVES, hows
+        # every move read out once, in the log's words
+        said = page.evaluate("[...document.querySelectorAll('#announce p')].map(p => p.textContent)")
+        log = page.evaluate("[...document.querySelectorAll('#log li')].map(li => li.textContent.replace(/\\s+/g, ' ').trim())")
+        squash = lambda xs: [x.replace(" ", "") for x in xs]
+        # the last lines said are the log's last lines, in order, each once
+        assert said and squash(said) == squash(log[-len(said):]), (said, log[-8:])
+        assert any(not s.startswith("Player 1") for s in said), said   # the bot's moves too
+        # D: the position in words
+        page.keyboard.press("d")
+        page.wait_for_timeout(150)
+        desc = page.inner_text("#announce")
+        assert "Scores:" in desc and "Player 1" in desc, desc
+        # U: undo (when the game allows it)
+        if page.evaluate("window.cairn.snapshot().view.can_undo"):
+            before = ply(page)
+            page.keyboard.press("u")
+            assert changed(page, before, 5000)
+        assert not app.errors
+    finally:
+        _finish(request, app)
