@@ -56,8 +56,8 @@ export function momentBetween(prev, snap, nameOf, colorOf, lineText) {
     };
   }
   if (!events.length || !gains.some((g) => g !== 0)) return null;
-  // h.key: the line's English message id (the same in every language)
-  const scoring = lineText(events.find((h) => /scor|complet/i.test(h.key || lineText(h))) || events[0]);
+  // the engine tags the lines that came with points (kind "scoring")
+  const scoring = lineText(events.find((h) => h.kind === "scoring") || events[0]);
   return {
     title: scoring.length > 60 ? scoring.slice(0, 57) + "\u2026" : scoring,
     rows: gains.map((g, i) => ({ name: nameOf(i), color: colorOf(i), points: g > 0 ? `+${g}` : `${g}`, detail: `(${after[i]})` }))
@@ -77,8 +77,7 @@ export function turnSummary(snap, seat, nameOf, lineText, max = 4) {
     run.unshift(h);
   }
   const lines = run.map(lineText);
-  const idle = /^(\{seat\} )?(ends the turn|ends activations|places nothing)$/;   // by message id, or the English text
-  const useful = lines.filter((text, i) => !idle.test(run[i].key || "") && !idle.test(text));
+  const useful = lines.filter((text, i) => run[i].kind !== "idle");   // the engine tags moves that change nothing
   if (!useful.length) return lines.length ? `${nameOf(seat)} ${lines[lines.length - 1]}` : "";
   const shown = useful.slice(0, max);
   return `${nameOf(seat)} ${shown.join(", ")}${useful.length > max ? ", \u2026" : ""}`;
