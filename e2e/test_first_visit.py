@@ -87,3 +87,30 @@ def test_first_visit_on_a_plain_host_downloads_each_file_once(chromium, plain_ho
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_missing_build_snapshot_falls_back_to_a_start_from_scratch(chromium, tmp_path):
+    """The host lacks boot/snapshot.bin.gz (a partial upload): the fast
+    link's start asks for it, gets a 404, and starts Python from scratch."""
+    import shutil
+
+    site = load_site_module()
+    site.ensure_built(site.DIST)
+    dist = tmp_path / "dist"
+    shutil.copytree(site.DIST, dist)
+    (dist / "boot" / "snapshot.bin.gz").unlink()
+    tally = bench.Tally()
+    server = bench.plain_server(site, str(dist), bench.Link(), tally)
+    context = chromium.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}{bench.SUB_PATH}?fast=1&renderer=list&boot=snapshot")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        boot = page.evaluate("window.cairn.engine.boot")
+        assert boot["mode"] == "fresh" and "404" in boot["reason"], boot
+        page.click("#game-list [data-game='hunters']")
+        page.click("#ng-start")
+        page.wait_for_function("window.cairn.snapshot() !== null && window.cairn.snapshot().legal.length > 0")
+    finally:
+        context.close()
+        server.shutdown()
