@@ -15,10 +15,23 @@ from cairn.bots import choose_move
 from conftest import _finish, _new_app
 
 
+def check_of(data: str) -> str:
+    """A link's check: the CRC-32 of its data, 4 bytes big-endian, base64url (web/js/share.js)."""
+    return base64.urlsafe_b64encode(zlib.crc32(data.encode()).to_bytes(4, "big")).decode().rstrip("=")
+
+
 def fragment_of(raw: bytes) -> str:
-    """``#save=`` + base64url (no padding) of raw deflate of ``raw``."""
+    """``#save=`` + base64url (no padding) of raw deflate of ``raw`` + ``.`` + its check."""
     comp = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return "#save=" + base64.urlsafe_b64encode(comp.compress(raw) + comp.flush()).decode().rstrip("=")
+    data = base64.urlsafe_b64encode(comp.compress(raw) + comp.flush()).decode().rstrip("=")
+    return f"#save={data}.{check_of(data)}"
+
+
+def data_of(link: str) -> str:
+    """A link's data (without its check, which must be right)."""
+    data, check = link.split("#save=", 1)[1].rsplit(".", 1)
+    assert check == check_of(data)
+    return data
 
 
 def compact(save) -> bytes:
@@ -69,14 +82,14 @@ def test_link_opens_the_same_position_in_a_fresh_profile(pair):
     sender.page.wait_for_selector(".toast >> text=Link copied")
     copied = sender.page.evaluate("navigator.clipboard.readText()")
     assert copied == link and "/index.html#save=" in link
-    data = link.split("#save=", 1)[1]
+    data = data_of(link)
     assert set(data) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     # the same raw deflate as Python's zlib (wbits=-15); sizes close, the JSON identical
     padded = data + "=" * (-len(data) % 4)
     assert zlib.decompress(base64.urlsafe_b64decode(padded), -15) == compact(snap["save"])
     py = fragment_of(compact(snap["save"]))
-    print(f"link fragment for {snap['view']['ply']} moves: browser {len(data) + 6}, python zlib {len(py)}")
-    assert abs(len(py) - (len(data) + 6)) <= 0.1 * len(py)
+    print(f"link fragment for {snap['view']['ply']} moves: browser {len(data) + 13}, python zlib {len(py)}")
+    assert abs(len(py) - (len(data) + 13)) <= 0.1 * len(py)
 
     receiver.open(link[len(sender.url):])   # index.html#save=... on the receiver's own server address
     receiver.page.wait_for_selector("#link-prompt[open] #link-resume")
@@ -117,16 +130,16 @@ def test_link_opens_the_same_position_in_a_fresh_profile(pair):
     assert field.input_value() == link2
     assert sender.page.evaluate("document.activeElement.id") == "share-link"
     sender.page.click("#share-close")
-    data2 = link2.split("#save=", 1)[1]
+    data2 = data_of(link2)
     assert zlib.decompress(base64.urlsafe_b64decode(data2 + "=" * (-len(data2) % 4)), -15) == compact(done)
     py = fragment_of(compact(done))
     print(f"finished 4-player Glen More ({len(done['moves'])} moves): link {len(link2)} characters, "
-          f"fragment browser {len(data2) + 6}, python zlib {len(py)}")
-    assert abs(len(py) - (len(data2) + 6)) <= 0.1 * len(py)
+          f"fragment browser {len(data2) + 13}, python zlib {len(py)}")
+    assert abs(len(py) - (len(data2) + 13)) <= 0.1 * len(py)
 
     # it arrives while the receiver's app is open, in a game; a finished game
     # opens in the replay view at its end
-    frag2 = "#save=" + data2
+    frag2 = "#save=" + link2.split("#save=", 1)[1]
     receiver.page.evaluate("h => { location.hash = h; }", frag2)
     receiver.page.wait_for_selector("#link-prompt[open] #link-resume")
     assert "Finished" in receiver.page.inner_text("#link-prompt")
@@ -180,7 +193,8 @@ def test_system_share_and_bad_links(app):
     app.page.wait_for_function("window.sent && window.sent.files")
     [[filename, text]] = app.page.evaluate("window.sent.files")
     assert filename.startswith("glenmore-") and filename.endswith(".cairn.json") and json.loads(text) == good_save
-    data = link.split("#save=", 1)[1]
+    data = data_of(link)
+    check = check_of(data)
     gid, ply = app.page.evaluate("window.cairn.gid"), app.ply()
     before = storage(app)
 
@@ -189,6 +203,8 @@ def test_system_share_and_bad_links(app):
     bad = {
         "truncated": "#save=" + data[: len(data) // 2],
         "flipped": "#save=" + flipped,
+        "flipped, with its check": f"#save={flipped}.{check}",
+        "check fails": f"#save={data}.{'AAAAAA' if check != 'AAAAAA' else 'BBBBBB'}",
         "not base64": "#save=" + data[:20] + "!*~" + data[20:],
         "one char too many": "#save=" + data + "A",
         "garbage": "#save=aGVsbG8gd29ybGQ",
@@ -209,6 +225,8 @@ def test_system_share_and_bad_links(app):
         assert app.page.evaluate("window.cairn.gid") == gid and app.ply() == ply, name
         assert storage(app) == before, name
         print(f"{name}: {text.strip()}")
+        if name in ("check fails", "flipped, with its check"):
+            assert "check does not match" in text, (name, text)
     assert "too large" in text
 
     # opened with a bad link: the current game comes back, the error shows, nothing stored

@@ -1,5 +1,9 @@
 // Share a game as a link: the whole save file, deflated, in the URL fragment
-//   index.html#save=<base64url, no padding, of the deflate-raw compressed save JSON>
+//   index.html#save=<base64url, no padding, of the deflate-raw compressed save JSON>.<check>
+// <check>: the CRC-32 of the data before the dot, 4 bytes big-endian in
+// base64url (6 characters), so that a character changed or lost on the way
+// is told as such (links made before checks existed have no dot and open
+// unchecked).
 // The fragment never reaches a server (browsers do not send it), so nothing
 // leaves the browser: the link is the game.  Opening a link goes through the
 // same import as a file (app.js importText); this module makes and reads
@@ -55,16 +59,47 @@ function pipeThrough(bytes, transform) {
   return transform.readable;
 }
 
-/** The fragment data (base64url) for ``save``: its compact JSON, deflate-raw. */
+let CRC_TABLE = null;
+
+/** CRC-32 (as zlib computes it) of ``text``'s characters (ASCII). */
+function crc32(text) {
+  if (!CRC_TABLE) {
+    CRC_TABLE = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      CRC_TABLE[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (let i = 0; i < text.length; i++) crc = CRC_TABLE[(crc ^ text.charCodeAt(i)) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** The 6-character check of a link's data. */
+export function linkCheck(data) {
+  const c = crc32(data);
+  return toBase64url(new Uint8Array([c >>> 24, (c >>> 16) & 0xff, (c >>> 8) & 0xff, c & 0xff]));
+}
+
+/** The fragment data for ``save``: base64url of its compact JSON,
+ * deflate-raw, then a dot and its check. */
 export async function encodeSave(save) {
   const json = new TextEncoder().encode(JSON.stringify(save));
-  return toBase64url(await streamBytes(pipeThrough(json, new CompressionStream("deflate-raw"))));
+  const data = toBase64url(await streamBytes(pipeThrough(json, new CompressionStream("deflate-raw"))));
+  return `${data}.${linkCheck(data)}`;
 }
 
 /** The save's JSON text from a link's data; stops unpacking past ``maxBytes``.
  * Throws an Error whose message (translated) says what is wrong with the link. */
 export async function decodeSaveData(data, maxBytes) {
   if (!data) throw new Error(t("the link holds no game"));
+  const dot = data.lastIndexOf(".");
+  if (dot >= 0) {
+    const check = data.slice(dot + 1);
+    data = data.slice(0, dot);
+    if (check !== linkCheck(data)) throw new Error(t("the link is damaged: a character was changed or lost on the way (its check does not match)"));
+  }
   // base64 is 4/3 of the bytes; deflate never shrinks JSON below 1/1000
   if (data.length > maxBytes) throw new Error(t("the game in the link is too large (over {mb} MB unpacked)", { mb: Math.round(maxBytes / 1048576) }));
   const packed = fromBase64url(data);
