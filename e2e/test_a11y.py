@@ -79,9 +79,55 @@ def test_axe_no_serious_violations(request, chromium, site_url, tmp_path, size):
         app.page.set_input_files("#import-file", str(path))
         app.page.wait_for_function("window.cairn.replay && window.cairn.replay.open && !window.cairn.replay.busy", timeout=120_000)
         report["replay"] = axe(app.page)
+        # the High contrast option (home screen's toggle): home and a game again
+        app.page.click("#rp-close") if app.page.is_visible("#rp-close") else None
+        if app.page.is_visible("#home-btn"):
+            app.page.click("#home-btn")
+        app.page.click("#lang-row .contrast-toggle")
+        assert app.page.evaluate("document.documentElement.dataset.contrast") == "high"
+        report["home (high contrast)"] = axe(app.page)
+        start(app, "glenmore")
+        report["glenmore (high contrast)"] = axe(app.page)
         print(json.dumps({size: {k: [(v[0], v[1], len(v[2])) for v in vs] for k, vs in report.items()}}))
         bad = {k: serious(v) for k, v in report.items() if serious(v)}
         assert not bad, json.dumps(bad, indent=1)
         assert not app.errors
+    finally:
+        _finish(request, app)
+
+
+ZOOM_JS = """() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth })"""
+
+
+def test_readable_at_200_percent_zoom(request, chromium, site_url):
+    """A 1366x768 laptop at 200% zoom is a 683x384 CSS-pixel page: nothing
+    scrolls sideways (home, the new-game form, each game, the help)."""
+    app = _new_app(request, chromium, site_url, viewport={"width": 683, "height": 384}, device_scale_factor=2)
+    try:
+        app.open("?fast=1&nosw")
+        app.page.wait_for_selector("#game-list [data-game]")
+        seen = {"home": app.page.evaluate(ZOOM_JS)}
+        app.page.click("#game-list [data-game='glenmore']")
+        seen["form"] = app.page.evaluate(ZOOM_JS)
+        for game in GAMES:
+            start(app, game)
+            seen[game] = app.page.evaluate(ZOOM_JS)
+        app.page.keyboard.press("?")
+        app.page.wait_for_selector("#help[open]")
+        seen["help"] = app.page.evaluate(ZOOM_JS)
+        print(seen)
+        assert all(v["scroll"] <= v["width"] for v in seen.values()), seen
+    finally:
+        _finish(request, app)
+
+
+def test_reduced_motion_turns_off_fades(request, chromium, site_url):
+    app = _new_app(request, chromium, site_url, viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
+    try:
+        app.open("?fast=1&nosw")
+        app.page.wait_for_selector("#game-list [data-game]")
+        styles = app.page.evaluate("""() => { const m = document.getElementById('moment');
+          m.hidden = false; const cs = getComputedStyle(m); const out = [cs.animationName, cs.transitionDuration]; m.hidden = true; return out; }""")
+        assert styles[0] == "none" and styles[1] in ("0s", ""), styles
     finally:
         _finish(request, app)

@@ -256,6 +256,7 @@ async function openGame(gid, snap) {
   hideMoment();
   setSheet(snap.view.is_over);
   await useRenderer(snap.view.game);
+  boardKeys.cur = null;   // the keyboard focus starts at the new board's first place
   S.renderer.resize();
   S.snap = null;
   S.botLine = "";

@@ -8,6 +8,8 @@
 //                  one, else a tap at its centre (the renderer's own tap code)
 //   Escape         cancel a selection: the renderer's cancel() when it has
 //                  one, else the choice bar's Back button
+// With no place in the direction of an arrow, the renderer's scrollBy(dx, dy)
+// (when it has one) pans its board that way, so places out of sight are reached.
 // A ring (an element over the canvas, so it never depends on the renderer's
 // drawing) shows the place with the focus, and its label is read out in a
 // polite live region. After each redraw the focus stays on the same place
@@ -113,7 +115,22 @@ export class BoardKeys {
       if (score < bestScore) { bestScore = score; best = t; }
     }
     if (best) this.pick(best);
-    else this.say();   // at the edge: say where the focus is again
+    else this.scroll(dx, dy);
+  }
+
+  /** No place that way: the renderer pans its board that way (scrollBy), then the
+   * focus goes to the nearest place in that direction, if one came into view. */
+  scroll(dx, dy) {
+    const R = this.opts.renderer();
+    const here = this.current();
+    if (!R || typeof R.scrollBy !== "function" || !R.scrollBy(dx, dy)) { this.say(); return; }
+    requestAnimationFrame(() => {
+      this.list = this.targets();
+      // the place now nearest where the ring was (the old one has moved away)
+      const others = here ? this.list.filter((t) => BoardKeys.keyOf(t) !== BoardKeys.keyOf(here)) : [];
+      const t = here ? nearest(others.length ? others : this.list, here.x, here.y) : this.list[0];
+      this.pick(t || null);
+    });
   }
 
   activate() {

@@ -305,6 +305,18 @@ export default class CaledoniaRenderer {
     this.ui.choices(items);
   }
 
+  /** Keyboard (js/keyboard.js): no place that way, so pan the map that way (when it is shown). */
+  scrollBy(dx, dy) {
+    const L = this.layout();
+    if (!this.mapShown(L)) return false;
+    this.cam.ox -= dx * L.map.w * 0.5;
+    this.cam.oy -= dy * L.map.h * 0.5;
+    this.cam.userMoved = true;
+    this.autoFocus = false;
+    this.draw();
+    return true;
+  }
+
   /** Keyboard Escape (js/keyboard.js): drop a chosen space, contract, offer or good; a pass being confirmed. */
   cancel() {
     const s = this.sel;

@@ -8,6 +8,7 @@ import { displayMoves } from "./glenmore/display.js";
 import { moveLabel, counted, yieldOf, spotAt, tileName, resName } from "./glenmore/labels.js";
 import { t, tn } from "../i18n.js";
 import { layoutMethods } from "./glenmore/layout.js";
+import { reducedMotion } from "../access.js";
 
 /** Whose turn it is when the view does not say: the figure just behind the empty run. */
 function rearmost(v) {
@@ -329,6 +330,15 @@ export default class GlenMoreRenderer {
     this.click(this.point(e));
   }
 
+  /** Keyboard (js/keyboard.js): no place that way, so pan the display that way; true if it moved. */
+  scrollBy(dx, dy) {
+    if (!this.pannable || !this.area) return false;
+    const was = { ...this.pan };
+    this.pan = { x: this.pan.x - dx * this.area.w * 0.6, y: this.pan.y - dy * this.area.h * 0.6 };
+    this.draw();   // clamps the pan to the display
+    return this.pan.x !== was.x || this.pan.y !== was.y;
+  }
+
   /** Keyboard Escape (js/keyboard.js): close a tile's options or a move being made. */
   cancel() {
     if (!this.openKey && !this.moveFrom) return false;
@@ -404,6 +414,10 @@ export default class GlenMoreRenderer {
     if (!this.flash) return null;
     const age = performance.now() - this.flash.t0;
     if (age > 1600) { this.flash = null; return null; }
+    if (reducedMotion()) {   // asked for less motion: a still outline, gone after the same time
+      if (!this.flashTimer) this.flashTimer = setTimeout(() => { this.flashTimer = null; this.draw(); }, 1620 - age);
+      return { ...this.flash, alpha: 1, still: true };
+    }
     if (!this.flashRaf) {
       this.flashRaf = requestAnimationFrame(() => { this.flashRaf = null; this.draw(); });
     }

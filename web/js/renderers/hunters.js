@@ -440,6 +440,15 @@ export default class HuntersRenderer {
     return false;
   }
 
+  /** Keyboard (js/keyboard.js): no place that way, so pan the board that way. */
+  scrollBy(dx, dy) {
+    this.cam.ox -= dx * this.W * 0.5;
+    this.cam.oy -= dy * this.H * 0.5;
+    this.userMoved = true;
+    this.draw();
+    return true;
+  }
+
   /** Keyboard Escape: drop the chosen cell or tribe spot. */
   cancel() {
     if (this.sel == null && this.pick == null) return false;

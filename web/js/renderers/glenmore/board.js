@@ -45,7 +45,7 @@ export function drawChain(R, cells) {
     g.save();
     g.globalAlpha = R.flash.alpha;
     g.shadowColor = R.flash.color;
-    g.shadowBlur = 18;
+    g.shadowBlur = R.flash.still ? 0 : 18;
     g.lineWidth = 4;
     g.strokeStyle = R.flash.color;
     roundRect(g, c.x - 2, c.y - 2, c.s + 4, c.s + 4, c.s * 0.14);

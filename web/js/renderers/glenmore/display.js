@@ -138,7 +138,7 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
       g.save();
       g.globalAlpha = flash.alpha;
       g.shadowColor = flash.color;
-      g.shadowBlur = 18;
+      g.shadowBlur = flash.still ? 0 : 18;
       g.lineWidth = 4;
       g.strokeStyle = flash.color;
       roundRect(g, x - 2, y - 2, T + 4, T + 4, T * 0.14);

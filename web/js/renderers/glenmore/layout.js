@@ -300,7 +300,29 @@ export const layoutMethods = {
     this.pan.y = Math.max(-rangeY, Math.min(rangeY, this.pan.y));
     const ox = x + (w - cw) / 2 + this.pan.x, oy = y + (h - ch) / 2 + this.pan.y;
     R.clip = area;
+    const first = R.hits.length;
     drawDisplay(R, p, ox, oy, T, bounds, { own });
+    // the legal places out of sight (a phone's small display): pan to them once per decision
+    // (a drag after that is the player's), so they can be tapped and the keyboard reaches them
+    const key = `${this.snap.gid}:${v.ply}:${p.seat}`;
+    if (this.pannable && this.autoPanned !== key) {
+      this.autoPanned = key;
+      const placed = R.hits.slice(first).filter((hh) => hh.move && hh.clip === area);
+      const out = (hh) => hh.x < x + pad || hh.y < y + pad || hh.x + hh.w > x + w - pad || hh.y + hh.h > y + h - pad;
+      if (placed.length && placed.some(out)) {
+        let x0 = Math.min(...placed.map((hh) => hh.x)), x1 = Math.max(...placed.map((hh) => hh.x + hh.w));
+        let y0 = Math.min(...placed.map((hh) => hh.y)), y1 = Math.max(...placed.map((hh) => hh.y + hh.h));
+        if (x1 - x0 > w - 2 * pad || y1 - y0 > h - 2 * pad) {
+          // they do not all fit: the one nearest the middle (arrow keys or a drag pan on to the others)
+          const mid = (hh) => Math.hypot(hh.x + hh.w / 2 - (x + w / 2), hh.y + hh.h / 2 - (y + h / 2));
+          const near = placed.reduce((a, b) => (mid(b) < mid(a) ? b : a));
+          x0 = near.x; x1 = near.x + near.w; y0 = near.y; y1 = near.y + near.h;
+        }
+        const nx = this.pan.x + (x + w / 2) - (x0 + x1) / 2, ny = this.pan.y + (y + h / 2) - (y0 + y1) / 2;
+        this.pan = { x: Math.max(-rangeX, Math.min(rangeX, nx)), y: Math.max(-rangeY, Math.min(rangeY, ny)) };
+        requestAnimationFrame(() => this.draw());
+      }
+    }
     if (this.pannable) {
       g.fillStyle = "rgba(255,255,255,0.45)";
       g.font = font(11);

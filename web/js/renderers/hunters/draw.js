@@ -5,6 +5,7 @@ import { rotatePoint } from "./geometry.js";
 import { glyph, drawMember, drawHut, COLORS } from "./paint.js";
 import { drawPlayers, drawPreview, drawButtons, drawInfo, roundBox, layoutFor } from "./panels.js";
 import { t, tn, N_ } from "../../i18n.js";
+import { reducedMotion } from "../../access.js";
 
 // a feature's name and state, [open, complete], shown through t()
 const KIND_STATE = {
@@ -91,15 +92,17 @@ export const drawing = {
       const age = performance.now() - this.flash.t0;
       if (age < 1600) {
         const [fx, fy] = this.toScreen(this.flash.x - 0.5, this.flash.y - 0.5);
+        const still = reducedMotion();   // asked for less motion: a still outline, no fade or glow
         g.save();
-        g.globalAlpha = 1 - age / 1600;
+        g.globalAlpha = still ? 1 : 1 - age / 1600;
         g.lineWidth = 4;
         g.strokeStyle = this.flash.color;
         g.shadowColor = this.flash.color;
-        g.shadowBlur = 14;
+        g.shadowBlur = still ? 0 : 14;
         g.strokeRect(fx + 2, fy + 2, s - 4, s - 4);
         g.restore();
-        this.redraw();
+        if (!still) this.redraw();
+        else if (!this.flashTimer) this.flashTimer = setTimeout(() => { this.flashTimer = null; this.redraw(); }, 1620 - age);
       } else this.flash = null;
     }
 
