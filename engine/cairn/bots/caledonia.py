@@ -156,27 +156,19 @@ class CaledoniaKnowledge(Knowledge):
     #: 0.4 against None at medium, 57 games: 54% of wins, 103 vs 99 points on average: kept off
     #: until a longer run shows it
     contract_floor: Any = None
-    #: an open contract whose missing goods and animals the seat can pay for now counts as
-    #: sure as one with everything in hand (the contract drive buys them)
-    affordable_sure = False
     #: fulfil a contract whenever one can be (as the solo opponent does), and never sell
     #: goods an open contract still needs
     contract_focus = True
     #: with an open contract: only buy what it still lacks (or expand the animal its meat
     #: needs) while that is possible
     contract_drive = True
-    #: VP per connected settlement while action phases are left (the ranking's steps are
-    #: far apart: this leads towards them)
-    settlement_vp = 0.0
 
     # -- the forecast ----------------------------------------------------------------------
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         if state.phase == OVER:
             return [float(s["total"]) for s in rules.scores(state)]
         players = state.players
-        settled = _settlements(state)
-        rows = scoring.final_scores(state, settled)
-        settle_vp = self.settlement_vp
+        rows = scoring.final_scores(state, _settlements(state))
         prods = productions_left(state)
         # in the setup the round is 1: every tile is still to come
         unscored = state.scoring[state.round - 1:] if state.scoring else ()
@@ -194,8 +186,6 @@ class CaledoniaKnowledge(Knowledge):
             k = action_phases_left(state, p.passed)
             gv = values[k]
             v = float(b["glory"] + b["hops"] + b["imports"] + b["contracts"] + b["settlements"] + b["bid"])
-            if k and settle_vp:
-                v += settle_vp * settled[seat]
             v += (p.money + scoring.cellar_pounds(p)) * MONEY[k]
             for i, n in enumerate(p.goods):
                 if n:
@@ -204,8 +194,7 @@ class CaledoniaKnowledge(Knowledge):
             if p.contracts:
                 gain = _ranking_gain(state, seat, fulfilled)
                 for cid in p.contracts:
-                    v += _contract_value(state, p, cid, k, gv, imports, gain, self.contract_floor,
-                                         self.affordable_sure)
+                    v += _contract_value(state, p, cid, k, gv, imports, gain, self.contract_floor)
             for t in unscored:
                 v += scoring.tile_glory(state, seat, t)
             if k:
@@ -333,8 +322,7 @@ def _ranking_gain(state: Any, seat: int, counts: List[int]) -> float:
 
 
 def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float],
-                    imports: Dict[str, int], gain: float = 0.0, floor: Any = None,
-                    affordable: bool = False) -> float:
+                    imports: Dict[str, int], gain: float = 0.0, floor: Any = None) -> float:
     """An open contract: its rewards (and its step up the contract ranking) less what it
     consumes or still needs, times the chance to fulfil it in the action phases left
     (never below nothing: it may be left)."""
@@ -347,7 +335,6 @@ def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float],
         reward += n * imports[g]
     cost = 0.0
     missing = 0
-    pounds = 0
     for g, n in c.needs:
         unit = _MEAT_UNIT.get(g)
         if unit is not None:
@@ -355,19 +342,14 @@ def _contract_value(state: Any, p: Any, cid: int, k: int, gv: List[float],
             # an animal slaughtered: its goods to come are lost
             cost += have * gv[_MILK if unit == "cow" else _WOOL] * min(k, 3)
             cost += (n - have) * ((_UNIT_COST[unit] + 2) * mv + ACTION_FRICTION)
-            pounds += (n - have) * (_UNIT_COST[unit] + 2)
             missing += n - have
         else:
             i = _I[g]
             have = min(n, p.goods[i])
             cost += have * gv[i]
-            price = _PRICE[i][state.prices[i]]
-            cost += (n - have) * (price * mv + ACTION_FRICTION)
-            pounds += (n - have) * price
+            cost += (n - have) * (_PRICE[i][state.prices[i]] * mv + ACTION_FRICTION)
             missing += n - have
-    if affordable and missing and pounds <= p.money:
-        chance = SURE
-    elif floor is None:
+    if floor is None:
         chance = SURE if not missing else (UNSURE if k >= 2 else LATE)
     else:  # the chance grows with every good and animal in hand
         needed = sum(n for _, n in c.needs)
