@@ -43,6 +43,7 @@ def main(out):
                     page.click(f"#game-list [data-game='{game}']")
                     page.select_option("#ng-count", "2")
                     page.query_selector_all("#ng-seats .seat-kind")[1].select_option("bot:random")
+                    page.evaluate("const m = document.getElementById('ng-more'); if (m) m.open = true")   # the seed may be under More
                     page.fill("#ng-seed", "5")
                     page.click("#ng-start")
                     page.wait_for_function("window.cairn.snapshot() && !window.cairn.busy")
