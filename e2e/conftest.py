@@ -99,6 +99,7 @@ class App:
         for sel, kind in zip(kinds, seats):
             sel.select_option(kind)
         if seed is not None:
+            self.page.evaluate("document.getElementById('ng-more').open = true")   # the seed is under More
             self.page.fill("#ng-seed", str(seed))
         self.page.click("#ng-start")
         self.page.wait_for_function("window.cairn.snapshot() !== null")

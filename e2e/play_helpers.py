@@ -150,6 +150,7 @@ class Player:
         order = [bot, "human"] if bot_first else ["human", bot]
         for sel, kind in zip(kinds, order):
             sel.select_option(kind)
+        page.evaluate("document.getElementById('ng-more').open = true")   # the seed is under More
         page.fill("#ng-seed", str(seed))
         page.click("#ng-start")
         page.wait_for_function("window.cairn.snapshot() !== null")

@@ -185,6 +185,7 @@ def test_menu_works_while_the_engine_loads(app):
     app.open("?renderer=list", wait_ready=False)
     app.page.click("#game-list [data-game='glenmore']")
     app.page.select_option("#ng-count", "3")
+    app.page.evaluate("document.getElementById('ng-more').open = true")   # the seed is under More
     app.page.fill("#ng-seed", "77")
     app.page.click("#ng-start")
     app.page.wait_for_selector(".toast >> text=as soon as the engine is ready")

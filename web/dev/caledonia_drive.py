@@ -39,6 +39,7 @@ class CaledoniaPlayer(Player):
         page.select_option("#ng-count", str(len(seats)))
         for sel, kind in zip(page.query_selector_all("#ng-seats .seat-kind"), seats):
             sel.select_option(kind)
+        page.evaluate("document.getElementById('ng-more').open = true")   # the seed is under More
         page.fill("#ng-seed", str(seed))
         for name, value in (options or {}).items():
             box = page.query_selector(f"#newgame input[name='{name}']")

@@ -84,8 +84,13 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   form.replaceChildren(...[el("h2", { text: t("New game: {title}", { title: game.title }) }),
     el("label", {}, el("span", { text: t("Players") }), count), seats,
     el("label", {}, el("span", { text: t("Bot speed") }), speed),
-    el("label", {}, el("span", { text: t("Seed") }), seed),
     opts.empty ? null : el("fieldset", {}, el("legend", { text: t("Options") }), opts.node),
+    // for those who want to deal the same game again
+    el("details", { id: "ng-more" }, el("summary", { text: t("More") }),
+      el("label", { class: "option" },
+        el("span", { class: "option-text" }, el("span", { class: "option-name", text: t("Seed") }),
+          el("small", { class: "option-help", text: t("The same seed deals the same game again.") })),
+        seed)),
     el("div", { class: "row" }, start, cancel)].filter(Boolean));
   form.onsubmit = (ev) => {
     ev.preventDefault();

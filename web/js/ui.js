@@ -166,7 +166,11 @@ export function optionsForm(schema) {
       input = el("input", { type: "text", name, value: p.default ?? "" });
       fields.push([name, () => input.value]);
     } else continue;   // an option this form cannot show keeps its default
-    node.append(el("label", { title: p.description ? t(p.description) : "" }, el("span", { text: label }), input));
+    // what the option changes, in one line under its name (the engine's description)
+    node.append(el("label", { class: "option" },
+      el("span", { class: "option-text" }, el("span", { class: "option-name", text: label }),
+        p.description ? el("small", { class: "option-help", text: t(p.description) }) : null),
+      input));
   }
   const read = () => {
     const out = {};
