@@ -111,3 +111,26 @@ def test_undo_to_human_stopped_by_a_revealed_tile_changes_nothing():
     assert not reply["ok"] and reply["error"]["code"] == "illegal_move"
     assert call(op="state", gid="h")["save"] == snap["save"]
     call(op="close", gid="h")
+
+
+def test_a_solo_game_ends_with_its_rating_not_a_winner():
+    """Clans of Caledonia's solo mode rates the final total (Newbie .. Genius);
+    the snapshot's ``outcome`` says so in the reader's language, and games
+    with winners to name have none."""
+    from cairn.caledonia.scoring import solo_rating
+
+    g = new_game("caledonia", players=1, seed=3)
+    play_out(g, 1)
+    total = g.scores()[0]["total"]
+    snap = call(op="load", gid="solo", save=json.dumps(g.to_save()))
+    assert snap["outcome"] == f"Solo rating: {solo_rating(total)} ({total} points)"
+    call(op="lang", lang="pt-BR")
+    try:
+        assert call(op="state", gid="solo")["outcome"].startswith("Avaliação solo: ")
+    finally:
+        call(op="lang", lang="en")
+        call(op="close", gid="solo")
+    two = new_game("caledonia", players=2, seed=3)
+    play_out(two, 2)
+    assert two.is_over and call(op="load", gid="two", save=json.dumps(two.to_save()))["outcome"] is None
+    call(op="close", gid="two")

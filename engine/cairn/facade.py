@@ -89,12 +89,20 @@ def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
         "winners": game.winners(),
         "turn": game.turn_now,
         "last_move": game.last_move,
+        "outcome": _outcome(game),
     }
     if not lean:
         snap.update(history=history_text(game), save=game.to_save())
         _remember(gid, game, _plain(snap["view"]))
         snap["rev"] = _sent[gid]["rev"]
     return snap
+
+
+def _outcome(game: Any) -> Any:
+    """The end of the game in words when naming winners would be wrong (a
+    solo rating), in the reader's language; else None."""
+    line = game.outcome()
+    return None if line is None else i18n.render(line, [s.name for s in game.seats])
 
 
 def _plain(view: Dict[str, Any]) -> Dict[str, Any]:
@@ -139,6 +147,7 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
         "winners": game.winners(),
         "turn": game.turn_now,
         "last_move": game.last_move,
+        "outcome": _outcome(game),
         "delta": {
             "view": edits,
             "history": [h, [dict(line, text=i18n.render(line["text"], names), key=_key(line["text"]))

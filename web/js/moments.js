@@ -50,7 +50,8 @@ export function momentBetween(prev, snap, nameOf, colorOf, lineText) {
     const order = after.map((t, i) => i).sort((a, b) => after[b] - after[a]);
     const won = [...winners].map(nameOf).join(" & ");
     return {
-      title: tn("Game over: {names} wins", "Game over: {names} win", winners.size, { names: won }),
+      // the engine's own line when naming winners would be wrong (a solo game's rating)
+      title: snap.outcome || tn("Game over: {names} wins", "Game over: {names} win", winners.size, { names: won }),
       rows: order.map((i) => ({ name: nameOf(i), color: colorOf(i), points: `${after[i]}`, detail: winners.has(i) ? "\u2605" : "" })),
       ms: 6000,
     };

@@ -69,8 +69,9 @@ export function renderTurn(snap, seatName, seatColor, botLine = "") {
   const v = snap.view;
   const box = $("#turn");
   if (v.is_over) {
+    // the engine's own line when naming winners would be wrong (a solo game's rating)
     const w = (snap.winners || []).map(seatName).join(" & ");
-    box.replaceChildren(el("strong", { text: w ? tn("Game over - {names} wins", "Game over - {names} win", snap.winners.length, { names: w }) : t("Game over") }));
+    box.replaceChildren(el("strong", { text: snap.outcome || (w ? tn("Game over - {names} wins", "Game over - {names} win", snap.winners.length, { names: w }) : t("Game over")) }));
     return;
   }
   const seat = v.current_player;

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ..core.i18n import _
+from ..core.i18n import _, msg, name
 from ..core.rng import Rng
 from ..core.rules import Rules
 from . import actions, automa, production, rounds, scoring, setup, text, view
@@ -106,6 +106,13 @@ class CaledoniaRules(Rules):
 
     def winners(self, state: CaledoniaState) -> List[int]:
         return scoring.winners(state)
+
+    def outcome(self, state: CaledoniaState) -> Any:
+        """The solo game has a rating, not a winner (rulebook, solo mode)."""
+        if state.n != 1:
+            return None
+        total = self.scores(state)[0]["total"]
+        return msg("Solo rating: {rating} ({n} points)", rating=name(scoring.solo_rating(total)), n=total)
 
     def view(self, state: CaledoniaState, seat: Optional[int] = None) -> Dict[str, Any]:
         return view.view(state, seat)

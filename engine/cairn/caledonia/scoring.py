@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence
 
+from ..core.i18n import N_
 from .board import connected_settlements
 from .data import (BASIC, CONTRACTS, FARM_UNITS, GOODS, IMPORTS, PROCESSED, SCORING_KEY, TABLES)
 from .economy import board_of
@@ -133,6 +134,10 @@ def solo_threshold(value: int, table: Sequence[Sequence[int]]) -> int:
         if value >= least:
             return vp
     return 0
+
+
+for _least, _label in _SOLO["ratings"]:
+    N_(_label)   # the ratings' names are translated (in the solo game's outcome line)
 
 
 def solo_rating(total: int) -> str:

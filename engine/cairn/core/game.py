@@ -178,6 +178,10 @@ class Game:
                 self.history.append(entry)
             journal.clear()
 
+    def outcome(self) -> Any:
+        """The rules' end-of-game line (a message), when over and it has one."""
+        return self.rules.outcome(self.state) if self.is_over else None
+
     @property
     def last_move(self) -> Optional[Dict[str, Any]]:
         """``{ply, seat, move}`` of the last move played (None before any)."""

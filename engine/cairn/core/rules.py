@@ -101,6 +101,11 @@ class Rules:
         """One readable log line for ``move`` (called before it is applied)."""
         return json.dumps(move, sort_keys=True)
 
+    def outcome(self, state: Any) -> Any:
+        """A line for the end of the game when naming a winner says the wrong
+        thing (a solo game's rating), or None: the page names the winners."""
+        return None
+
     #: move types that change nothing worth telling (ending a turn, placing
     #: nothing): their history lines have kind "idle"
     idle_moves: frozenset = frozenset()
