@@ -579,7 +579,7 @@ new ResizeObserver(() => { if (S.renderer) { S.renderer.resize(); afterDraw(); }
 installShortcuts({
   active: () => !$("#play").hidden && !!S.snap,
   undo: () => undo(),
-  board: () => canvas.focus(),
+  board: () => { if (document.activeElement === canvas) boardKeys.say(); else canvas.focus(); },
   choices: () => { const b = document.querySelector("#choices button"); if (b) b.focus(); },
   describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.targets().length }), "#announce"),
   sheet: () => setSheet(!document.body.classList.contains("sheet-open")),
