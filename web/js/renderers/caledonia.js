@@ -134,7 +134,7 @@ export default class CaledoniaRenderer {
     }
     if (!this.mapShown(L) || L.wide) for (const h of this.hits) {
       if (h.y + h.h / 2 < L.panel.y || h.y + h.h / 2 > L.panel.y + L.panel.h) continue;
-      ui.push({ x: h.x + h.w / 2, y: h.y + h.h / 2, w: h.w, h: h.h, move: null, label: h.label });
+      ui.push({ x: h.x + h.w / 2, y: h.y + h.h / 2, w: h.w, h: h.h, move: null, label: h.label, name: h.name });
     }
     return out.concat(ui);
   }
