@@ -90,6 +90,8 @@ export default class HuntersRenderer {
     if (this.lastMouse && this.featAt) this.hoverAt(...this.lastMouse);
     if (!this.userMoved) this.fit();
     if (v.phase === "meeple" && v.just_placed && this.interactive) this.reveal(v.just_placed.x, v.just_placed.y);
+    // every square the tile can go on is out of sight (the player zoomed or panned away): show them
+    if (v.phase === "place" && this.interactive && this.placeAt && this.placeAt.size && this.W && !this.targets().length) this.fit();
     this.offerChoices();
     this.redraw();
   }
