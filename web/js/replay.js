@@ -300,12 +300,9 @@ function keepVisible(box, item) {
 
 function renderLog() {
   R.logFor = R.history;
-  let last = null;
   R.dom.log.replaceChildren(...R.history.map((h) => {
     const ply = h.ply ?? 0;
-    const start = h.seat != null && h.seat !== last;
-    if (h.seat != null) last = h.seat;
-    const li = el("li", { class: `${h.seat == null ? "event" : "move"}${start ? " turn-start" : ""}`, "data-ply": String(ply), tabindex: h.seat != null ? "0" : null },
+    const li = el("li", { class: `${h.seat == null ? "event" : "move"}${h.turn_start ? " turn-start" : ""}`, "data-ply": String(ply), tabindex: h.seat != null ? "0" : null },
       h.seat != null ? el("span", { class: "ply", text: String(ply) }) : null,
       h.seat != null ? el("span", { class: `dot ${seatShape(h.seat)}`, style: `background:${seatColor(h.seat)}` }) : null,
       h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,

@@ -45,26 +45,6 @@ export function toast(text, kind = "info", ms = kind === "info" ? 4000 : 6000) {
 
 export const titleCase = (s) => String(s).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
-/** Turn number (not step number): a new turn starts with a move whose type
- * is in the game's list (a Glen More turn starts by taking a tile, a Hunters
- * turn by placing one); for other games, when the seat changes. */
-const TURN_STARTS = { glenmore: ["take", "pass"], hunters: ["place"] };
-export function turnNumber(snap) {
-  const starts = TURN_STARTS[snap.view.game];
-  const hist = snap.history || [];
-  if (!starts) {
-    let n = 0, seat = null;
-    for (const h of hist) if (h.seat != null) { if (h.seat !== seat) n++; seat = h.seat; }
-    return n;
-  }
-  // a Hunters bonus tile is placed in the same turn (the journal line before it says so)
-  // (h.key: the line's English message id, the same in every language)
-  const sameTurn = new Set(hist.filter((h) => h.seat == null && h.ply != null && /bonus tile/.test(h.key || h.text)).map((h) => h.ply + 1));
-  let n = 0;
-  ((snap.save && snap.save.moves) || []).forEach((m, i) => { if (starts.includes(m.type) && !sameTurn.has(i + 1)) n++; });
-  return n;
-}
-
 export function renderTurn(snap, seatName, seatColor, botLine = "") {
   const v = snap.view;
   const box = $("#turn");
@@ -76,18 +56,11 @@ export function renderTurn(snap, seatName, seatColor, botLine = "") {
   }
   const seat = v.current_player;
   const bot = v.seats[seat] && (v.seats[seat].kind === "bot" || v.seats[seat].kind === "automa");
-  const turn = Math.max(1, turnNumber(snap) + (isTurnStartPending(snap) ? 1 : 0));
+  const turn = Math.max(1, snap.turn || 0);   // the engine counts turns by each game's own idea of one
   box.replaceChildren(el("span", { class: `dot ${seatShape(seat)}`, style: `background:${seatColor(seat)}` }),
     el("strong", { text: seatName(seat) }), el("span", { class: "verb", text: `\u00a0${bot ? t("thinking\u2026") : t("to play")}` }),
     el("span", { class: "muted ply", title: tn("{n} step played", "{n} steps played", v.ply), text: t("turn {n}", { n: turn }) }),
     ...(botLine ? [el("span", { class: "bot-line", text: botLine })] : []));
-}
-
-// true when the next move opens a new turn (so the counter shows the turn being played)
-function isTurnStartPending(snap) {
-  const starts = TURN_STARTS[snap.view.game];
-  if (!starts) return (snap.save.moves || []).length === 0;
-  return (snap.legal || []).some((m) => starts.includes(m.type)) && !(snap.view.game === "hunters" && snap.view.drawn && snap.view.drawn.bonus);
 }
 
 export function renderScores(snap, seatName, seatColor) {
@@ -103,11 +76,8 @@ export function renderScores(snap, seatName, seatColor) {
 /** The log; lineText(entry) may reword a line (a renderer's logLine). */
 export function renderLog(snap, seatName, lineText = (h) => h.text) {
   const log = $("#log");
-  let last = null;
   const items = (snap.history || []).map((h) => {
-    const start = h.seat != null && h.seat !== last;
-    if (h.seat != null) last = h.seat;
-    return el("li", { class: `${h.seat == null ? "event" : "move"}${start ? " turn-start" : ""}` },
+    return el("li", { class: `${h.seat == null ? "event" : "move"}${h.turn_start ? " turn-start" : ""}` },
       h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
       lineText(h));
   });
