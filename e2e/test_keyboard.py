@@ -3,7 +3,9 @@ keys alone (B or Tab to the board, arrows between the highlighted places,
 Enter to choose, C and Tab through the choice buttons, Enter); Tab reaches
 the top bar, the board and the panel in that order; the focus ring shows on
 the board; every move (the human's and the bot's) is read out once in the
-live region, with the log's words; D describes the position; U undoes."""
+live region, with the log's words; D describes the position; U undoes.
+On a small phone, Glen More's display pans to the places out of sight and
+the arrows reach every one of them."""
 from __future__ import annotations
 
 import pytest
@@ -182,6 +184,68 @@ def test_ten_moves_with_the_keyboard(request, chromium, site_url, game):
             before = ply(page)
             page.keyboard.press("u")
             assert changed(page, before, 5000)
+        assert not app.errors
+    finally:
+        _finish(request, app)
+
+
+def late_placement_save(tmp_path, seed=7):
+    """A 2-player Glen More game (two humans) played at random up to its last
+    decision where a tile is placed in a large display (many tiles)."""
+    import json
+    import random
+
+    from cairn import load_game, new_game
+    rng = random.Random(seed)
+    g = new_game("glenmore", players=[{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bruno"}], seed=seed)
+    cut = None
+    while not g.is_over:
+        if sum(m["type"] == "place" for m in g.legal_moves()) >= 2:
+            cut = len(g.to_save()["moves"])
+        g.play(rng.choice(g.legal_moves()))
+    save = g.to_save()
+    save["moves"] = save["moves"][:cut]
+    save = load_game(save).to_save()
+    path = tmp_path / "glenmore-late-place.cairn.json"
+    path.write_text(json.dumps(save))
+    return path, cut
+
+
+def test_places_out_of_sight_come_into_view_on_a_small_phone(request, chromium, site_url, tmp_path):
+    """Glen More on a 360x640 phone, late in a game (a display larger than the
+    screen): the places the tile can go are shown (the display pans to them)
+    and one is played with the keyboard."""
+    app = _new_app(request, chromium, site_url, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2)
+    page = app.page
+    try:
+        app.open("?fast=1&nosw")
+        path, cut = late_placement_save(tmp_path)
+        page.set_input_files("#import-file", str(path))
+        page.wait_for_function(f"window.cairn.snapshot() && window.cairn.snapshot().view.ply >= {cut}")
+        settle(page)
+        page.wait_for_timeout(300)
+        legal = page.evaluate("window.cairn.snapshot().legal.filter(m => m.type === 'place').length")
+        shown = page.evaluate("window.cairn.targets().filter(t => t.move && t.move.type === 'place').length")
+        print("legal places", legal, "in view", shown, "pannable", page.evaluate("window.cairn.renderer.pannable"),
+              "panned", page.evaluate("JSON.stringify(window.cairn.renderer.pan)"))
+        assert legal >= 2 and shown >= 1
+        # the arrows reach every place, panning the display to those out of sight
+        page.keyboard.press("b")
+        seen = set()
+        for key in ["ArrowUp"] * 4 + ["ArrowDown"] * 8 + ["ArrowUp"] * 8:
+            page.keyboard.press(key)
+            page.wait_for_timeout(60)
+            cur = page.evaluate("(() => { const t = window.cairn.keys.current(); return t && t.move && t.move.type === 'place' ? JSON.stringify(t.move) : null; })()")
+            if cur:
+                seen.add(cur)
+        assert len(seen) == legal, (seen, legal)
+        before = ply(page)
+        page.keyboard.press("b")
+        goal = page.evaluate("window.cairn.keys.list.filter(t => t.move && t.move.type === 'place').map(t => ({x: Math.round(t.x), y: Math.round(t.y)}))[0]")
+        assert go_to(page, goal)
+        page.keyboard.press("Enter")
+        assert changed(page, before, 3000)
+        assert page.evaluate(f"window.cairn.snapshot().save.moves[{before}].type") == "place"
         assert not app.errors
     finally:
         _finish(request, app)
