@@ -25,8 +25,9 @@ BAD = ("serious", "critical")
 
 def axe_path():
     if not os.path.exists(AXE):
-        # a checkout whose build/node_modules predates axe-core: the lock file has it
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=os.path.join(ROOT, "build"), check=True)
+        # a checkout whose build/node_modules predates axe-core: add what the lock file lists
+        # (npm install keeps what is there, where npm ci would empty node_modules first)
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"], cwd=os.path.join(ROOT, "build"), check=True)
     return AXE
 
 
