@@ -72,6 +72,12 @@ export function shortcutsHelp() {
   return [t("Keyboard"), `<p>${t("Tab moves between the buttons and the board.")}</p><ul>${rows}</ul>`];
 }
 
+/** The help's section on telling players apart and on the High contrast option. */
+export function seeingHelp() {
+  return [t("Colours and contrast"), `<p>${t("Each player has a colour and a shape, drawn on their pieces and beside their name: player 1 a circle, 2 a square, 3 a triangle, 4 a diamond, 5 a star. The colours stay apart for the common kinds of colour blindness.")}</p>`
+    + `<p>${t("High contrast (on the home screen and here) makes the page black and white with brighter edges and a crisper board.")}</p>`];
+}
+
 /** Keys for the game in play: handlers {active(), undo, board, choices, describe, sheet, help}. */
 export function installShortcuts(h) {
   document.addEventListener("keydown", (e) => {
