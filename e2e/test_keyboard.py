@@ -159,6 +159,15 @@ def test_ten_moves_with_the_keyboard(request, chromium, site_url, game):
         assert "canvas" in order and "home-btn" in order and "undo" in order, order
         assert order.index("home-btn") < order.index("canvas") < order.index("undo"), order
 
+        if game == "hunters":
+            # Enter on a square shows the tile there (Place here / turned), Escape drops it
+            page.keyboard.press("b")
+            page.keyboard.press("Home")
+            page.keyboard.press("Enter")
+            page.wait_for_function("document.querySelectorAll('#choices button').length > 0")
+            page.keyboard.press("Escape")
+            page.wait_for_function("document.querySelectorAll('#choices button').length === 0")
+
         hows = []
         while len(hows) < MOVES:
             if page.evaluate("document.documentElement.dataset.over === '1'"):
