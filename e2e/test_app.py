@@ -156,6 +156,8 @@ def test_bots_play_a_full_game(app, game):
     totals = [int(x) for x in rows[-1].split("\t")[1:]]
     assert totals == [s["total"] for s in snap["scores"]]
     assert len(rows) == len(snap["scores"][0]["breakdown"]) + 1
+    # the rows are named as the engine names its categories
+    assert [r.split("\t")[0] for r in rows[:-1]] == [snap["categories"][k] for k in snap["scores"][0]["breakdown"]]
     winners = app.page.eval_on_selector_all("#score-table thead th.winner", "ths => ths.length")
     assert winners == len(snap["winners"])
     assert app.saved_index()[0]["over"] is True

@@ -90,6 +90,8 @@ def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
         "turn": game.turn_now,
         "last_move": game.last_move,
         "outcome": _outcome(game),
+        # the final table's names of the score breakdown's keys (never change in a game)
+        "categories": {k: i18n._(v) for k, v in game.rules.score_categories.items()},
     }
     if not lean:
         snap.update(history=history_text(game), save=game.to_save())

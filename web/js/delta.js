@@ -37,6 +37,7 @@ export function patch(held, reply) {
   const d = reply.delta;
   const out = { ...reply };
   delete out.delta;
+  out.categories = held.categories;   // a game's never change: sent with whole snapshots only
   out.view = applyEdits(held.view, d.view);
   out.history = held.history.slice(0, d.history[0]).concat(d.history[1]);
   out.save = { ...held.save, moves: held.save.moves.slice(0, d.moves[0]).concat(d.moves[1]), meta: d.meta };

@@ -47,7 +47,7 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   const kinds = ["human", ...levels.map((l) => `bot:${l}`)];
   const opponent = kinds.includes("bot:medium") ? "bot:medium" : "human";   // Medium is the default opponent
   // a game's own card-driven opponent (Clans of Caledonia's automa), levels 1-5
-  const automa = (game.seat_kinds || (game.name === "caledonia" ? ["automa"] : [])).includes("automa");
+  const automa = (game.seat_kinds || []).includes("automa");
   if (automa) for (const l of ["1", "2", "3", "4", "5"]) kinds.push(`automa:${l}`);
   const kindLabel = (k) => (k === "human" ? t("Human") : k.startsWith("automa:") ? t("Solo opponent (level {level})", { level: k.slice(7) })
     : t("Bot: {level}", { level: LEVEL_NAMES[k.slice(4)] ? t(LEVEL_NAMES[k.slice(4)]) : k.slice(4) }));

@@ -85,15 +85,6 @@ export function renderLog(snap, seatName, lineText = (h) => h.text) {
   log.scrollTop = log.scrollHeight;
 }
 
-// The games' score categories (the engines' breakdown keys) as the final table names them.
-const CATEGORY_NAMES = {
-  tiles: N_("Tiles"), whisky: N_("Whisky"), chieftains: N_("Chieftains"), cards: N_("Cards"), special: N_("Special"),
-  coins: N_("Coins"), tile_penalty: N_("Tile penalty"),
-  rivers: N_("Rivers"), forests: N_("Forests"), huts: N_("Huts"), hunters: N_("Hunters"),
-  glory: N_("Glory"), basic: N_("Basic goods"), processed: N_("Processed goods"), money: N_("Money"), hops: N_("Hops"),
-  imports: N_("Imports"), contracts: N_("Contracts"), settlements: N_("Settlements"), bid: N_("Bid"),
-};
-
 /** The final score table: seats x breakdown categories + total, winners marked (into ``box``, #final by default). */
 export function renderFinal(snap, seatName, seatColor, box = $("#final")) {
   if (!snap.view.is_over) { box.hidden = true; box.replaceChildren(); return; }
@@ -104,7 +95,7 @@ export function renderFinal(snap, seatName, seatColor, box = $("#final")) {
   const head = el("tr", {}, el("th", { text: t("Category") }),
     ...scores.map((_, i) => el("th", { class: winners.has(i) ? "winner" : null },
       el("span", { class: `dot ${seatShape(i)}`, style: `background:${seatColor(i)}` }), seatName(i), winners.has(i) ? el("span", { class: "star", title: t("winner"), text: " \u2605" }) : null)));
-  const rows = cats.map((c) => el("tr", {}, el("th", { text: t(CATEGORY_NAMES[c] || titleCase(c).replace(/ vp$/i, "")) }),
+  const rows = cats.map((c) => el("tr", {}, el("th", { text: (snap.categories || {})[c] || titleCase(c) }),
     ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String((s.breakdown || {})[c] ?? "") }))));
   const total = el("tr", { class: "total" }, el("th", { text: t("Total") }),
     ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String(s.total) })));

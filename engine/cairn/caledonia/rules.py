@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ..core.i18n import _, msg, name
+from ..core.i18n import N_, _, msg, name
 from ..core.rng import Rng
 from ..core.rules import Rules
 from . import actions, automa, production, rounds, scoring, setup, text, view
@@ -28,6 +28,9 @@ class CaledoniaRules(Rules):
     Options = CaledoniaOptions
     seat_kinds = ("human", "bot", "automa")
     seat_defaults = {"automa": {"level": "3", "name": "Automa"}}   # the solo opponent at difficulty 3
+    score_categories = {"glory": N_("Glory"), "basic": N_("Basic goods"), "processed": N_("Processed goods"),
+                        "money": N_("Money"), "hops": N_("Hops"), "imports": N_("Imports"),
+                        "contracts": N_("Contracts"), "settlements": N_("Settlements"), "bid": N_("Bid")}
     #: a turn is a seat's run of moves (the default); ending it changes nothing
     idle_moves = frozenset({"end_turn"})
 

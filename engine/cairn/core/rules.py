@@ -101,6 +101,9 @@ class Rules:
         """One readable log line for ``move`` (called before it is applied)."""
         return json.dumps(move, sort_keys=True)
 
+    #: the score breakdown's keys and their names on the final table (English, marked N_)
+    score_categories: Dict[str, str] = {}
+
     def outcome(self, state: Any) -> Any:
         """A line for the end of the game when naming a winner says the wrong
         thing (a solo game's rating), or None: the page names the winners."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from ..core.i18n import N_
 from ..core.rng import Rng
 from ..core.rules import Rules
 from .apply import apply_move
@@ -53,6 +54,9 @@ class GlenMoreRules(Rules):
         s.rng = Rng(rng.next64())
         return s
 
+    score_categories = {"tiles": N_("Tiles"), "whisky": N_("Whisky"), "chieftains": N_("Chieftains"),
+                        "cards": N_("Cards"), "special": N_("Special"), "coins": N_("Coins"),
+                        "tile_penalty": N_("Tile penalty")}
     #: ending activations or the turn changes nothing on the table
     idle_moves = frozenset({"end_activation", "end_turn"})
 

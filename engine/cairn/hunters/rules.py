@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from ..core.i18n import N_
 from ..core.rng import Rng
 from ..core.rules import Rules
 from .board import meeple_options
@@ -63,6 +64,8 @@ class HuntersRules(Rules):
         s.rng = Rng(rng.next64())
         return s
 
+    score_categories = {"rivers": N_("Rivers"), "forests": N_("Forests"), "huts": N_("Huts"),
+                        "hunters": N_("Hunters")}
     #: placing no tribe member changes nothing
     idle_moves = frozenset({"skip"})
 
