@@ -80,16 +80,10 @@ def catalogue() -> Dict[str, Any]:
 def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
     """Everything a renderer needs after any change (``lean``: without the
     history and the save, which a replay's page already holds)."""
-    over = game.is_over
     snap = {
         "gid": gid,
         "view": game.view(None),
-        "legal": [] if over else game.legal_moves(),
-        "scores": game.scores(),
-        "winners": game.winners(),
-        "turn": game.turn_now,
-        "last_move": game.last_move,
-        "outcome": _outcome(game),
+        **_position(game),
         # the final table's names of the score breakdown's keys (never change in a game)
         "categories": {k: i18n._(v) for k, v in game.rules.score_categories.items()},
     }
@@ -113,6 +107,18 @@ def _plain(view: Dict[str, Any]) -> Dict[str, Any]:
     return json.loads(json.dumps(view))
 
 
+def _position(game: Any) -> Dict[str, Any]:
+    """What every snapshot and lean reply says of the position now."""
+    return {
+        "legal": [] if game.is_over else game.legal_moves(),
+        "scores": game.scores(),
+        "winners": game.winners(),
+        "turn": game.turn_now,
+        "last_move": game.last_move,
+        "outcome": _outcome(game),
+    }
+
+
 def _remember(gid: str, game: Any, view: Dict[str, Any]) -> None:
     _sent[gid] = {"rev": next(_revs), "view": view, "history": list(game.history),
                   "moves": list(game.log), "lang": i18n.get_language()}
@@ -133,9 +139,7 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
     sent = _sent.get(gid)
     if sent is None or isinstance(base, bool) or base != sent["rev"] or sent["lang"] != i18n.get_language():
         return snapshot(gid, game)
-    over = game.is_over
     view = _plain(game.view(None))
-    names = [s.name for s in game.seats]
     h = _common(sent["history"], game.history)
     m = _common(sent["moves"], game.log)
     edits = delta.diff(sent["view"], view)
@@ -144,27 +148,21 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
         "gid": gid,
         "rev": _sent[gid]["rev"],
         "base": base,
-        "legal": [] if over else game.legal_moves(),
-        "scores": game.scores(),
-        "winners": game.winners(),
-        "turn": game.turn_now,
-        "last_move": game.last_move,
-        "outcome": _outcome(game),
+        **_position(game),
         "delta": {
             "view": edits,
-            "history": [h, [dict(line, text=i18n.render(line["text"], names), key=_key(line["text"]))
-                            for line in game.history[h:]]],
+            "history": [h, history_text(game, h)],
             "moves": [m, list(game.log[m:])],
             "meta": dict(game.meta),
         },
     }
 
 
-def history_text(game: Any) -> list:
-    """The history with every line rendered in the current language (lines
-    are stored as messages: see :mod:`cairn.core.i18n`)."""
+def history_text(game: Any, start: int = 0) -> list:
+    """The history (from line ``start``) with every line rendered in the
+    current language (lines are stored as messages: see :mod:`cairn.core.i18n`)."""
     names = [s.name for s in game.seats]
-    return [dict(h, text=i18n.render(h["text"], names), key=_key(h["text"])) for h in game.history]
+    return [dict(h, text=i18n.render(h["text"], names), key=_key(h["text"])) for h in game.history[start:]]
 
 
 def _key(text: Any) -> str:
