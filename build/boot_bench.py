@@ -156,6 +156,16 @@ def wait_ready(page):
     return page.evaluate("({ready: window.cairn.readyAt, boot: window.cairn.engine.boot})")
 
 
+def visit(page, url, tally):
+    """Open the app in ``page``: (its boot record, bytes the host sent until
+    it was ready, when the visit began)."""
+    t0 = time.monotonic()
+    page.goto(url)
+    r = wait_ready(page)
+    t_ready = time.monotonic()
+    return r, summed(tally.since(t0)) - summed(tally.since(t_ready)), t0
+
+
 def time_bare(page, url):
     page.goto(url + "__bench__/bare.html")
     page.wait_for_function("window.bare && window.bare.readyAt != null", timeout=300_000, polling=50)
@@ -218,11 +228,7 @@ def main() -> None:
         ctx.close()
         tmp.cleanup()
         tmp, ctx, page = profile(pw)
-        t0 = time.monotonic()
-        page.goto(url)
-        r = wait_ready(page)
-        t_ready = time.monotonic()
-        to_ready = summed(tally.since(t0)) - summed(tally.since(t_ready))
+        r, to_ready, t0 = visit(page, url, tally)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         settle(tally)
         first = tally.since(t0)
@@ -256,7 +262,7 @@ def main() -> None:
         wait_ready(page)
         page.wait_for_function(f"caches.has('cairn-{build_id}')", timeout=120_000)
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r && r.update()).then(() => true)")
-        page.wait_for_function(f"navigator.serviceWorker.controller && caches.keys().then(k => k.length === 1)",
+        page.wait_for_function("navigator.serviceWorker.controller && caches.keys().then(k => k.length === 1)",
                                timeout=120_000)
         settle(tally, quiet=1.5)
         update = tally.since(t2)
@@ -275,10 +281,7 @@ def main() -> None:
             ctx.close()
             tmp.cleanup()
             tmp, ctx, page = profile(pw)
-            t0 = time.monotonic()
-            page.goto(url)
-            cold = wait_ready(page)
-            cold_bytes = summed(tally.since(t0))
+            cold, cold_bytes, _ = visit(page, url, tally)
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
             settle(tally, quiet=1.0)
             page.goto("about:blank")

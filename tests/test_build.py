@@ -405,23 +405,17 @@ def test_built_snapshot_restores_with_pydantic_core_and_every_game(tmp_path):
     Node: the engine is already imported, games of every kind play and
     reload, pydantic (a native library loaded before the snapshot) validates;
     a damaged snapshot is refused by its checksum."""
-    import json
-    import subprocess
 
     dist = site.DIST
     if not os.path.exists(os.path.join(dist, "boot", "snapshot.json")):
         pytest.skip("dist/ is not built")
-    script = tmp_path / "restore.mjs"
-    script.write_text(RESTORE)
-    proc = subprocess.run(["node", str(script), dist], capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    lines = proc.stdout.strip().splitlines()
-    result = json.loads(lines[-2])
+    from conftest import run_node
+
+    result = run_node(tmp_path, RESTORE, dist)[1]   # its last line is the time it took
     assert result["checksum"] and result["modules_before"]
     assert result["games"] and all(result["games"].values()), result["games"]
     assert result["bad_save"] == "bad_save"
-    damaged = subprocess.run(["node", str(script), dist, "damage"], capture_output=True, text=True, timeout=300)
-    assert json.loads(damaged.stdout.strip().splitlines()[-1]) == {"checksum": False}
+    assert run_node(tmp_path, RESTORE, dist, "damage")[0] == {"checksum": False}
 
 
 def test_pages_workflow_builds_with_the_readme_command_and_deploys_dist():

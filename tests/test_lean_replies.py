@@ -146,7 +146,6 @@ def test_the_pages_patch_makes_the_same_snapshots(tmp_path):
     into exactly the whole snapshots, leaving the held ones as they were."""
     import os
     import shutil
-    import subprocess
 
     if shutil.which("node") is None:
         pytest.skip("node is not installed")
@@ -167,10 +166,8 @@ def test_the_pages_patch_makes_the_same_snapshots(tmp_path):
             held = whole_now
         assert held["save"] == call(op="state", gid="js")["save"]
         call(op="close", gid="js")
+    from conftest import run_node
+
     (tmp_path / "cases.json").write_text(json.dumps(cases))
-    (tmp_path / "apply.mjs").write_text(NODE_APPLY)
-    proc = subprocess.run(["node", str(tmp_path / "apply.mjs"), os.path.join(root, "web", "js", "delta.js"),
-                           str(tmp_path / "cases.json")], capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result = run_node(tmp_path, NODE_APPLY, os.path.join(root, "web", "js", "delta.js"), str(tmp_path / "cases.json"))[0]
     assert result == {"cases": len(cases), "bad": 0} and len(cases) > 100

@@ -1,10 +1,8 @@
 """The engine on CPython 3.14 inside Pyodide (the browser's runtime), run
 under Node from the built site in dist/: every game plays a random game to
 the end, saves and reloads, and the facade answers."""
-import json
 import os
 import shutil
-import subprocess
 
 import pytest
 
@@ -43,11 +41,9 @@ json.dumps(out)
 def test_engine_runs_in_pyodide_314(tmp_path):
     if not os.path.exists(os.path.join(DIST, "pyodide", "pyodide.mjs")):
         pytest.fail("dist/ is not built: run python3 build/site.py first (./test.sh does)")
-    script = tmp_path / "smoke.mjs"
-    script.write_text(SCRIPT)
-    proc = subprocess.run(["node", str(script), DIST], capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    from conftest import run_node
+
+    result = run_node(tmp_path, SCRIPT, DIST)[0]
     assert result["version"] == [3, 14]
     assert result["hello"] is True
     from cairn import GAMES
