@@ -23,7 +23,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import GAMES, IllegalMove, new_game
-from .bots import budget, choose_move
+from .bots import budget, choose_move, seat_move
 from .bots.knowledge import knowledge_for
 from .bots.search import STATS
 from .core import i18n
@@ -117,8 +117,8 @@ class _Match:
         self.game_times = {}
         while not g.is_over:
             level = levels[g.current_player]
-            if seats[g.current_player]["kind"] == "automa":  # its card is its only move
-                g.play(g.legal_moves()[0])
+            if seats[g.current_player]["kind"] != "bot":  # a game's own seat (the automa): the rules' forced move
+                g.play(seat_move(g))
                 continue
             forced = len(g.legal_moves()) == 1
             its = STATS["iterations"]
