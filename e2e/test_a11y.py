@@ -71,6 +71,9 @@ def test_axe_no_serious_violations(request, chromium, site_url, tmp_path, size):
         app.open("?fast=1&nosw")
         app.page.wait_for_selector("#game-list [data-game]")
         report["home"] = axe(app.page)
+        app.page.click("#game-list [data-game='caledonia']")
+        app.page.evaluate("const m = document.getElementById('ng-more'); if (m) m.open = true")
+        report["new-game form"] = axe(app.page)
         for game in GAMES:
             start(app, game)
             report[game] = axe(app.page)

@@ -54,9 +54,9 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   const defaultName = (kind, i) => (kind === "human" ? t("Player {n}", { n: i + 1 }) : kind.startsWith("automa") ? "Automa" : t("Bot {n}", { n: i + 1 }));
   const rows = [];
   const seatRow = (i) => {
-    const kind = el("select", { name: `kind${i}`, class: "seat-kind" },
+    const kind = el("select", { name: `kind${i}`, class: "seat-kind", "aria-label": t("Player {n}", { n: i + 1 }) },
       ...kinds.map((k) => el("option", { value: k, text: kindLabel(k) })));
-    const name = el("input", { type: "text", name: `name${i}`, class: "seat-name", maxlength: "40", placeholder: defaultName("human", i) });
+    const name = el("input", { type: "text", name: `name${i}`, class: "seat-name", maxlength: "40", placeholder: defaultName("human", i), "aria-label": t("Name of player {n}", { n: i + 1 }) });
     if (i > 0 && opponent !== "human") {
       kind.value = opponent;
       name.placeholder = defaultName(opponent, i);
