@@ -77,6 +77,10 @@ def test_axe_no_serious_violations(request, chromium, site_url, tmp_path, size):
         for game in GAMES:
             start(app, game)
             report[game] = axe(app.page)
+        app.page.keyboard.press("?")   # the help (its Keyboard and Colours sections too)
+        app.page.wait_for_selector("#help[open]")
+        report["help"] = axe(app.page)
+        app.page.keyboard.press("Escape")
         path = tmp_path / "finished.cairn.json"
         path.write_text(json.dumps(finished_save()))
         app.page.click("#home-btn")
