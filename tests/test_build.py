@@ -409,7 +409,7 @@ def test_built_snapshot_restores_with_pydantic_core_and_every_game(tmp_path):
     dist = site.DIST
     if not os.path.exists(os.path.join(dist, "boot", "snapshot.json")):
         pytest.skip("dist/ is not built")
-    from conftest import run_node
+    from node_helpers import run_node
 
     result = run_node(tmp_path, RESTORE, dist)[1]   # its last line is the time it took
     assert result["checksum"] and result["modules_before"]

@@ -166,7 +166,7 @@ def test_the_pages_patch_makes_the_same_snapshots(tmp_path):
             held = whole_now
         assert held["save"] == call(op="state", gid="js")["save"]
         call(op="close", gid="js")
-    from conftest import run_node
+    from node_helpers import run_node
 
     (tmp_path / "cases.json").write_text(json.dumps(cases))
     result = run_node(tmp_path, NODE_APPLY, os.path.join(root, "web", "js", "delta.js"), str(tmp_path / "cases.json"))[0]

@@ -41,7 +41,7 @@ json.dumps(out)
 def test_engine_runs_in_pyodide_314(tmp_path):
     if not os.path.exists(os.path.join(DIST, "pyodide", "pyodide.mjs")):
         pytest.fail("dist/ is not built: run python3 build/site.py first (./test.sh does)")
-    from conftest import run_node
+    from node_helpers import run_node
 
     result = run_node(tmp_path, SCRIPT, DIST)[0]
     assert result["version"] == [3, 14]
