@@ -222,7 +222,7 @@ def _undo_to_human(gid: str, game: Any) -> Any:
         game.undo()
     if not game.is_over and game.seats[game.current_player].kind != "human":
         _games[gid] = kept
-        raise IllegalMove("undo is not possible here: a tile was revealed during the other seats' turns")
+        raise IllegalMove(i18n._("undo is not possible here: a tile was revealed during the other seats' turns"))
     return game
 
 

@@ -332,23 +332,12 @@ async function undo() {
     S.busy = false;
   } else if (S.busy) return;
   clearTimeout(S.botTimer);
-  const before = S.lastSave;
-  let snap = await gameRequest("undo");
-  // Take back the bots' replies too, back to the last human decision.
-  while (snap && !humanToMove(snap) && !snap.view.is_over && snap.view.can_undo) {
-    const prev = snap;
-    snap = (await gameRequest("undo")) || prev;
-    if (snap === prev) break;
-  }
-  if (snap && !humanToMove(snap) && !snap.view.is_over) {
-    // stuck on a bot's turn (a tile was revealed in between): letting the bot
-    // play again would only replay its moves, so keep the game as it was
-    const back = await gameRequest("load", { save: before });
-    if (back) apply(back);
-    toast(t("Undo is not possible here: a tile was revealed during the bots' turns."), "info", 5000);
-    return;
-  }
+  // Back to the last human decision, the bots' replies too, in one request;
+  // the engine refuses (and changes nothing) when a tile revealed on a bot's
+  // turn is in the way.
+  const snap = await gameRequest("undo", { to: "human" });
   if (snap) { hideMoment(); apply(snap); }
+  else if (S.snap) apply(S.snap);   // refused: the game goes on as it was
 }
 
 /** The phone's bottom sheet (scores, log, final table): open or closed. */
