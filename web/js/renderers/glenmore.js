@@ -10,21 +10,6 @@ import { t, tn } from "../i18n.js";
 import { layoutMethods } from "./glenmore/layout.js";
 import { reducedMotion } from "../access.js";
 
-/** Whose turn it is when the view does not say: the figure just behind the empty run. */
-function rearmost(v) {
-  if (v.phase === "over") return null;
-  const ch = v.chain || [];
-  for (let i = 0; i < ch.length; i++) {
-    if (ch[i].kind !== "empty" || ch[(i + 1) % ch.length].kind === "empty") continue;
-    for (let j = 1; j < ch.length; j++) {
-      const e = ch[(i + j) % ch.length];
-      if (e.kind === "figure") return e.seat;
-      if (e.kind === "tile") break;
-    }
-  }
-  return 0;
-}
-
 const inRect = (p, r) => p.x >= r.x && p.y >= r.y && p.x <= r.x + r.w && p.y <= r.y + r.h;
 
 export default class GlenMoreRenderer {
@@ -66,9 +51,6 @@ export default class GlenMoreRenderer {
 
   update(snapshot, ctx) {
     const prev = this.snap;
-    if (snapshot.view.current_player === undefined) {   // not in the README's view: derive it
-      snapshot = { ...snapshot, view: { ...snapshot.view, current_player: rearmost(snapshot.view) } };
-    }
     this.snap = snapshot;
     this.interactive = !!(ctx && ctx.interactive);
     const v = snapshot.view;

@@ -75,14 +75,12 @@ export default class HuntersRenderer {
     if (!sameTurn || !this.interactive) { this.sel = null; this.pick = null; this.hoverPiece = null; }
     if (this.sel && !this.placeAt.has(`${this.sel.x},${this.sel.y}`)) this.sel = null;
     this.tapInfo = null;
-    // a tile the other side (a bot) just placed glows for a moment
-    const moves = (snapshot.save && snapshot.save.moves) || [];
-    const last = moves[moves.length - 1];
-    const hist = (snapshot.history || []).filter((h) => h.seat != null);
-    const by = hist.length ? hist[hist.length - 1].seat : null;
+    // a tile the other side (a bot) just placed glows for a moment (the snapshot says what was played last)
+    const last = snapshot.last_move;
     const seats = v.seats || [];
-    if (prev && last && last.type === "place" && by != null && seats[by] && seats[by].kind === "bot" && moves.length > ((prev.save && prev.save.moves) || []).length) {
-      this.flash = { x: last.x, y: last.y, t0: performance.now(), color: this.ui.seatColor(by) };
+    if (prev && last && last.move.type === "place" && seats[last.seat] && seats[last.seat].kind === "bot"
+        && last.ply > ((prev.last_move && prev.last_move.ply) || 0)) {
+      this.flash = { x: last.move.x, y: last.move.y, t0: performance.now(), color: this.ui.seatColor(last.seat) };
     }
     // hover info is redrawn from the new state (not kept from the old one)
     this.hover = null;
