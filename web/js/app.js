@@ -5,7 +5,8 @@
 
 import { Engine, EngineError } from "./engine.js";
 import { Store, newGid } from "./store.js";
-import { $, el, toast, SEAT_COLOURS, renderTurn, renderScores, renderLog, renderFinal, installFileDrop } from "./ui.js";
+import { $, el, toast, renderTurn, renderScores, renderLog, renderFinal, installFileDrop } from "./ui.js";
+import { RendererHost, seatColor, seatNamer } from "./host.js";
 import { registerServiceWorker } from "./install.js";
 import { exposeForTests } from "./hook.js";
 import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PAUSE_MS } from "./home.js";
@@ -22,7 +23,6 @@ import { linkData, clearLinkFragment, decodeSaveData, linkError, linkInfo, askLi
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";   // no pause before bot steps (tests)
 const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
-const FORCE_LIST = params.get("renderer") === "list";   // the generic renderer for every game
 
 const store = new Store((msg) => toast(msg, "warn", 12000));
 const canvas = $("#canvas");
@@ -93,11 +93,7 @@ async function recover() {
 }
 
 // -- seats and renderer -------------------------------------------------------
-const seatName = (i) => {
-  const seats = S.snap && S.snap.view.seats;
-  return (seats && seats[i] && seats[i].name) || t("Player {n}", { n: i + 1 });
-};
-const seatColor = (i) => SEAT_COLOURS[((i ?? 0) % SEAT_COLOURS.length + SEAT_COLOURS.length) % SEAT_COLOURS.length];
+const seatName = seatNamer(() => S.snap);
 const humanToMove = (snap) => {
   const v = snap.view;
   return !v.is_over && v.current_player != null && v.seats[v.current_player] && v.seats[v.current_player].kind === "human";
@@ -111,26 +107,15 @@ const shellUi = {
   seatName,
 };
 
+const renderers = new RendererHost(canvas, shellUi);
+
 async function useRenderer(game) {
-  if (S.renderer && S.rendererGame === game) return;
-  dropRenderer();
-  let Renderer;
-  try {
-    if (FORCE_LIST) throw new Error("?renderer=list");
-    Renderer = (await import(`./renderers/${game}.js`)).default;
-    S.renderer = new Renderer(canvas, shellUi);
-  } catch (e) {
-    console.warn(`no renderer for ${game}; using the list renderer`, e);
-    Renderer = (await import("./renderers/list.js")).default;
-    S.renderer = new Renderer(canvas, shellUi);
-  }
-  S.rendererGame = game;
+  S.renderer = await renderers.use(game);
+  S.rendererGame = renderers.game;
 }
 
 function dropRenderer() {
-  if (S.renderer) {
-    try { S.renderer.destroy(); } catch (e) { console.warn(e); }
-  }
+  renderers.drop();
   S.renderer = null;
   S.rendererGame = null;
   showChoices([]);

@@ -18,7 +18,8 @@
 // Keys (laptop): Left/Right one move, Up/Down (or Shift+Left/Right) one
 // turn, Home/End, Space autoplay, Escape closes.
 
-import { $, el, toast, SEAT_COLOURS, seatShape, renderFinal } from "./ui.js";
+import { $, el, toast, seatShape, renderFinal } from "./ui.js";
+import { RendererHost, seatColor, seatNamer } from "./host.js";
 import { t, tn, N_, onLanguageChange } from "./i18n.js";
 
 const RGID = "replay";            // the engine's id for the replay (one at a time)
@@ -192,30 +193,19 @@ async function fetchAhead() {
 }
 
 // -- the view --------------------------------------------------------------------
-const seatName = (i) => {
-  const seats = R.snap && R.snap.view.seats;
-  return (seats && seats[i] && seats[i].name) || t("Player {n}", { n: (i ?? 0) + 1 });
-};
-const seatColor = (i) => SEAT_COLOURS[((i ?? 0) % SEAT_COLOURS.length + SEAT_COLOURS.length) % SEAT_COLOURS.length];
+const seatName = seatNamer(() => R.snap);
 const noop = () => {};
 const rendererUi = { play: noop, playAll: noop, choices: noop, seatColor, seatName };
+let renderers = null;   // the renderer host, made with the replay's canvas
 
 async function useRenderer(game) {
-  if (R.renderer && R.rendererGame === game) return;
-  dropRenderer();
-  let Renderer;
-  try {
-    if (new URLSearchParams(location.search).get("renderer") === "list") throw new Error("?renderer=list");
-    Renderer = (await import(`./renderers/${game}.js`)).default;
-  } catch (e) {
-    Renderer = (await import("./renderers/list.js")).default;
-  }
-  R.renderer = new Renderer(R.dom.canvas, rendererUi);
-  R.rendererGame = game;
+  if (!renderers || renderers.canvas !== R.dom.canvas) renderers = new RendererHost(R.dom.canvas, rendererUi);
+  R.renderer = await renderers.use(game);
+  R.rendererGame = renderers.game;
 }
 
 function dropRenderer() {
-  if (R.renderer) { try { R.renderer.destroy(); } catch (e) { console.warn(e); } }
+  if (renderers) renderers.drop();
   R.renderer = null;
   R.rendererGame = null;
 }
