@@ -134,3 +134,19 @@ def test_a_solo_game_ends_with_its_rating_not_a_winner():
     play_out(two, 2)
     assert two.is_over and call(op="load", gid="two", save=json.dumps(two.to_save()))["outcome"] is None
     call(op="close", gid="two")
+
+
+def test_undo_to_human_refuses_in_the_same_words_when_the_bots_last_move_revealed_a_tile():
+    """Glen More: a bot's move that refilled the rondel from the stack can
+    not be taken back; asked from a bot's turn, the refusal says why."""
+    snap = call(op="new", gid="r", game="glenmore", players=["human", "bot:random"], seed=5)
+    for _ in range(200):
+        if snap["view"]["current_player"] == 1 and not snap["view"]["can_undo"] and snap["view"]["ply"]:
+            break
+        snap = call(op="bot", gid="r") if snap["view"]["current_player"] == 1 else call(op="play", gid="r", move=snap["legal"][0])
+    else:
+        pytest.fail("the bot never revealed a tile")
+    reply = json.loads(handle(json.dumps({"id": 1, "op": "undo", "gid": "r", "to": "human"})))
+    assert reply["error"]["code"] == "illegal_move" and "not possible" in reply["error"]["message"]
+    assert call(op="state", gid="r")["save"] == snap["save"]
+    call(op="close", gid="r")

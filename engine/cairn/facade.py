@@ -216,13 +216,19 @@ def _undo_to_human(gid: str, game: Any) -> Any:
     and the human's own last move), in one request; when a move that
     revealed something stops it on another seat's turn, nothing changes
     (letting that seat play again would only replay its moves)."""
+    def human_to_move() -> bool:
+        return game.is_over or game.seats[game.current_player].kind == "human"
+
+    stuck = IllegalMove(i18n._("undo is not possible here: a tile was revealed during the other seats' turns"))
+    if not game.can_undo and not human_to_move() and game.log:
+        raise stuck   # the bots' last move revealed something
     kept = game.clone()
     game.undo()   # IllegalMove when nothing can be taken back
-    while not game.is_over and game.seats[game.current_player].kind != "human" and game.can_undo:
+    while not human_to_move() and game.can_undo:
         game.undo()
-    if not game.is_over and game.seats[game.current_player].kind != "human":
+    if not human_to_move():
         _games[gid] = kept
-        raise IllegalMove(i18n._("undo is not possible here: a tile was revealed during the other seats' turns"))
+        raise stuck
     return game
 
 
