@@ -12,17 +12,14 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from shots import LAPTOP, PHONE, ROOT, launch, load_site
+from shots import LAPTOP, PHONE, ROOT, launch, serve_site
 
 GAMES = ("glenmore", "hunters", "caledonia")
 
 
 def main(out):
     os.makedirs(out, exist_ok=True)
-    site = load_site()
-    site.ensure_built(site.DIST)
-    server = site.serve_in_thread(site.DIST, 0)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url, server = serve_site()
     with sync_playwright() as pw:
         browser = launch(pw)
         for size, ctx in (("phone", PHONE), ("laptop", LAPTOP)):

@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.join(ROOT, "engine"))
 sys.path.insert(0, os.path.join(ROOT, "e2e"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
+from shots import serve_site  # noqa: E402
 
 import play_helpers as ph  # noqa: E402
 
@@ -39,10 +40,7 @@ def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/appshots"
     games = sys.argv[2:] or ["glenmore", "hunters"]
     os.makedirs(out, exist_ok=True)
-    site = load_site()
-    site.ensure_built(site.DIST)
-    server = site.serve_in_thread(site.DIST, 0)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url, server = serve_site()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         sizes = os.environ.get("SHOOT_SIZES", ",".join(SIZES)).split(",")

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "e2e"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from shots import LAPTOP, OVERFLOW_JS, PHONE, SMALL, launch, load_site  # noqa: E402
+from shots import LAPTOP, OVERFLOW_JS, PHONE, SMALL, launch, serve_site  # noqa: E402
 
 import play_helpers as ph  # noqa: E402
 
@@ -51,10 +51,7 @@ def main():
     ap.add_argument("--sizes", default="phone,small")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    site = load_site()
-    site.ensure_built(site.DIST)
-    server = site.serve_in_thread(site.DIST, 0)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url, server = serve_site()
     with sync_playwright() as pw:
         browser = launch(pw)
         for size in args.sizes.split(","):

@@ -20,7 +20,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from cairn import new_game  # noqa: E402
 from cairn.bots import choose_move  # noqa: E402
-from shoot_app import ARGS, SIZES, load_site  # noqa: E402
+from shoot_app import ARGS, SIZES  # noqa: E402
+from shots import serve_site  # noqa: E402
 
 SEATS = [{"kind": "human", "name": "Ailsa"}, {"kind": "bot", "level": "random", "name": "Bot 2"}]
 
@@ -50,10 +51,7 @@ def pay(g):
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/picks"
     os.makedirs(out, exist_ok=True)
-    site = load_site()
-    site.ensure_built(site.DIST)
-    server = site.serve_in_thread(site.DIST, 0)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url, server = serve_site()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         page = browser.new_context(**SIZES["phone"]).new_page()

@@ -14,7 +14,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from shots import PHONE, launch, load_site  # noqa: E402
+from shots import PHONE, launch, serve_site  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -68,10 +68,7 @@ def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/shareshots"
     langs = (sys.argv[2] if len(sys.argv) > 2 else "en,pt,ro").split(",")
     os.makedirs(out, exist_ok=True)
-    site = load_site()
-    site.ensure_built(site.DIST)
-    server = site.serve_in_thread(site.DIST, 0)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url, server = serve_site()
     with sync_playwright() as pw:
         browser = launch(pw)
         for lang in langs:

@@ -31,6 +31,14 @@ def load_site():
     return mod
 
 
+def serve_site():
+    """dist/ built when stale and served on a free port: (its URL, the server)."""
+    site = load_site()
+    site.ensure_built(site.DIST)
+    server = site.serve_in_thread(site.DIST, 0)
+    return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+
 def launch(pw):
     """Debian's Chromium with the flags this machine needs."""
     return pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
