@@ -109,11 +109,12 @@ def _plain(view: Dict[str, Any]) -> Dict[str, Any]:
 
 def _position(game: Any) -> Dict[str, Any]:
     """What every snapshot and lean reply says of the position now."""
+    legal = [] if game.is_over else game.legal_moves()   # generated once: the turn reads it too
     return {
-        "legal": [] if game.is_over else game.legal_moves(),
+        "legal": legal,
         "scores": game.scores(),
         "winners": game.winners(),
-        "turn": game.turn_now,
+        "turn": game.turn_with(legal),
         "last_move": game.last_move,
         "outcome": _outcome(game),
     }

@@ -193,7 +193,11 @@ class Game:
     def turn_now(self) -> int:
         """The number of the turn being played (the next move's): the turns
         begun so far, plus one when the next move opens a new turn."""
-        legal = self.legal_moves()
+        return self.turn_with(self.legal_moves())
+
+    def turn_with(self, legal: List[Move]) -> int:
+        """:attr:`turn_now` given the legal moves already generated (any of
+        them tells: they are all the same seat's next decision)."""
         if not legal:
             return self.turn
         return self.turn + (1 if self.rules.starts_turn(self.state, legal[0], self._last_seat) else 0)
