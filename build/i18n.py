@@ -12,8 +12,32 @@ Sources (English) and catalogues:
   catalogues ``web/locale/<lang>/*.po``, compiled into one
   ``<dist>/locale/<tag>.json`` per language (``{"messages": {id: text | [forms]}}``).
 
+Contexts (gettext's ``msgctxt``): every game's words are in the game's
+context, so one English word can have a translation per game ("grain":
+Glen More's "grãos", Clans of Caledonia's "Cereal").  The context of a
+string is where it is written, with no mark at the call site:
+
+* engine: ``cairn/<game>/**`` and ``cairn/bots/<game>.py`` -> ``<game>``
+  (the core, the facade: none);
+* page: ``js/renderers/<game>.js``, ``js/renderers/<game>/**`` and
+  ``js/help/<game>.js`` -> ``<game>`` (those files take ``t``/``tn`` from
+  ``js/i18n/<game>.js``, which binds the context); ``pt(ctx, text)``
+  anywhere names one explicitly; the rest: none.
+
+A game's catalogue ``<lang>/<game>.po`` writes ``msgctxt "<game>"`` before
+each of its entries; context-free entries live in ``core.po`` (engine) and
+``app.po``, ``replay.po``, ``share.po`` (page).  A lookup in a context
+falls back to the context-free entry; the compiled catalogues also give a
+context-free entry to every word that has only contexts (the first game's,
+for the few lookups made without a context).
+
 ``python build/i18n.py`` compiles the engine's catalogues in place;
-``python build/i18n.py missing`` lists what each language lacks;
+``python build/i18n.py missing`` lists what each language lacks (in each
+context) and a game's file that translates without its context;
+``python build/i18n.py unused`` lists catalogue entries nothing uses;
+``python build/i18n.py contexts`` adds ``msgctxt "<game>"`` to the entries
+of ``<game>.po`` used in that context (and copies into it the translations
+a context lacks that another file has), in place;
 ``python build/i18n.py template PART`` prints a ``.po`` skeleton of the
 messages no catalogue of the first language has yet (to start a file).
 """
@@ -37,14 +61,37 @@ WEB = os.path.join(ROOT, "web")
 LANGS = {"pt_BR": "pt-BR", "ro": "ro"}  # gettext code -> web tag
 
 ENGINE_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "msg": None, "nmsg": (1, 2), "name": None}
-PAGE_KEYWORDS = {"t": None, "tn": (1, 2), "N_": None}
+PAGE_KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "pt": ((1, "c"), 2), "ptn": ((1, "c"), 2, 3)}
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+#: the games (each one a context): engine/cairn/<game>/ with rules of its own
+GAMES = tuple(sorted(d for d in os.listdir(ENGINE) if d != "core" and os.path.isfile(os.path.join(ENGINE, d, "rules.py"))))
 
 MsgId = object  # str, or (singular, plural)
+Key = Tuple[Optional[str], MsgId]  # (context or None, message id)
 
 
-def _extract(top: str, method: str, pattern: str, keywords: Dict[str, Optional[Tuple[int, ...]]]) -> Dict[MsgId, str]:
-    found: Dict[MsgId, str] = {}
+def engine_context(filename: str) -> Optional[str]:
+    """The context of an engine file (relative to engine/cairn): its game or None."""
+    parts = filename.replace(os.sep, "/").split("/")
+    if parts[0] in GAMES and len(parts) > 1:
+        return parts[0]
+    if parts[0] == "bots" and len(parts) == 2 and parts[1][:-3] in GAMES:
+        return parts[1][:-3]
+    return None
+
+
+def page_context(filename: str) -> Optional[str]:
+    """The context of a page file (relative to web/js): its game or None."""
+    parts = filename.replace(os.sep, "/").split("/")
+    if len(parts) >= 2 and parts[0] in ("renderers", "help"):
+        game = parts[1][:-3] if len(parts) == 2 and parts[1].endswith(".js") else parts[1]
+        if game in GAMES and (parts[0] == "renderers" or len(parts) == 2):
+            return game
+    return None
+
+
+def _extract(top: str, method: str, pattern: str, keywords: Dict[str, object], where=None) -> Dict[Key, str]:
+    found: Dict[Key, str] = {}
     method_map = [(pattern, method)]
     options = {pattern: {"parse_template_string": "true"}} if method == "javascript" else {}
     for filename, lineno, message, comments, context in extract_from_dir(
@@ -55,33 +102,54 @@ def _extract(top: str, method: str, pattern: str, keywords: Dict[str, Optional[T
                 continue
         elif not message:
             continue
-        found.setdefault(message, f"{filename}:{lineno}")
+        found.setdefault((context or (where(filename) if where else None), message), f"{filename}:{lineno}")
     return found
 
 
-def engine_messages() -> Dict[MsgId, str]:
-    """Every engine message id -> where it is first used."""
-    found = _extract(ENGINE, "python", "**.py", ENGINE_KEYWORDS)
+def engine_messages() -> Dict[Key, str]:
+    """Every engine message (context, id) -> where it is first used."""
+    found = _extract(ENGINE, "python", "**.py", ENGINE_KEYWORDS, engine_context)
     sys.path.insert(0, os.path.dirname(ENGINE))
     try:
         import cairn.games  # noqa: F401  (loads every game's data, which marks its names)
         from cairn.core import i18n
-        for text in sorted(i18n.MARKED):
-            found.setdefault(text, "data")
+        for key in sorted(i18n.MARKED, key=str):
+            found.setdefault(key, "data")
     finally:
         sys.path.pop(0)
     return found
 
 
-def page_messages() -> Dict[MsgId, str]:
-    """Every page message id -> where it is first used."""
-    return _extract(os.path.join(WEB, "js"), "javascript", "**.js", PAGE_KEYWORDS)
+def page_messages() -> Dict[Key, str]:
+    """Every page message (context, id) -> where it is first used."""
+    return _extract(os.path.join(WEB, "js"), "javascript", "**.js", PAGE_KEYWORDS, page_context)
 
 
-def read_catalogues(top: str, lang: str) -> Dict[MsgId, Tuple[object, str]]:
+_T_IMPORT = re.compile(r"import\s*\{([^}]*)\}\s*from\s*[\"']((?:\.\./|\./)+)i18n\.js[\"']")
+
+
+def context_free_imports() -> List[str]:
+    """The page files of a game that take ``t``/``tn`` from js/i18n.js (no
+    context) instead of js/i18n/<game>.js."""
+    out = []
+    js = os.path.join(WEB, "js")
+    for path in sorted(glob.glob(os.path.join(js, "**", "*.js"), recursive=True)):
+        rel = os.path.relpath(path, js).replace(os.sep, "/")
+        game = page_context(rel)
+        if game is None:
+            continue
+        with open(path, encoding="utf-8") as f:
+            for m in _T_IMPORT.finditer(f.read()):
+                names = {n.strip().split(" as ")[0].strip() for n in m.group(1).split(",")}
+                if names & {"t", "tn"}:
+                    out.append(f"{rel} translates without its context: take t/tn from i18n/{game}.js")
+    return out
+
+
+def read_catalogues(top: str, lang: str) -> Dict[Key, Tuple[object, str]]:
     """All messages of ``lang`` in the ``.po`` files under ``top/<lang>/``:
-    id -> (translation: str or tuple of forms, file)."""
-    out: Dict[MsgId, Tuple[object, str]] = {}
+    (context, id) -> (translation: str or tuple of forms, file)."""
+    out: Dict[Key, Tuple[object, str]] = {}
     for path in sorted(glob.glob(os.path.join(top, lang, "*.po"))):
         with open(path, "rb") as f:
             cat = read_po(f, locale=lang)
@@ -90,26 +158,55 @@ def read_catalogues(top: str, lang: str) -> Dict[MsgId, Tuple[object, str]]:
                 continue
             key = tuple(m.id) if isinstance(m.id, (tuple, list)) else m.id
             text = tuple(m.string) if isinstance(m.string, (tuple, list)) else m.string
-            out.setdefault(key, (text, os.path.basename(path)))
+            out.setdefault((m.context or None, key), (text, os.path.basename(path)))
     return out
+
+
+def with_fallbacks(have: Dict[Key, Tuple[object, str]]) -> Dict[Key, Tuple[object, str]]:
+    """``have`` plus a context-free entry for every id that has only
+    contexts (the first context's translation, games in alphabetical order)."""
+    out = dict(have)
+    for (ctx, mid), entry in sorted(have.items(), key=lambda kv: (kv[0][0] or "", str(kv[0][1]))):
+        if ctx is not None and entry[0]:
+            out.setdefault((None, mid), entry)
+    return out
+
+
+def _label(key: Key) -> str:
+    ctx, mid = key
+    text = mid if isinstance(mid, str) else mid[0]
+    return f"{text!r}" + (f" [{ctx}]" if ctx else "")
 
 
 def placeholders(text: str) -> Set[str]:
     return set(PLACEHOLDER.findall(text or ""))
 
 
-def problems(required: Dict[MsgId, str], top: str) -> List[str]:
-    """What each language lacks or gets wrong: missing or empty translations,
+def _required(required: Dict[object, str]) -> Dict[Key, str]:
+    """Accept plain ids (no context) as well as (context, id) keys."""
+    def key(k):
+        return k if isinstance(k, tuple) and len(k) == 2 and (k[0] is None or k[0] in GAMES) else (None, k)
+    return {key(k): v for k, v in required.items()}
+
+
+def problems(required: Dict[object, str], top: str) -> List[str]:
+    """What each language lacks or gets wrong: missing or empty translations
+    (in each context: a game's word needs its entry with ``msgctxt``),
     placeholders that differ from the English, the wrong number of plural forms."""
     out = []
+    required = _required(required)
     for lang in LANGS:
         have = read_catalogues(top, lang)
         nforms = 3 if lang == "ro" else 2
-        for mid, where in sorted(required.items(), key=lambda kv: str(kv[0])):
-            entry = have.get(mid)
-            label = mid if isinstance(mid, str) else mid[0]
+        for key, where in sorted(required.items(), key=lambda kv: (kv[0][0] or "", str(kv[0][1]))):
+            ctx, mid = key
+            entry = have.get(key) or (have.get((None, mid)) if ctx else None)
+            label = _label(key)
             if entry is None or not entry[0] or (isinstance(entry[0], tuple) and not all(entry[0])):
-                out.append(f"{lang}: missing {label!r} ({where})")
+                hint = ""
+                if ctx and any(k[1] == mid for k in have):
+                    hint = f"; add msgctxt {ctx!r} to the entry in {ctx}.po (python build/i18n.py contexts)"
+                out.append(f"{lang}: missing {label} ({where}{hint})")
                 continue
             english = placeholders(mid) if isinstance(mid, str) else placeholders(mid[0]) | placeholders(mid[1])
             forms = entry[0] if isinstance(entry[0], tuple) else (entry[0],)
@@ -119,14 +216,25 @@ def problems(required: Dict[MsgId, str], top: str) -> List[str]:
                 got = placeholders(f)
                 # a plural form may leave out {n} (Romanian "un" for one) but never invent one
                 if got - english or (english - got - {"n"}):
-                    out.append(f"{lang}: placeholders differ in {label!r}: {sorted(got)} vs {sorted(english)} ({entry[1]})")
+                    out.append(f"{lang}: placeholders differ in {label}: {sorted(got)} vs {sorted(english)} ({entry[1]})")
+    return out
+
+
+def unused(required: Dict[object, str], top: str) -> List[str]:
+    """Catalogue entries no source uses (in their context)."""
+    required = _required(required)
+    out = []
+    for lang in LANGS:
+        for key, (_, where) in sorted(read_catalogues(top, lang).items(), key=lambda kv: (kv[1][1], str(kv[0]))):
+            if key not in required:
+                out.append(f"{lang}: unused {_label(key)} ({where})")
     return out
 
 
 def _merged(top: str, lang: str) -> Catalog:
     cat = Catalog(locale=lang, domain="cairn")
-    for mid, (text, _) in read_catalogues(top, lang).items():
-        cat.add(mid, text)
+    for (ctx, mid), (text, _) in with_fallbacks(read_catalogues(top, lang)).items():
+        cat.add(mid, text, context=ctx)
     return cat
 
 
@@ -151,11 +259,12 @@ def compile_page(dest: str) -> List[str]:
     written = []
     for lang, tag in LANGS.items():
         messages = {}
-        for mid, (text, _) in read_catalogues(top, lang).items():
+        for (ctx, mid), (text, _) in with_fallbacks(read_catalogues(top, lang)).items():
+            prefix = f"{ctx}\x04" if ctx else ""   # gettext's separator; web/js/i18n.js looks it up so
             if isinstance(mid, tuple):
-                messages[mid[0]] = list(text) if isinstance(text, tuple) else [text]
+                messages[prefix + mid[0]] = list(text) if isinstance(text, tuple) else [text]
             else:
-                messages[mid] = text
+                messages[prefix + mid] = text
         path = os.path.join(dest, "locale", f"{tag}.json")
         with open(path, "w", encoding="utf-8") as f:
             json.dump({"lang": tag, "messages": messages}, f, ensure_ascii=False, sort_keys=True)
@@ -163,15 +272,15 @@ def compile_page(dest: str) -> List[str]:
     return written
 
 
-def template(required: Dict[MsgId, str], top: str, where_prefix: str, lang: str) -> str:
+def template(required: Dict[Key, str], top: str, where_prefix: str, lang: str) -> str:
     """A .po skeleton of the messages used under ``where_prefix`` that ``lang`` lacks."""
     have = read_catalogues(top, lang)
     cat = Catalog(locale=lang)
-    for mid, where in sorted(required.items(), key=lambda kv: str(kv[0])):
-        if mid in have or where_prefix not in where:
+    for (ctx, mid), where in sorted(required.items(), key=lambda kv: str(kv[0])):
+        if (ctx, mid) in have or where_prefix not in where:
             continue
         cat.add(mid, ("", "", "") if isinstance(mid, tuple) and lang == "ro" else ("", "") if isinstance(mid, tuple) else "",
-                locations=[(where.rsplit(":", 1)[0], 0)] if ":" in where else [])
+                locations=[(where.rsplit(":", 1)[0], 0)] if ":" in where else [], context=ctx)
     import io
     buf = io.BytesIO()
     write_po(buf, cat, omit_header=True, no_location=False, width=100)
@@ -182,9 +291,22 @@ def main(argv: Iterable[str]) -> int:
     args = list(argv)
     if args[:1] == ["missing"]:
         bad = problems(engine_messages(), os.path.join(ENGINE, "locale")) + \
-            [f"page {p}" for p in problems(page_messages(), os.path.join(WEB, "locale"))]
+            [f"page {p}" for p in problems(page_messages(), os.path.join(WEB, "locale"))] + \
+            [f"page {p}" for p in context_free_imports()]
         print("\n".join(bad) or "every message is translated")
         return 1 if bad else 0
+    if args[:1] == ["unused"]:
+        bad = unused(engine_messages(), os.path.join(ENGINE, "locale")) + \
+            [f"page {p}" for p in unused(page_messages(), os.path.join(WEB, "locale"))]
+        print("\n".join(bad) or "every catalogue entry is used")
+        return 1 if bad else 0
+    if args[:1] == ["contexts"]:
+        from i18n_contexts import add_contexts   # build/i18n_contexts.py
+        for top, required in ((os.path.join(ENGINE, "locale"), engine_messages()),
+                              (os.path.join(WEB, "locale"), page_messages())):
+            for line in add_contexts(top, required, LANGS, GAMES):
+                print(line)
+        return 0
     if args[:1] == ["template"]:
         part, kind, lang = (args[1:] + ["", "engine", "pt_BR"])[:3] if len(args) > 1 else ("", "engine", "pt_BR")
         if kind == "page":

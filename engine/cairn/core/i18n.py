@@ -23,11 +23,26 @@ Two kinds of text:
 ``N_(text)`` marks a name for translation without translating it (for
 data tables); every marked name is recorded in :data:`MARKED` so the
 catalogue test can require a translation of each.
+
+Contexts (gettext's ``msgctxt``): one English word can mean different
+things in two games ("grain" is "grãos" in Glen More's Portuguese and
+"Cereal" in Clans of Caledonia's rulebook), so every game's words have the
+game as their context.  Nothing changes at a call site: ``_()``,
+``ngettext()``, ``msg()``, ``nmsg()``, ``name()`` and ``N_()`` take the
+context of the module that calls them (a module under ``cairn/<game>/`` or
+``cairn/bots/<game>.py``: ``"<game>"``; the core and the facade: none).  A
+message keeps it as ``"ctx"``, so it renders with its game's words
+wherever it is rendered.  The catalogues say it with ``msgctxt "<game>"``
+(``cairn/locale/<lang>/<game>.po``; ``core.po`` has no context); a lookup
+in a context falls back to the context-free entry (the core's words), and
+the build gives every word that exists only in contexts a context-free
+entry too (for the few lookups made without one).
 """
 from __future__ import annotations
 
 import gettext as _gettext
 import os
+import sys
 from typing import Any, Dict, List, Optional, Sequence
 
 #: the languages players can pick (gettext codes); English is the source
@@ -39,8 +54,39 @@ DOMAIN = "cairn"
 
 Message = Dict[str, Any]
 
-#: every text passed to N_() (names from data tables), for the catalogue test
+#: the games: a module under ``cairn/<game>/`` (or ``cairn/bots/<game>.py``) speaks in context ``<game>``
+GAMES = ("caledonia", "glenmore", "hunters")
+#: gettext's separator between a context and a message id in a compiled catalogue
+CTX_SEP = "\x04"
+
+#: every text passed to N_() (names from data tables), for the catalogue
+#: test: ``(context or None, text)``
 MARKED: set = set()
+_module_contexts: Dict[str, Optional[str]] = {}
+
+
+def module_context(module: str) -> Optional[str]:
+    """The context of a module's words: ``cairn.caledonia.rules`` and
+    ``cairn.bots.caledonia`` -> ``"caledonia"``; the core and the rest -> None."""
+    ctx = _module_contexts.get(module, "?")
+    if ctx == "?":
+        parts = module.split(".")
+        ctx = None
+        if len(parts) > 1 and parts[0] == "cairn":
+            if parts[1] in GAMES:
+                ctx = parts[1]
+            elif parts[1] == "bots" and len(parts) > 2 and parts[2] in GAMES:
+                ctx = parts[2]
+        _module_contexts[module] = ctx
+    return ctx
+
+
+def _caller_context(depth: int = 2) -> Optional[str]:
+    """The context of the module that called the caller of this function."""
+    try:
+        return module_context(sys._getframe(depth).f_globals.get("__name__", ""))
+    except ValueError:
+        return None
 
 _translations: Dict[str, _gettext.NullTranslations] = {}
 _current = "en"
@@ -76,9 +122,33 @@ def get_language() -> str:
     return _current
 
 
+def lookup(tr: _gettext.NullTranslations, text: str, ctx: Optional[str] = None) -> str:
+    """``text`` in catalogue ``tr``: its entry in context ``ctx`` if there is
+    one, else the context-free entry, else ``text``."""
+    if ctx:
+        found = getattr(tr, "_catalog", {}).get(f"{ctx}{CTX_SEP}{text}")
+        if isinstance(found, str) and found:
+            return found
+    return tr.gettext(text)
+
+
+def nlookup(tr: _gettext.NullTranslations, singular: str, plural: str, n: int, ctx: Optional[str] = None) -> str:
+    """The plural form for ``n`` in catalogue ``tr`` (context as in :func:`lookup`)."""
+    if ctx:
+        catalog = getattr(tr, "_catalog", {})
+        if (f"{ctx}{CTX_SEP}{singular}", 0) in catalog:
+            return tr.npgettext(ctx, singular, plural, n)
+    return tr.ngettext(singular, plural, n)
+
+
 def _(text: str) -> str:
-    """``text`` in the current language."""
-    return translations(_current).gettext(text) if _current != "en" else text
+    """``text`` in the current language (in the calling game's context)."""
+    return lookup(translations(_current), text, _caller_context()) if _current != "en" else text
+
+
+def pgettext(ctx: Optional[str], text: str) -> str:
+    """``text`` in the current language, in context ``ctx`` (a game's name)."""
+    return lookup(translations(_current), text, ctx) if _current != "en" else text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -86,29 +156,36 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     (Romanian has three forms, Portuguese and English two)."""
     if _current == "en":
         return singular if n == 1 else plural
-    return translations(_current).ngettext(singular, plural, n)
+    return nlookup(translations(_current), singular, plural, n, _caller_context())
 
 
 def N_(text: str) -> str:
     """Mark ``text`` as a name to translate when shown; returns it unchanged."""
-    MARKED.add(text)
+    MARKED.add((_caller_context(), text))
     return text
+
+
+def _tagged(m: Message) -> Message:
+    ctx = _caller_context(3)
+    if ctx:
+        m["ctx"] = ctx
+    return m
 
 
 def msg(text: str, **args: Any) -> Message:
     """A message to render later, in the reader's language."""
-    return {"msg": text, "args": args} if args else {"msg": text}
+    return _tagged({"msg": text, "args": args} if args else {"msg": text})
 
 
 def nmsg(singular: str, plural: str, n: int, **args: Any) -> Message:
     """A message with a singular and a plural form, chosen by ``n`` (also
     passed as the argument ``n``)."""
-    return {"msg": singular, "plural": plural, "n": n, "args": dict(args, n=n)}
+    return _tagged({"msg": singular, "plural": plural, "n": n, "args": dict(args, n=n)})
 
 
 def name(text: str) -> Message:
     """A translatable name as a message argument (e.g. a tile's name)."""
-    return {"msg": text}
+    return _tagged({"msg": text})
 
 
 def seat_ref(seat: int) -> Dict[str, int]:
@@ -152,11 +229,12 @@ def _render(m: Any, names: Optional[List[str]], lang: str, tr: _gettext.NullTran
         text = m.get("msg")
         if not isinstance(text, str):
             return "?"
+        ctx = m.get("ctx")
         if "plural" in m:
             n = m.get("n", 1)
-            template = tr.ngettext(text, m["plural"], n) if lang != "en" else (text if n == 1 else m["plural"])
+            template = nlookup(tr, text, m["plural"], n, ctx) if lang != "en" else (text if n == 1 else m["plural"])
         else:
-            template = tr.gettext(text) if lang != "en" else text
+            template = lookup(tr, text, ctx) if lang != "en" else text
         args = m.get("args")
         if not args:
             return template
