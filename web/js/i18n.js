@@ -6,6 +6,16 @@
 //   t("{name} is thinking", {name})         translate, then fill {placeholders}
 //   tn("{n} coin", "{n} coins", n)          plural forms (n is passed as {n})
 //   N_("Wood")                              mark a name in a table; t(x) shows it later
+//   pt("caledonia", "grain")                translate in a context (gettext's msgctxt)
+//
+// Contexts: one English word may need two translations ("grain" is "grãos"
+// in Glen More's Portuguese and "Cereal" in Clans of Caledonia's rulebook),
+// so every game's words are in the game's context.  A game's files
+// (renderers/<game>.js, renderers/<game>/*, help/<game>.js) take t/tn from
+// ./i18n/<game>.js, which binds the context: their call sites read as
+// anywhere else, and the build's extraction (build/i18n.py) gives their
+// strings the context of the folder they are in.  A lookup in a context
+// falls back to the context-free entry, then to English.
 //
 // The language: ?lang=en|pt|pt-BR|ro in the URL, else the one the player
 // picked (remembered in localStorage), else the browser's; <html lang>
@@ -20,7 +30,7 @@ const KEY = "cairn.lang";
 const ALIASES = { en: "en", pt: "pt-BR", "pt-br": "pt-BR", pt_br: "pt-BR", ro: "ro" };
 
 let current = "en";
-let messages = {};   // msgid -> string | [forms]
+let messages = {};   // msgid or context + "\u0004" + msgid -> string | [forms]
 let plural = new Intl.PluralRules("en");
 const listeners = [];
 
@@ -79,9 +89,22 @@ function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
+const CTX_SEP = "\u0004";   // gettext's, as the build writes it
+
+function entry(ctx, msgid) {
+  if (ctx) {
+    const tr = messages[ctx + CTX_SEP + msgid];
+    if (tr) return tr;
+  }
+  return messages[msgid];
+}
+
 /** ``msgid`` in the current language, with {placeholders} filled. */
-export function t(msgid, params) {
-  const tr = messages[msgid];
+export function t(msgid, params) { return pt(null, msgid, params); }
+
+/** ``msgid`` in context ``ctx`` (a game's name; null: none). */
+export function pt(ctx, msgid, params) {
+  const tr = entry(ctx, msgid);
   return fill(typeof tr === "string" && tr ? tr : msgid, params);
 }
 
@@ -89,8 +112,11 @@ export function t(msgid, params) {
 const FORM_ORDER = { en: ["one", "other"], "pt-BR": ["one", "other"], ro: ["one", "few", "other"] };
 
 /** The plural form for ``n`` ({n} is filled with n). */
-export function tn(singular, pluralText, n, params) {
-  const forms = messages[singular];
+export function tn(singular, pluralText, n, params) { return ptn(null, singular, pluralText, n, params); }
+
+/** tn() in context ``ctx``. */
+export function ptn(ctx, singular, pluralText, n, params) {
+  const forms = entry(ctx, singular);
   const p = { n, ...(params || {}) };
   if (Array.isArray(forms) && forms.length) {
     const i = (FORM_ORDER[current] || ["one", "other"]).indexOf(plural.select(n));
@@ -102,3 +128,12 @@ export function tn(singular, pluralText, n, params) {
 
 /** Mark a name for the catalogues; show it later with t(). */
 export function N_(text) { return text; }
+
+/** t, tn and N_ bound to context ``ctx`` (what ./i18n/<game>.js exports). */
+export function context(ctx) {
+  return {
+    t: (msgid, params) => pt(ctx, msgid, params),
+    tn: (singular, pluralText, n, params) => ptn(ctx, singular, pluralText, n, params),
+    N_,
+  };
+}

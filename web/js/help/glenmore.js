@@ -3,7 +3,7 @@
 // Every text is translated when the help is opened (getters call t()), so a
 // change of language shows at once.
 
-import { t } from "../i18n.js";
+import { t } from "../i18n/glenmore.js";
 
 const p = (text) => `<p>${text}</p>`;
 const list = (tag, items) => `<${tag}>${items.map((i) => `<li>${i}</li>`).join("")}</${tag}>`;

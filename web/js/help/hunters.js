@@ -2,7 +2,7 @@
 // in our own words. Readings follow the engine (engine/cairn/hunters/README.md).
 // A function: help.js calls it each time help is shown, so every text is
 // said in the language of that moment (paragraph by paragraph, through t()).
-import { t } from "../i18n.js";
+import { t } from "../i18n/hunters.js";
 
 const li = (...items) => items.map((x) => `<li>${x}</li>`).join("");
 const dd = (...pairs) => pairs.map(([term, text]) => `<dt>${term}</dt><dd>${text}</dd>`).join("");

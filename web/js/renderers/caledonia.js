@@ -11,7 +11,7 @@ import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
 import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
 import { plan } from "./caledonia/choices.js";
 import { FONT, box, text, wrap, goodChip, nGood } from "./caledonia/paint.js";
-import { t, N_ } from "../i18n.js";
+import { t, N_ } from "../i18n/caledonia.js";
 
 const TAB_H = 44;
 const VIEW_NAMES = { in: N_("Zoom in"), out: N_("Zoom out"), fit: N_("Show the whole map") };

@@ -6,7 +6,7 @@
 import { THEME, RESOURCES } from "./glenmore/draw.js";
 import { displayMoves } from "./glenmore/display.js";
 import { moveLabel, counted, yieldOf, spotAt, tileName, resName } from "./glenmore/labels.js";
-import { t, tn } from "../i18n.js";
+import { t, tn } from "../i18n/glenmore.js";
 import { layoutMethods } from "./glenmore/layout.js";
 import { reducedMotion } from "../access.js";
 

@@ -8,7 +8,7 @@ import { paintTile, paintPieceMask } from "./hunters/paint.js";
 import { drawing } from "./hunters/draw.js";
 import { layoutFor } from "./hunters/panels.js";
 import { PanZoom } from "../panzoom.js";
-import { t, N_ } from "../i18n.js";
+import { t, N_ } from "../i18n/hunters.js";
 
 // a member decision as a choice label, per role and kind of piece (shown through t())
 const PUT_LABEL = {

@@ -3,7 +3,7 @@
 // highlights with the total cost of each space, and what the panels mark as
 // tappable. Moves are always copies of legal moves, never invented. Every
 // label is translated (t) when the plan is made, i.e. at each update.
-import { t, tn, N_ } from "../../i18n.js";
+import { t, tn, N_ } from "../../i18n/caledonia.js";
 import { UNIT, pounds, goodName, unitName, nGood, shipName } from "./paint.js";
 
 // unit costs printed on the player board (engine data/units.csv); used only for labels

@@ -3,7 +3,7 @@
 // colour, with a short name), boxes and wrapped text. Names and the short
 // letters on chips and glyphs are English message ids (N_), shown through t()
 // when drawn (goodName, unitName, the chip letters).
-import { t, N_ } from "../../i18n.js";
+import { t, N_ } from "../../i18n/caledonia.js";
 import { drawSeatMark } from "../../seatmark.js";
 
 export const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";

@@ -4,7 +4,7 @@
 // and returns {h, hits}: its height and the tappable boxes it drew
 // ({x, y, w, h, kind, key, label}).
 // Every word is translated (t, tn) when drawn.
-import { t, tn, N_ } from "../../i18n.js";
+import { t, tn, N_ } from "../../i18n/caledonia.js";
 import { FONT, UNIT_ORDER, SHIP, box, pounds, text, wrap, goodChip, goodCount, unitGlyph, goodName, unitName, nGood, shipName } from "./paint.js";
 
 const CARD = "rgba(30,33,27,0.94)", EDGE = "rgba(255,240,200,0.16)", GOLD = "#ffd95a";

@@ -5,7 +5,7 @@ import {
   RESOURCES, THEME, drawTile, drawFigure, drawDie, drawRes, drawCoin, roundRect, font, fitText,
 } from "./draw.js";
 import { moveLabel, resName } from "./labels.js";
-import { t } from "../../i18n.js";
+import { t } from "../../i18n/glenmore.js";
 
 const ROMAN = ["0", "I", "II", "III"];
 

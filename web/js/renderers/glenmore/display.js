@@ -6,7 +6,7 @@ import {
 } from "./draw.js";
 import { highlight } from "./board.js";
 import { moveLabel, nameOf } from "./labels.js";
-import { t } from "../../i18n.js";
+import { t } from "../../i18n/glenmore.js";
 
 const key = (xy) => `${xy[0]},${xy[1]}`;
 

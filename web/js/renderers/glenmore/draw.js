@@ -2,7 +2,7 @@
 // and procedurally drawn tile faces (no image files). Captions are translated
 // when drawn (t()), never at load.
 
-import { t, tn, N_ } from "../../i18n.js";
+import { t, tn, N_ } from "../../i18n/glenmore.js";
 import { drawSeatMark } from "../../seatmark.js";
 
 export const RESOURCES = ["wood", "stone", "sheep", "cattle", "grain"];

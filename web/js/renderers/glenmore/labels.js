@@ -3,7 +3,7 @@
 // The view carries the engine's English names and machine text; they are
 // translated here, at draw time.
 
-import { t, tn, N_ } from "../../i18n.js";
+import { t, tn, N_ } from "../../i18n/glenmore.js";
 
 // every name the view can carry (the engine's data/tiles.csv and cards.csv), for the catalogues
 N_("Quarry"); N_("Forest"); N_("Meadow (sheep)"); N_("Pasture (cattle)"); N_("Grain field");

@@ -6,7 +6,7 @@ import { THEME, RESOURCES, drawTile, drawRes, drawCoin, roundRect, font, fitText
 import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, highlight } from "./board.js";
 import { displayBounds, displayMoves, drawDisplay, drawPlayerHeader, drawStats, cardNames } from "./display.js";
 import { moveLabel, tileLines, goodsText, nameOf } from "./labels.js";
-import { t, tn, N_ } from "../../i18n.js";
+import { t, tn, N_ } from "../../i18n/glenmore.js";
 
 // the score breakdown's categories (engine scoring.CATEGORIES)
 const CATEGORY = {

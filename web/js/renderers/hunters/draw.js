@@ -4,7 +4,7 @@
 import { rotatePoint } from "./geometry.js";
 import { glyph, drawMember, drawHut, COLORS } from "./paint.js";
 import { drawPlayers, drawPreview, drawButtons, drawInfo, roundBox, layoutFor } from "./panels.js";
-import { t, tn, N_ } from "../../i18n.js";
+import { t, tn, N_ } from "../../i18n/hunters.js";
 import { reducedMotion } from "../../access.js";
 
 // a feature's name and state, [open, complete], shown through t()

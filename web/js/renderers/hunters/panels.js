@@ -1,7 +1,7 @@
 // Hunters on-canvas panels: players, the drawn tile preview, the view buttons
 // and the hint / feature information line.  Each returns the hit boxes it drew.
 import { drawMember, drawHut } from "./paint.js";
-import { t } from "../../i18n.js";
+import { t } from "../../i18n/hunters.js";
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
