@@ -200,7 +200,7 @@ def problems(required: Dict[object, str], top: str) -> List[str]:
         nforms = 3 if lang == "ro" else 2
         for key, where in sorted(required.items(), key=lambda kv: (kv[0][0] or "", str(kv[0][1]))):
             ctx, mid = key
-            entry = have.get(key) or (have.get((None, mid)) if ctx else None)
+            entry = have.get(key)   # a game's word needs its own entry, even if the core has one
             label = _label(key)
             if entry is None or not entry[0] or (isinstance(entry[0], tuple) and not all(entry[0])):
                 hint = ""
