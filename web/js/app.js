@@ -15,7 +15,7 @@ import { BoardKeys } from "./keyboard.js";
 import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
-import { t, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
+import { t, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
 import { configureReplay, openReplay, closeReplay } from "./replay.js";
 import { linkData, clearLinkFragment, decodeSaveData, linkError, linkInfo, askLinkChoice, openShare, shareLabel, installShareButton } from "./share.js";
@@ -184,12 +184,15 @@ function undoReason(snap) {
 // -- a game in progress ---------------------------------------------------------
 /** How a finished game ended, for the saved-games list: the winners' names
  * and the totals, kept apart so the list says it in the reader's language
- * (``result``: the same in English, for older readers of the index). */
+ * (``result``: the same in English, for older readers of the index); where
+ * naming a winner would be wrong (a solo game's rating), the engine's words
+ * for the end (``snap.outcome``) by language, as far as they were seen. */
 function resultInfo(snap) {
-  if (!snap.view.is_over) return { result: "", winners: [], score: "" };
+  if (!snap.view.is_over) return { result: "", winners: [], score: "", outcome: null };
   const winners = (snap.winners || []).map(seatName);
   const score = (snap.scores || []).map((s) => s.total).sort((a, b) => b - a).join("\u2013");
-  return { result: `${winners.join(" & ")} won ${score}`, winners, score };
+  if (snap.outcome) return { result: snap.outcome, winners, score, outcome: { [language()]: snap.outcome } };
+  return { result: `${winners.join(" & ")} won ${score}`, winners, score, outcome: null };
 }
 
 function apply(snap) {

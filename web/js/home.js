@@ -1,7 +1,7 @@
 // The home screen: game picker, new-game form and the list of saved games.
 
 import { $, el, optionsForm } from "./ui.js";
-import { t, tn, N_ } from "./i18n.js";
+import { t, tn, N_, language } from "./i18n.js";
 import { when } from "./lang.js";
 
 const MAX_SEED = 2 ** 53;
@@ -117,7 +117,9 @@ export function renderSaved(entries, actions) {
   }
   const status = (e) => {
     if (!e.over) return t("in progress \u00b7 {moves} \u00b7 last played {when}", { moves: tn("{n} move", "{n} moves", e.ply), when: when(e.updated) });
-    const result = e.score ? t("{winners} won {score}", { winners: (e.winners || []).join(" & "), score: e.score }) : e.result;
+    // a solo game ends with a rating, not a winner: the engine's words, in the reader's language if seen in it
+    const outcome = e.outcome && (e.outcome[language()] || Object.values(e.outcome)[0]);
+    const result = outcome || (e.score ? t("{winners} won {score}", { winners: (e.winners || []).join(" & "), score: e.score }) : e.result);
     return result ? t("finished: {result} \u00b7 played {when}", { result, when: when(e.updated) }) : t("finished \u00b7 played {when}", { when: when(e.updated) });
   };
   list.replaceChildren(...entries.map((e) => el("li", { class: "saved", "data-gid": e.gid },

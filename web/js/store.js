@@ -103,6 +103,7 @@ export class Store {
     if (this._pendingImport && this._pendingImport.gid === gid) { entry.imported = this._pendingImport.print; this._pendingImport = null; }
     if (old && old.imported) entry.imported = old.imported;
     if (old && old.created) entry.created = old.created;
+    if (old && old.outcome && entry.outcome) entry.outcome = { ...old.outcome, ...entry.outcome };   // every language seen
     entries.unshift(entry);
     this._set(INDEX, JSON.stringify(entries));
     return ok;
@@ -139,6 +140,7 @@ function entryFor(gid, save, info) {
     result: info.result || "",
     winners: Array.isArray(info.winners) ? info.winners : [],   // names, for the list in any language
     score: info.score || "",
+    outcome: info.outcome && typeof info.outcome === "object" ? info.outcome : null,   // {lang: the engine's words for the end}
     created: Date.now(),
     updated: Date.now(),
   };
