@@ -5,7 +5,7 @@
 // final table. On a phone one tab fills the board; from 900 px wide the map
 // stays on the left and the tabs on the right. The map's rectangle never
 // depends on what the panels show, so it never jumps under the finger.
-import { PanZoom } from "../panzoom.js";
+import { Renderer, inRect } from "./base.js";
 import { showMoment } from "../moments.js";
 import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
 import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
@@ -18,44 +18,25 @@ const VIEW_NAMES = { in: N_("Zoom in"), out: N_("Zoom out"), fit: N_("Show the w
 // ("Trade" and "Exports": the words "Market" and "Export" mean other things elsewhere in the app)
 const TAB_NAMES = { map: N_("Map"), market: N_("Trade"), export: N_("Exports"), players: N_("Players"), offers: N_("Clans"), final: N_("Final") };
 
-export default class CaledoniaRenderer {
+export default class CaledoniaRenderer extends Renderer {
   constructor(canvas, ui) {
-    this.canvas = canvas;
-    this.ui = ui;
-    this.g = canvas.getContext("2d");
-    this.snap = null;
-    this.interactive = false;
-    this.cam = new PanZoom({ min: 6, max: 140, onChange: () => { this.autoFocus = false; this.redraw(); } });
+    super(canvas, ui, { cam: { min: 6, max: 140 } });
     this.idx = null;
     this.idxKey = "";
     this.tab = "map";      // phone: the tab shown; wide: the right column's tab
     this.sideTab = "players";
     this.scroll = {};
     this.sel = { good: null, contract: null, offer: null, space: null };
-    this.hits = [];
     this.plan = null;
     this.lastFocus = "";
     this.lastSummary = "";
     this.drag = null;
-    this.prevTouchAction = canvas.style.touchAction;
-    canvas.style.touchAction = "none";
-    this.on = {
-      pointerdown: (e) => this.onDown(e),
-      pointermove: (e) => this.onMove(e),
-      pointerup: (e) => this.onUp(e),
-      pointercancel: (e) => this.onUp(e, true),
-      wheel: (e) => this.onWheel(e),
-      contextmenu: (e) => e.preventDefault(),
-    };
-    for (const [k, f] of Object.entries(this.on)) canvas.addEventListener(k, f, { passive: false });
     this.resize();
   }
 
   // ------------------------------------------------------------------ interface
   update(snapshot, ctx) {
-    const prev = this.snap;
-    this.snap = snapshot;
-    this.interactive = !!(ctx && ctx.interactive);
+    const prev = this.take(snapshot, ctx);
     const v = snapshot.view;
     const k = `${v.map.sides}/${v.map.n_players}`;
     if (k !== this.idxKey) { this.idx = indexMap(v.map); this.idxKey = k; this.fitMap(); }
@@ -99,18 +80,14 @@ export default class CaledoniaRenderer {
     return g && port6 && (snapshot.legal || []).some((m) => m.type === "trade" && m.good === g) ? g : null;
   }
 
-  resize() {
-    const r = this.canvas.getBoundingClientRect();
-    const W = Math.max(1, r.width || this.canvas.clientWidth || 300);
-    const H = Math.max(1, r.height || this.canvas.clientHeight || 300);
-    const changed = !this.W || Math.abs(W - this.W) > 2 || Math.abs(H - this.H) > 0.3 * this.H;
-    this.W = W; this.H = H;
-    this.dpr = window.devicePixelRatio || 1;
-    this.canvas.width = Math.round(W * this.dpr);
-    this.canvas.height = Math.round(H * this.dpr);
+  resized(changed) {
     // refit only on a real change of shape (not when a bar appears under the board)
     if (!this.cam.userMoved || !this.fitFor || changed) this.fitMap();
-    this.draw();
+  }
+
+  camMoved() {
+    this.autoFocus = false;
+    this.redraw();
   }
 
   targets() {
@@ -143,15 +120,6 @@ export default class CaledoniaRenderer {
   layoutInfo() {
     const L = this.layout();
     return { map: L.map, panel: L.panel, tab: this.currentTab(L), wide: L.wide, scale: this.cam.s };
-  }
-
-  destroy() {
-    for (const [k, f] of Object.entries(this.on)) this.canvas.removeEventListener(k, f);
-    this.canvas.style.touchAction = this.prevTouchAction;
-    this.canvas.style.cursor = "";
-    if (this.raf) cancelAnimationFrame(this.raf);
-    this.raf = null;
-    this.snap = null;
   }
 
   logLine(h) { return h.text; }
@@ -305,16 +273,10 @@ export default class CaledoniaRenderer {
     this.ui.choices(items);
   }
 
-  /** Keyboard (js/keyboard.js): no place that way, so pan the map that way (when it is shown). */
-  scrollBy(dx, dy) {
+  /** The map's rectangle when it is shown (the keyboard pans it: ./base.js scrollBy). */
+  camRect() {
     const L = this.layout();
-    if (!this.mapShown(L)) return false;
-    this.cam.ox -= dx * L.map.w * 0.5;
-    this.cam.oy -= dy * L.map.h * 0.5;
-    this.cam.userMoved = true;
-    this.autoFocus = false;
-    this.draw();
-    return true;
+    return this.mapShown(L) ? L.map : null;
   }
 
   /** Keyboard Escape (js/keyboard.js): drop a chosen space, contract, offer or good; a pass being confirmed. */
@@ -337,72 +299,57 @@ export default class CaledoniaRenderer {
     this.redraw();
   }
 
-  // ------------------------------------------------------------------ input
-  local(e) {
-    const r = this.canvas.getBoundingClientRect();
-    return [e.clientX - r.left, e.clientY - r.top];
-  }
-
+  // ------------------------------------------------------------------ input (events: ./base.js)
   region(x, y) {
     const L = this.layout();
-    for (const t of L.tabs) if (x >= t.x && x <= t.x + t.w && y >= t.y && y <= t.y + t.h) return "tabs";
+    for (const t of L.tabs) if (inRect(x, y, t)) return "tabs";
     if (L.wide) return x < L.map.x + L.map.w ? "map" : "panel";
     if (y < TAB_H) return "tabs";
     return this.currentTab(L) === "map" ? "map" : "panel";
   }
 
-  onDown(e) {
-    e.preventDefault();
-    const [x, y] = this.local(e);
-    try { this.canvas.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
-    const reg = this.region(x, y);
-    if (reg === "map") this.cam.down(e.pointerId, x, y);
-    else this.drag = { id: e.pointerId, reg, x, y, y0: y, x0: x, moved: false };
+  camAt(x, y) { return this.region(x, y) === "map"; }
+
+  tap(x, y) { this.tapMap(x, y); }
+
+  pressStart(x, y, e) {
+    this.drag = { id: e.pointerId, reg: this.region(x, y), x, y, y0: y, x0: x, moved: false };
   }
 
-  onMove(e) {
-    const [x, y] = this.local(e);
-    if (this.cam.has(e.pointerId)) { e.preventDefault(); this.cam.move(e.pointerId, x, y); return; }
+  pressMove(x, y, e) {
     const d = this.drag;
-    if (d && d.id === e.pointerId) {
-      e.preventDefault();
-      if (!d.moved && Math.hypot(x - d.x0, y - d.y0) > 8) d.moved = true;
-      if (d.moved && d.reg === "panel") {
-        const t = this.currentTab(this.layout());
-        this.scroll[t] = (this.scroll[t] || 0) - (y - d.y);
-        this.clampScroll(t);
-        this.redraw();
-      }
-      d.x = x; d.y = y;
-    } else if (e.pointerType === "mouse") {
-      this.canvas.style.cursor = this.clickableAt(x, y) ? "pointer" : "";
+    if (!d || d.id !== e.pointerId) return false;
+    if (!d.moved && Math.hypot(x - d.x0, y - d.y0) > 8) d.moved = true;
+    if (d.moved && d.reg === "panel") {
+      const t = this.currentTab(this.layout());
+      this.scroll[t] = (this.scroll[t] || 0) - (y - d.y);
+      this.clampScroll(t);
+      this.redraw();
     }
+    d.x = x; d.y = y;
+    return true;
   }
 
-  onUp(e, cancelled) {
-    const [x, y] = this.local(e);
-    if (this.cam.has(e.pointerId)) {
-      if (this.cam.up(e.pointerId, cancelled)) this.tapMap(x, y);
-      return;
-    }
+  hoverAt(x, y) {
+    this.canvas.style.cursor = this.clickableAt(x, y) ? "pointer" : "";
+  }
+
+  pressEnd(x, y, e, cancelled) {
     const d = this.drag;
     if (!d || d.id !== e.pointerId) return;
     this.drag = null;
     if (cancelled || d.moved) return;
     if (d.reg === "tabs") {
-      const t = this.layout().tabs.find((t) => x >= t.x && x <= t.x + t.w && y >= t.y && y <= t.y + t.h);
+      const t = this.layout().tabs.find((t) => inRect(x, y, t));
       if (t) this.setTab(t.id);
       return;
     }
     this.tapPanel(x, y);
   }
 
-  onWheel(e) {
-    e.preventDefault();
-    const [x, y] = this.local(e);
-    if (this.region(x, y) === "map") { this.cam.wheel(x, y, e.deltaY, e.deltaMode); return; }
+  wheelAt(x, y, dy) {
     const t = this.currentTab(this.layout());
-    this.scroll[t] = (this.scroll[t] || 0) + (e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY);
+    this.scroll[t] = (this.scroll[t] || 0) + dy;
     this.clampScroll(t);
     this.redraw();
   }
@@ -415,8 +362,7 @@ export default class CaledoniaRenderer {
 
   clickableAt(x, y) {
     if (this.region(x, y) === "tabs") return true;
-    if (this.hits.some((h) => x >= h.x && x <= h.x + h.w && y >= h.y && y <= h.y + h.h)) return true;
-    if (this.buttons && this.buttons.some((b) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h)) return true;
+    if (this.hitAt(x, y) || this.hitAt(x, y, this.buttons || [])) return true;
     if (this.region(x, y) === "map" && this.plan) {
       const sp = spaceAt(this.idx, ...this.worldAt(x, y));
       return !!sp && this.plan.marks.has(sp.id);
@@ -425,7 +371,7 @@ export default class CaledoniaRenderer {
   }
 
   tapMap(x, y) {
-    const b = (this.buttons || []).find((b) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h);
+    const b = this.hitAt(x, y, this.buttons || []);
     if (b) {
       if (b.act === "in") this.cam.zoomAt(...this.mapCentre(), 1.3);
       else if (b.act === "out") this.cam.zoomAt(...this.mapCentre(), 1 / 1.3);
@@ -463,7 +409,7 @@ export default class CaledoniaRenderer {
   }
 
   tapPanel(x, y) {
-    const h = this.hits.find((h) => x >= h.x && x <= h.x + h.w && y >= h.y && y <= h.y + h.h);
+    const h = this.hitAt(x, y);
     if (!h || !this.interactive) return;
     if (h.kind === "good") this.sel.good = h.key;
     else if (h.kind === "contract") this.sel.contract = h.key;
@@ -480,17 +426,8 @@ export default class CaledoniaRenderer {
   }
 
   // ------------------------------------------------------------------ drawing
-  redraw() {
-    if (this.raf) return;
-    this.raf = requestAnimationFrame(() => { this.raf = null; this.draw(); });
-  }
-
   draw() {
-    const g = this.g;
-    g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    g.fillStyle = "#17211d";
-    g.fillRect(0, 0, this.W, this.H);
-    this.hits = [];
+    const g = this.begin("#17211d");
     this.buttons = [];
     if (!this.snap) return;
     const v = this.snap.view;

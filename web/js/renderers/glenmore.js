@@ -9,50 +9,23 @@ import { moveLabel, counted, yieldOf, spotAt, tileName, resName } from "./glenmo
 import { t, tn } from "../i18n/glenmore.js";
 import { layoutMethods } from "./glenmore/layout.js";
 import { reducedMotion } from "../access.js";
+import { Renderer, inRect } from "./base.js";
 
-const inRect = (p, r) => p.x >= r.x && p.y >= r.y && p.x <= r.x + r.w && p.y <= r.y + r.h;
-
-export default class GlenMoreRenderer {
+export default class GlenMoreRenderer extends Renderer {
   constructor(canvas, ui) {
-    this.canvas = canvas;
-    this.ui = ui;
-    this.g = canvas.getContext("2d");
-    this.snap = null;
-    this.interactive = false;
-    this.touch = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+    super(canvas, ui);
     this.sel = null;          // seat whose display is shown large
     this.lastTurn = null;
     this.pan = { x: 0, y: 0 };
-    this.hits = [];
     this.hover = null;
     this.openKey = null;      // tile whose activation options are listed as choices
     this.moveFrom = null;     // clan-member source picked in the move phase
     this.down = null;
-    this.W = 0;
-    this.H = 0;
-    this.onDown = (e) => this.pointerDown(e);
-    this.onMove = (e) => this.pointerMove(e);
-    this.onUp = (e) => this.pointerUp(e);
-    this.onLeave = () => { if (this.hover || this.tip) { this.hover = null; this.tip = null; this.draw(); } };
-    this.onResize = () => this.resize();
-    // a tap changes the choice buttons at once: stop the browser's follow-up
-    // "click" from landing on a button that has just appeared under the finger
-    this.onTouchEnd = (e) => { if (e.cancelable) e.preventDefault(); };
-    canvas.addEventListener("pointerdown", this.onDown);
-    canvas.addEventListener("pointermove", this.onMove);
-    canvas.addEventListener("pointerup", this.onUp);
-    canvas.addEventListener("pointercancel", this.onUp);
-    canvas.addEventListener("pointerleave", this.onLeave);
-    canvas.addEventListener("touchend", this.onTouchEnd, { passive: false });
-    window.addEventListener("resize", this.onResize);
-    canvas.style.touchAction = "none";
     this.resize();
   }
 
   update(snapshot, ctx) {
-    const prev = this.snap;
-    this.snap = snapshot;
-    this.interactive = !!(ctx && ctx.interactive);
+    const prev = this.take(snapshot, ctx);
     const v = snapshot.view;
     const turn = v.current_player;
     if (prev && prev.gid !== snapshot.gid) {   // another game: forget view choices
@@ -101,32 +74,6 @@ export default class GlenMoreRenderer {
     this.draw();
   }
 
-  resize() {
-    const r = this.canvas.getBoundingClientRect();
-    const W = Math.max(1, r.width || this.canvas.clientWidth || 300);
-    const H = Math.max(1, r.height || this.canvas.clientHeight || 150);
-    const dpr = window.devicePixelRatio || 1;
-    this.W = W;
-    this.H = H;
-    this.dpr = dpr;
-    const bw = Math.round(W * dpr), bh = Math.round(H * dpr);
-    if (this.canvas.width !== bw) this.canvas.width = bw;
-    if (this.canvas.height !== bh) this.canvas.height = bh;
-    this.draw();
-  }
-
-  targets() {
-    const out = [];
-    for (const h of this.hits) {
-      if (!h.move) continue;
-      const p = { x: h.x + h.w / 2, y: h.y + h.h / 2 };
-      if (h.clip && !inRect(p, h.clip)) continue;
-      if (p.x < 0 || p.y < 0 || p.x > this.W || p.y > this.H) continue;
-      out.push({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10, w: h.w, h: h.h, move: h.move, label: h.label });
-    }
-    return out;
-  }
-
   /** Where the shown player's display is, and whose it is (for the shell's checks). */
   layoutInfo() {
     const v = this.snap && this.snap.view;
@@ -135,21 +82,10 @@ export default class GlenMoreRenderer {
     return { seat, own: seat === v.current_player || v.is_over ? this.area : null };
   }
 
-  destroy() {
-    const c = this.canvas;
-    c.removeEventListener("pointerdown", this.onDown);
-    c.removeEventListener("pointermove", this.onMove);
-    c.removeEventListener("pointerup", this.onUp);
-    c.removeEventListener("pointercancel", this.onUp);
-    c.removeEventListener("pointerleave", this.onLeave);
-    c.removeEventListener("touchend", this.onTouchEnd);
-    window.removeEventListener("resize", this.onResize);
-    clearTimeout(this.pressTimer);
+  teardown() {
     if (this.flashRaf) cancelAnimationFrame(this.flashRaf);
+    clearTimeout(this.flashTimer);
     this.flash = null;
-    this.hits = [];
-    this.snap = null;
-    try { this.ui.choices([]); } catch (e) { /* shell gone */ }
   }
 
   // ---- choices (buttons the shell shows) ----
@@ -258,16 +194,10 @@ export default class GlenMoreRenderer {
 
   // ---- pointer input ----
 
-  point(e) {
-    const r = this.canvas.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  }
-
-  pointerDown(e) {
-    const p = this.point(e);
+  pressStart(x, y, e) {
+    const p = { x, y };
     const d = { p, pan: { ...this.pan }, drag: false, id: e.pointerId };
     this.down = d;
-    try { this.canvas.setPointerCapture(e.pointerId); } catch (err) { /* synthetic events */ }
     if (e.pointerType !== "mouse") {
       if (this.tip) { this.tip = null; this.draw(); }
       clearTimeout(this.pressTimer);
@@ -279,24 +209,25 @@ export default class GlenMoreRenderer {
     }
   }
 
-  pointerMove(e) {
-    const p = this.point(e);
-    if (this.down) {
-      const d = this.down;
-      const dx = p.x - d.p.x, dy = p.y - d.p.y;
-      if (!d.drag && Math.hypot(dx, dy) > 8 && this.area && inRect(d.p, this.area) && this.pannable) d.drag = true;
-      if (d.drag) {
-        this.tip = null;
-        this.pan = { x: d.pan.x + dx, y: d.pan.y + dy };
-        this.draw();
-      }
-      return;
+  pressMove(x, y) {
+    const d = this.down;
+    if (!d) return false;
+    const dx = x - d.p.x, dy = y - d.p.y;
+    if (!d.drag && Math.hypot(dx, dy) > 8 && this.area && inRect(d.p.x, d.p.y, this.area) && this.pannable) d.drag = true;
+    if (d.drag) {
+      this.tip = null;
+      this.pan = { x: d.pan.x + dx, y: d.pan.y + dy };
+      this.draw();
     }
-    if (e.pointerType !== "mouse") return;
-    const h = this.hitAt(p);
+    return true;
+  }
+
+  hoverAt(x, y) {
+    const p = { x, y };
+    const h = this.hitAt(x, y);
     const was = this.hover && this.hover.label;
     this.hover = h;
-    this.canvas.style.cursor = h ? "pointer" : this.area && inRect(p, this.area) && this.pannable ? "grab" : "default";
+    this.canvas.style.cursor = h ? "pointer" : this.area && inRect(x, y, this.area) && this.pannable ? "grab" : "default";
     const info = this.infoAt(p);
     const tipWas = this.tip;
     this.tip = info;
@@ -304,12 +235,16 @@ export default class GlenMoreRenderer {
     if ((h && h.label) !== was || !same(info, tipWas)) this.draw();
   }
 
-  pointerUp(e) {
+  leave() {
+    if (this.hover || this.tip) { this.hover = null; this.tip = null; this.draw(); }
+  }
+
+  pressEnd(x, y, e, cancelled) {
     const d = this.down;
     this.down = null;
     clearTimeout(this.pressTimer);
-    if (!d || e.type === "pointercancel" || d.drag || d.long) return;
-    this.click(this.point(e));
+    if (!d || cancelled || d.drag || d.long) return;
+    this.click({ x, y });
   }
 
   /** Keyboard (js/keyboard.js): no place that way, so pan the display that way; true if it moved. */
@@ -331,16 +266,8 @@ export default class GlenMoreRenderer {
     return true;
   }
 
-  hitAt(p) {
-    for (let i = this.hits.length - 1; i >= 0; i--) {
-      const h = this.hits[i];
-      if (inRect(p, h) && (!h.clip || inRect(p, h.clip))) return h;
-    }
-    return null;
-  }
-
   click(p) {
-    const h = this.hitAt(p);
+    const h = this.hitAt(p.x, p.y);
     if (!h) {
       if (this.openKey || this.moveFrom) {
         this.openKey = null;
@@ -376,12 +303,8 @@ export default class GlenMoreRenderer {
   }
 
   draw() {
-    const g = this.g;
-    if (!g || !this.W) return;
-    g.setTransform(this.dpr || 1, 0, 0, this.dpr || 1, 0, 0);
-    g.fillStyle = THEME.bg;
-    g.fillRect(0, 0, this.W, this.H);
-    this.hits = [];
+    if (!this.g || !this.W) return;
+    this.begin(THEME.bg);
     this.infos = [];
     if (!this.snap) return;
     const R = this.state();
@@ -406,13 +329,8 @@ export default class GlenMoreRenderer {
     return { ...this.flash, alpha: 1 - age / 1600 };
   }
 
-  infoAt(p) {
-    for (let i = this.infos.length - 1; i >= 0; i--) {
-      const h = this.infos[i];
-      if (inRect(p, h) && (!h.clip || inRect(p, h.clip))) return h;
-    }
-    return null;
-  }
+  /** The tile or card whose details a long press (or the mouse) shows at p. */
+  infoAt(p) { return this.hitAt(p.x, p.y, this.infos || []); }
 
   showSeat(seat) {
     if (this.sel !== seat) {

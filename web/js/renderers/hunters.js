@@ -7,7 +7,7 @@ import { buildLayout, rotatePoint, unrotatePoint, pieceAt } from "./hunters/geom
 import { paintTile, paintPieceMask } from "./hunters/paint.js";
 import { drawing } from "./hunters/draw.js";
 import { layoutFor } from "./hunters/panels.js";
-import { PanZoom } from "../panzoom.js";
+import { Renderer } from "./base.js";
 import { t, N_ } from "../i18n/hunters.js";
 
 // a member decision as a choice label, per role and kind of piece (shown through t())
@@ -21,14 +21,9 @@ const PUT_LABEL = {
 const TURNED = ["", N_("Place turned ↻ 90°"), N_("Place turned ↻ 180°"), N_("Place turned ↺ 90°")];
 const MIN_S = 10, MAX_S = 260;
 
-export default class HuntersRenderer {
+export default class HuntersRenderer extends Renderer {
   constructor(canvas, ui) {
-    this.canvas = canvas;
-    this.ui = ui;
-    this.g = canvas.getContext("2d");
-    this.snap = null;
-    this.interactive = false;
-    this.cam = new PanZoom({ min: MIN_S, max: MAX_S, onChange: () => { this.userMoved = true; this.redraw(); } });
+    super(canvas, ui, { cam: { min: MIN_S, max: MAX_S } });
     this.cam.s = 80;
     this.userMoved = false;
     this.layouts = new Map();
@@ -42,20 +37,7 @@ export default class HuntersRenderer {
     this.buttons = [];
     this.lastTap = null;
     this.lastMouse = null;
-    this.touch = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
     this.frame = 0;
-    this.prevTouchAction = canvas.style.touchAction;
-    canvas.style.touchAction = "none";
-    this.on = {
-      pointerdown: (e) => this.onDown(e),
-      pointermove: (e) => this.onMove(e),
-      pointerup: (e) => this.onUp(e),
-      pointercancel: (e) => this.onUp(e, true),
-      pointerleave: (e) => { if (e.pointerType === "mouse") { this.lastMouse = null; this.hoverPiece = null; this.setHover(null, null); } },
-      wheel: (e) => this.onWheel(e),
-      contextmenu: (e) => e.preventDefault(),
-    };
-    for (const [k, f] of Object.entries(this.on)) canvas.addEventListener(k, f, { passive: false });
     this.onKey = (e) => this.key(e);
     window.addEventListener("keydown", this.onKey);
     this.resize();
@@ -63,9 +45,7 @@ export default class HuntersRenderer {
 
   // ------------------------------------------------------------ interface
   update(snapshot, ctx) {
-    const prev = this.snap;
-    this.snap = snapshot;
-    this.interactive = !!(ctx && ctx.interactive);
+    const prev = this.take(snapshot, ctx);
     const v = snapshot.view || {};
     this.index(v, snapshot.legal || []);
     const sameTurn = prev && prev.view && prev.view.phase === v.phase &&
@@ -94,20 +74,19 @@ export default class HuntersRenderer {
     this.redraw();
   }
 
-  resize() {
-    const r = this.canvas.getBoundingClientRect();
-    this.W = Math.max(1, r.width || this.canvas.clientWidth || 300);
-    this.H = Math.max(1, r.height || this.canvas.clientHeight || 300);
-    this.dpr = window.devicePixelRatio || 1;
-    this.canvas.width = Math.round(this.W * this.dpr);
-    this.canvas.height = Math.round(this.H * this.dpr);
+  resized() {
     // refit only on a real change of shape: a choices bar appearing under the
     // board must not move the tile under the player's finger
     const was = this.fitFor;
     if (!this.userMoved && (!was || Math.abs(was.W - this.W) > 2 || Math.abs(was.H - this.H) > 0.3 * was.H)) this.fit();
     const v = this.snap && this.snap.view;
     if (v && v.phase === "meeple" && v.just_placed && this.interactive) this.reveal(v.just_placed.x, v.just_placed.y);
-    this.draw();
+  }
+
+  /** The camera moved (a drag, a pinch, the wheel, a button, the keyboard): it stays where the player put it. */
+  camMoved() {
+    this.userMoved = true;
+    this.redraw();
   }
 
   targets() {
@@ -137,14 +116,8 @@ export default class HuntersRenderer {
     return out;
   }
 
-  destroy() {
-    for (const [k, f] of Object.entries(this.on)) this.canvas.removeEventListener(k, f);
+  teardown() {
     window.removeEventListener("keydown", this.onKey);
-    this.canvas.style.touchAction = this.prevTouchAction;
-    this.canvas.style.cursor = "";
-    if (this.raf) cancelAnimationFrame(this.raf);
-    this.raf = null;
-    this.snap = null;
     this.art.clear();
     this.masks.clear();
     this.layouts.clear();
@@ -282,38 +255,11 @@ export default class HuntersRenderer {
     this.cam.zoomAt(sx, sy, k);   // marks userMoved and redraws (onChange)
   }
 
-  // ------------------------------------------------------------ pointer input (camera: ../panzoom.js)
-  local(e) {
-    const r = this.canvas.getBoundingClientRect();
-    return [e.clientX - r.left, e.clientY - r.top];
-  }
-
-  onDown(e) {
-    e.preventDefault();
-    const [x, y] = this.local(e);
-    try { this.canvas.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
-    this.cam.down(e.pointerId, x, y);
-  }
-
-  onMove(e) {
-    const [x, y] = this.local(e);
-    if (!this.cam.has(e.pointerId)) {
-      if (e.pointerType === "mouse") this.hoverAt(x, y);
-      return;
-    }
-    e.preventDefault();
-    this.cam.move(e.pointerId, x, y);
-  }
-
-  onUp(e, cancelled) {
-    if (this.cam.up(e.pointerId, cancelled)) this.tap(...this.local(e));
-  }
-
-  onWheel(e) {
-    e.preventDefault();
-    const [x, y] = this.local(e);
-    const d = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
-    this.zoomAt(x, y, Math.exp(-d * 0.0015));
+  // ------------------------------------------------------------ pointer input (events: ./base.js)
+  leave() {
+    this.lastMouse = null;
+    this.hoverPiece = null;
+    this.setHover(null, null);
   }
 
   hoverAt(x, y) {
@@ -440,15 +386,6 @@ export default class HuntersRenderer {
     return false;
   }
 
-  /** Keyboard (js/keyboard.js): no place that way, so pan the board that way. */
-  scrollBy(dx, dy) {
-    this.cam.ox -= dx * this.W * 0.5;
-    this.cam.oy -= dy * this.H * 0.5;
-    this.userMoved = true;
-    this.draw();
-    return true;
-  }
-
   /** Keyboard Escape: drop the chosen cell or tribe spot. */
   cancel() {
     if (this.sel == null && this.pick == null) return false;
@@ -517,11 +454,6 @@ export default class HuntersRenderer {
     return w ? this.toScreen(w[0], w[1]) : null;
   }
 
-  // ------------------------------------------------------------ drawing
-  redraw() {
-    if (this.raf) return;
-    this.raf = requestAnimationFrame(() => { this.raf = null; this.draw(); });
-  }
 }
 
 // drawing lives in ./hunters/draw.js (methods shared with this class)

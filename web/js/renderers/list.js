@@ -4,6 +4,7 @@
 // engine knows is playable. Interface: web/js/README.md.
 
 import { t, tn } from "../i18n.js";
+import { Renderer, font } from "./base.js";
 
 export function moveLabel(move) {
   if (!move || typeof move !== "object") return String(move);
@@ -13,58 +14,33 @@ export function moveLabel(move) {
   return rest.length ? `${head}: ${rest.join(", ")}` : head;
 }
 
-export default class ListRenderer {
+export default class ListRenderer extends Renderer {
   constructor(canvas, ui) {
-    this.canvas = canvas;
-    this.ui = ui;
-    this.g = canvas.getContext("2d");
-    this.snap = null;
-    this.interactive = false;
-    this.W = 0;
-    this.H = 0;
+    super(canvas, ui);
     this.resize();
   }
 
   update(snapshot, ctx) {
-    this.snap = snapshot;
-    this.interactive = !!(ctx && ctx.interactive);
+    this.take(snapshot, ctx);
     const legal = this.interactive ? snapshot.legal || [] : [];
-    this.ui.choices(legal.map((move) => ({ label: moveLabel(move), move })));
-    this.draw();
-  }
-
-  resize() {
-    const r = this.canvas.getBoundingClientRect();
-    const dpr = window.devicePixelRatio || 1;
-    this.W = Math.max(1, r.width || 300);
-    this.H = Math.max(1, r.height || 150);
-    this.canvas.width = Math.round(this.W * dpr);
-    this.canvas.height = Math.round(this.H * dpr);
-    this.g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const labels = snapshot.labels || [];
+    this.ui.choices(legal.map((move, i) => ({ label: (labels[i] && labels[i].label) || moveLabel(move), move })));
     this.draw();
   }
 
   targets() { return []; }   // every move is a button in the panel
 
-  destroy() {
-    try { this.ui.choices([]); } catch (e) { /* shell gone */ }
-    this.snap = null;
-  }
-
   draw() {
-    const g = this.g, W = this.W, H = this.H;
-    g.clearRect(0, 0, W, H);
-    g.fillStyle = "#1d2b29";
-    g.fillRect(0, 0, W, H);
+    const g = this.begin("#1d2b29"), W = this.W, H = this.H;
     if (!this.snap) return;
     const v = this.snap.view || {};
     const pad = 16;
     let y = pad + 20;
     g.fillStyle = "#eef2e8";
-    g.font = "600 20px system-ui, sans-serif";
+    g.font = font(20, 600);
     g.fillText(t("{game} - move {n}", { game: v.game || "game", n: v.ply ?? "?" }), pad, y);
     y += 30;
-    g.font = "15px system-ui, sans-serif";
+    g.font = font(15);
     const scores = this.snap.scores || [];
     (v.seats || []).forEach((seat, i) => {
       g.fillStyle = this.ui.seatColor(i);

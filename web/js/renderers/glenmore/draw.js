@@ -4,6 +4,11 @@
 
 import { t, tn, N_ } from "../../i18n/glenmore.js";
 import { drawSeatMark } from "../../seatmark.js";
+import { MIN_PX, roundRect, fitText, font as baseFont } from "../base.js";
+
+export { MIN_PX, roundRect, fitText };
+/** Glen More's fonts: bold or regular at ``px`` (never under MIN_PX). */
+export const font = (px, bold) => baseFont(px, bold ? 700 : 400);
 
 export const RESOURCES = ["wood", "stone", "sheep", "cattle", "grain"];
 
@@ -18,42 +23,6 @@ export const RES_COLOUR = {
   wood: "#a0612a", stone: "#98a3ad", sheep: "#fbf9f1", cattle: "#35302e", grain: "#ecc53a",
 };
 const RES_EDGE = { wood: "#5e3712", stone: "#57616a", sheep: "#8c8778", cattle: "#000", grain: "#8d6f0c" };
-
-// canvas text is never under 11 CSS px (issue 10): smaller callers get 11
-export const MIN_PX = 11;
-
-export function font(px, bold) {
-  return `${bold ? "bold " : ""}${Math.round(Math.max(MIN_PX, px) * 10) / 10}px system-ui, "DejaVu Sans", sans-serif`;
-}
-
-export function roundRect(g, x, y, w, h, r) {
-  r = Math.max(0, Math.min(r, w / 2, h / 2));
-  g.beginPath();
-  g.moveTo(x + r, y);
-  g.arcTo(x + w, y, x + w, y + h, r);
-  g.arcTo(x + w, y + h, x, y + h, r);
-  g.arcTo(x, y + h, x, y, r);
-  g.arcTo(x, y, x + w, y, r);
-  g.closePath();
-}
-
-/** Text shrunk to fit maxW (down to 11 px, never below), then ellipsised; a
- * secondary detail (opts.optional) that does not fit whole at 11 px is left
- * out instead (holding the tile tells it). Returns the size drawn, 0 if none. */
-export function fitText(g, text, x, y, maxW, px, opts = {}) {
-  const min = Math.max(MIN_PX, opts.min || MIN_PX);
-  let size = Math.max(min, px);
-  g.font = font(size, opts.bold);
-  while (size > min && g.measureText(text).width > maxW) {
-    size -= 0.5;
-    g.font = font(size, opts.bold);
-  }
-  if (opts.optional && g.measureText(text).width > maxW) return 0;
-  let shown = text;
-  while (shown.length > 1 && g.measureText(shown).width > maxW) shown = shown.slice(0, -2) + "…";
-  g.fillText(shown, x, y);
-  return size;
-}
 
 /** A resource token: each resource has its own shape (colour-blind friendly). */
 export function drawRes(g, res, cx, cy, s) {

@@ -4,6 +4,7 @@
 import { rotatePoint } from "./geometry.js";
 import { glyph, drawMember, drawHut, COLORS } from "./paint.js";
 import { drawPlayers, drawPreview, drawButtons, drawInfo, roundBox, layoutFor } from "./panels.js";
+import { font } from "../base.js";
 import { t, tn, N_ } from "../../i18n/hunters.js";
 import { reducedMotion } from "../../access.js";
 
@@ -130,7 +131,7 @@ export const drawing = {
           if (s >= 70) {
             const roles = this.meepleAt.get(piece).map((m) => (ROLE_NAME[m.role] ? t(ROLE_NAME[m.role]) : m.role));
             const label = roles.join(" / ");
-            g.font = "600 11px system-ui, sans-serif";
+            g.font = font(11, 600);
             g.textAlign = "center";
             g.textBaseline = "top";
             const w = g.measureText(label).width + 8;

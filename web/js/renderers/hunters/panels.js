@@ -2,15 +2,9 @@
 // and the hint / feature information line.  Each returns the hit boxes it drew.
 import { drawMember, drawHut } from "./paint.js";
 import { t } from "../../i18n/hunters.js";
+import { FONT, box as roundBox } from "../base.js";
 
-const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-
-export function roundBox(g, x, y, w, h, r, fill, stroke) {
-  g.beginPath();
-  g.roundRect(x, y, w, h, r);
-  if (fill) { g.fillStyle = fill; g.fill(); }
-  if (stroke) { g.strokeStyle = stroke; g.lineWidth = 1; g.stroke(); }
-}
+export { roundBox };
 
 // sizes of the panels for a canvas of W x H CSS px, and the board margins they need
 const TOUCH = typeof window !== "undefined" && !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);

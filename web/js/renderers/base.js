@@ -1,0 +1,278 @@
+// What every game renderer is built on (interface: web/js/README.md): the
+// canvas and its size, pointer events, the camera over a pannable board, the
+// hit targets the tests and the keyboard read, and the paint helpers with the
+// one font. A renderer extends Renderer and fills in the hooks it needs:
+//
+//   camAt(x, y)             the press at (x, y) moves the camera (a board that pans)
+//   tap(x, y)               a press on the camera's area that did not pan or pinch
+//   pressStart(x, y, e) / pressMove(x, y, e) -> bool / pressEnd(x, y, e, cancelled)
+//                           a press elsewhere (panels, a board without a camera)
+//   hoverAt(x, y) / leave() the mouse moves over the canvas / leaves it
+//   wheelAt(x, y, dy)       a wheel turned outside the camera's area
+//   resized(changed)        the canvas has its new size (changed: a real change of
+//                           shape, not a bar appearing under the board)
+//   draw()                  paint everything (redraw() asks for it once per frame)
+//   teardown()              free what the renderer holds when it is dropped
+//
+// Everything is in CSS px of the canvas; the device pixel ratio is applied by
+// begin(). Coordinates the renderer gives out (targets()) are the same.
+
+import { PanZoom } from "../panzoom.js";
+
+/** The one font of the game boards. */
+export const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif";
+/** Canvas text is never under 11 CSS px: smaller callers get 11. */
+export const MIN_PX = 11;
+
+/** A CSS font for ``px`` (never under MIN_PX) and a weight (true: bold). */
+export function font(px, weight = 400) {
+  const w = weight === true ? 700 : weight === false ? 400 : weight;
+  return `${w} ${Math.round(Math.max(MIN_PX, px) * 10) / 10}px ${FONT}`;
+}
+
+/** A rounded rectangle's path (radius clamped to the box). */
+export function roundRect(g, x, y, w, h, r) {
+  r = Math.max(0, Math.min(r, w / 2, h / 2));
+  g.beginPath();
+  g.moveTo(x + r, y);
+  g.arcTo(x + w, y, x + w, y + h, r);
+  g.arcTo(x + w, y + h, x, y + h, r);
+  g.arcTo(x, y + h, x, y, r);
+  g.arcTo(x, y, x + w, y, r);
+  g.closePath();
+}
+
+/** A rounded box, filled and/or outlined. */
+export function box(g, x, y, w, h, r, fill, stroke, lw = 1) {
+  roundRect(g, x, y, w, h, r);
+  if (fill) { g.fillStyle = fill; g.fill(); }
+  if (stroke) { g.strokeStyle = stroke; g.lineWidth = lw; g.stroke(); }
+}
+
+/** One line of text, cut short with an ellipsis past ``max`` px; returns its width. */
+export function text(g, s, x, y, { size = 13, weight = 400, color = "#f3ecd8", align = "left", base = "middle", max } = {}) {
+  g.font = font(size, weight);
+  g.fillStyle = color;
+  g.textAlign = align;
+  g.textBaseline = base;
+  let str = String(s);
+  if (max) while (str.length > 2 && g.measureText(str).width > max) str = str.slice(0, -2) + "\u2026";
+  g.fillText(str, x, y);
+  return g.measureText(str).width;
+}
+
+/** Text shrunk to fit ``maxW`` (down to MIN_PX), then ellipsised, in the
+ * current fill and alignment; a secondary detail (opts.optional) that does not
+ * fit whole is left out instead. Returns the size drawn, 0 if none. */
+export function fitText(g, s, x, y, maxW, px, opts = {}) {
+  const min = Math.max(MIN_PX, opts.min || MIN_PX);
+  const weight = opts.bold ? 700 : 400;
+  let size = Math.max(min, px);
+  g.font = font(size, weight);
+  while (size > min && g.measureText(s).width > maxW) {
+    size -= 0.5;
+    g.font = font(size, weight);
+  }
+  if (opts.optional && g.measureText(s).width > maxW) return 0;
+  let shown = s;
+  while (shown.length > 1 && g.measureText(shown).width > maxW) shown = shown.slice(0, -2) + "\u2026";
+  g.fillText(shown, x, y);
+  return size;
+}
+
+/** Word-wrapped text from (x, y) top-left; returns the height used. */
+export function wrap(g, s, x, y, w, { size = 12, color = "#d9d2bd", weight = 400, lh = 1.3, maxLines = 8, draw = true } = {}) {
+  g.font = font(size, weight);
+  g.fillStyle = color;
+  g.textAlign = "left";
+  g.textBaseline = "top";
+  const words = String(s).split(/\s+/);
+  let line = "", n = 0;
+  const out = [];
+  for (const word of words) {
+    const next = line ? `${line} ${word}` : word;
+    if (g.measureText(next).width > w && line) { out.push(line); line = word; } else line = next;
+  }
+  if (line) out.push(line);
+  for (const l of out.slice(0, maxLines)) { if (draw) g.fillText(l, x, y + n * size * lh); n++; }
+  return n * size * lh;
+}
+
+/** Is (x, y) inside the rectangle {x, y, w, h}? */
+export const inRect = (x, y, r) => x >= r.x && y >= r.y && x <= r.x + r.w && y <= r.y + r.h;
+
+export class Renderer {
+  /** cam: {min, max} for a board that pans and zooms (this.cam, see ../panzoom.js), or null. */
+  constructor(canvas, ui, { cam = null } = {}) {
+    this.canvas = canvas;
+    this.ui = ui;
+    this.g = canvas.getContext("2d");
+    this.snap = null;
+    this.interactive = false;
+    this.touch = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+    this.W = 0;
+    this.H = 0;
+    this.dpr = 1;
+    this.hits = [];       // [{x, y, w, h, move?, act?, label, clip?}] drawn this frame, last on top
+    this.raf = null;
+    this.cam = cam ? new PanZoom({ ...cam, onChange: () => this.camMoved() }) : null;
+    this.prevTouchAction = canvas.style.touchAction;
+    canvas.style.touchAction = "none";
+    this.on = {
+      pointerdown: (e) => this.onDown(e),
+      pointermove: (e) => this.onMove(e),
+      pointerup: (e) => this.onUp(e, false),
+      pointercancel: (e) => this.onUp(e, true),
+      pointerleave: (e) => { if (e.pointerType === "mouse") this.leave(); },
+      wheel: (e) => this.onWheel(e),
+      contextmenu: (e) => e.preventDefault(),
+      // a tap changes the choice buttons at once: no follow-up "click" may land
+      // on a button that has just appeared under the finger
+      touchend: (e) => { if (e.cancelable) e.preventDefault(); },
+    };
+    for (const [k, f] of Object.entries(this.on)) canvas.addEventListener(k, f, { passive: false });
+  }
+
+  // ---------------------------------------------------------------- interface
+  /** Keep the snapshot and whether the player may act; returns the previous snapshot. */
+  take(snapshot, ctx) {
+    const prev = this.snap;
+    this.snap = snapshot;
+    this.interactive = !!(ctx && ctx.interactive);
+    return prev;
+  }
+
+  resize() {
+    const r = this.canvas.getBoundingClientRect();
+    const W = Math.max(1, r.width || this.canvas.clientWidth || 300);
+    const H = Math.max(1, r.height || this.canvas.clientHeight || 300);
+    const changed = !this.W || Math.abs(W - this.W) > 2 || Math.abs(H - this.H) > 0.3 * this.H;
+    this.W = W;
+    this.H = H;
+    this.dpr = window.devicePixelRatio || 1;
+    const bw = Math.round(W * this.dpr), bh = Math.round(H * this.dpr);
+    if (this.canvas.width !== bw) this.canvas.width = bw;
+    if (this.canvas.height !== bh) this.canvas.height = bh;
+    this.resized(changed);
+    this.draw();
+  }
+
+  /** The legal moves on the canvas now: [{x, y, w, h, move, label, name?}] (CSS px). */
+  targets() {
+    const out = [];
+    for (const h of this.hits) {
+      if (!h.move) continue;
+      const x = h.x + h.w / 2, y = h.y + h.h / 2;
+      if ((h.clip && !inRect(x, y, h.clip)) || x < 0 || y < 0 || x > this.W || y > this.H) continue;
+      out.push({ x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, w: h.w, h: h.h, move: h.move, label: h.label, name: h.name });
+    }
+    return out;
+  }
+
+  /** Where the parts of the board are, for the tests (a renderer says more). */
+  layoutInfo() { return { W: this.W, H: this.H, scale: this.cam ? this.cam.s : null }; }
+
+  destroy() {
+    for (const [k, f] of Object.entries(this.on)) this.canvas.removeEventListener(k, f);
+    this.canvas.style.touchAction = this.prevTouchAction;
+    this.canvas.style.cursor = "";
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = null;
+    clearTimeout(this.pressTimer);
+    this.teardown();
+    this.hits = [];
+    this.snap = null;
+    try { this.ui.choices([]); } catch (e) { /* the shell is gone */ }
+  }
+
+  // ---------------------------------------------------------------- hooks (defaults)
+  camAt() { return !!this.cam; }
+  camMoved() { this.redraw(); }
+  tap() {}
+  pressStart() {}
+  pressMove() { return false; }
+  pressEnd() {}
+  hoverAt() {}
+  leave() {}
+  wheelAt() {}
+  resized() {}
+  draw() {}
+  teardown() {}
+
+  /** The rectangle the camera shows ({x, y, w, h}), or null when it is not shown now. */
+  camRect() { return this.cam ? { x: 0, y: 0, w: this.W, h: this.H } : null; }
+
+  /** Keyboard (js/keyboard.js): no place that way, so pan the board half a screen that way. */
+  scrollBy(dx, dy) {
+    const r = this.camRect();
+    if (!r) return false;
+    this.cam.ox -= dx * r.w * 0.5;
+    this.cam.oy -= dy * r.h * 0.5;
+    this.cam.userMoved = true;
+    this.camMoved();
+    return true;
+  }
+
+  // ---------------------------------------------------------------- drawing
+  redraw() {
+    if (this.raf) return;
+    this.raf = requestAnimationFrame(() => { this.raf = null; this.draw(); });
+  }
+
+  /** Start a frame: device pixels set, the canvas filled with ``background``, no hits. */
+  begin(background) {
+    const g = this.g;
+    g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    g.fillStyle = background;
+    g.fillRect(0, 0, this.W, this.H);
+    this.hits = [];
+    return g;
+  }
+
+  /** The topmost hit under (x, y) (inside its clip), or null. */
+  hitAt(x, y, hits = this.hits) {
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i];
+      if (inRect(x, y, h) && (!h.clip || inRect(x, y, h.clip))) return h;
+    }
+    return null;
+  }
+
+  // ---------------------------------------------------------------- pointer events
+  local(e) {
+    const r = this.canvas.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  }
+
+  onDown(e) {
+    e.preventDefault();
+    const [x, y] = this.local(e);
+    try { this.canvas.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
+    if (this.cam && this.camAt(x, y)) this.cam.down(e.pointerId, x, y);
+    else this.pressStart(x, y, e);
+  }
+
+  onMove(e) {
+    const [x, y] = this.local(e);
+    if (this.cam && this.cam.has(e.pointerId)) { e.preventDefault(); this.cam.move(e.pointerId, x, y); return; }
+    if (this.pressMove(x, y, e)) { e.preventDefault(); return; }
+    if (e.pointerType === "mouse") this.hoverAt(x, y);
+  }
+
+  onUp(e, cancelled) {
+    const [x, y] = this.local(e);
+    if (this.cam && this.cam.has(e.pointerId)) {
+      if (this.cam.up(e.pointerId, cancelled)) this.tap(x, y);
+      return;
+    }
+    this.pressEnd(x, y, e, cancelled);
+  }
+
+  onWheel(e) {
+    e.preventDefault();
+    const [x, y] = this.local(e);
+    const dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
+    if (this.cam && this.camAt(x, y)) this.cam.wheel(x, y, dy);
+    else this.wheelAt(x, y, dy);
+  }
+}
