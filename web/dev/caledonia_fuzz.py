@@ -4,8 +4,7 @@ size; fails on any drawing error, any board target that is not a legal move, any
 with no way to reach it (choice, board target or panel), and board targets under 44 px on
 the phone.
 
-    PYTHONPATH=engine python3 web/dev/caledonia_serve.py 8766 &
-    PYTHONPATH=engine python3 web/dev/caledonia_fuzz.py [games]
+    python3 web/dev/caledonia_fuzz.py [games]
 """
 from __future__ import annotations
 
@@ -16,18 +15,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from cairn import GAMES  # noqa: E402
-from cairn.core.registry import register  # noqa: E402
-
-if "caledonia" not in GAMES:
-    from cairn.caledonia.rules import CaledoniaRules
-
-    register(CaledoniaRules())
-
 from devtools import call, slim  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-
-BASE = "http://127.0.0.1:8766/dev/caledonia.html?bare=1"
+from serve import serve_in_thread  # noqa: E402
+from shots import launch  # noqa: E402
 GAMES_SPECS = [
     (["human"], {}),
     (["human", {"kind": "automa", "level": "5"}], {"ports": True, "static_imports": True}),
@@ -84,14 +75,15 @@ def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else len(GAMES_SPECS)
     rnd = random.Random(1)
     problems = 0
+    url, server = serve_in_thread()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = launch(pw)
         pages = {}
         for name, (w, h) in {"phone": (390, 760), "laptop": (1366, 700)}.items():
             page = browser.new_page(viewport={"width": w, "height": h})
             errors = []
             page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-            page.goto(BASE)
+            page.goto(url + "?game=caledonia&bare=1")
             page.wait_for_function("window.__ready === true || document.getElementById('pick')")
             pages[name] = (page, errors)
         for g in range(n):
@@ -109,6 +101,7 @@ def main():
                         errors.clear()
             print(f"game {g + 1}: {len(players)} seats {options}: {count} positions drawn")
         browser.close()
+    server.shutdown()
     print("problems:", problems)
     sys.exit(1 if problems else 0)
 

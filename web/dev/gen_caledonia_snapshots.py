@@ -1,5 +1,5 @@
 """Dev tool: real Clans of Caledonia snapshots (through the facade, as the browser gets them)
-for the renderer's dev harness (web/dev/caledonia.html): setup, the action phase with each kind
+for the renderer's dev harness (web/dev/harness.html?game=caledonia): setup, the action phase with each kind
 of sub-decision, production and the final table, at 1, 2 (with the solo opponent) and 4 seats.
 Moves are chosen by a seeded random player that prefers doing something over passing.
 

@@ -1,6 +1,6 @@
 """Dev tool: play Glen More games through the JSON facade and dump snapshots
 of several phases and player counts to web/dev/glenmore-snapshots.json, for
-the renderer's dev harness (web/dev/glenmore.html).
+the renderer's dev harness (web/dev/harness.html?game=glenmore).
 
     PYTHONPATH=engine python3 web/dev/gen_glenmore_snapshots.py
 """

@@ -1,5 +1,5 @@
 """Dev tool: hand-made Hunters snapshots for the renderer's dev harness
-(web/dev/hunters.html), written from engine/cairn/hunters/README.md without
+(web/dev/harness.html?game=hunters), written from engine/cairn/hunters/README.md without
 the engine.  Tiles follow the shared rule notes (rules/hunters-tiles.tsv) loosely; the
 board is laid by edge matching, features by joining pieces across edges.
 Not rules-exact (values and legality are rough): only for drawing.

@@ -1,9 +1,8 @@
 """Dev tool: plays Glen More through the renderer harness in headless Chromium
 with real pointer input (mouse on desktop, touch taps on a phone-sized page),
-against the real engine behind serve.py. Every canvas target and
+against the real engine behind serve.py (started here). Every canvas target and
 choice button must be legal and must advance the game.
 
-    PYTHONPATH=engine python3 web/dev/serve.py 8765 &
     python3 web/dev/play_glenmore.py [steps] [outdir]
 """
 from __future__ import annotations
@@ -14,12 +13,11 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-BASE = "http://127.0.0.1:8765/dev/glenmore.html?live=1"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+from serve import serve_in_thread
+from shots import launch
 
 OPTIONS = """() => {
-  const r = window.__renderer, s = window.__snapshot;
+  const r = window.__renderer, s = window.__snap;
   const legal = new Set(s.legal.map(m => JSON.stringify(m)));
   const t = r.targets().map(x => ({kind: 'target', x: x.x, y: x.y, move: x.move, label: x.label}));
   const acts = r.hits.filter(h => h.act && !h.label.startsWith('Show') && !h.label.startsWith('Cancel'))
@@ -31,15 +29,15 @@ OPTIONS = """() => {
 }"""
 
 
-def run(pw_browser, size, steps, seed, out):
+def run(pw_browser, base, size, steps, seed, out):
     w, h, dpr, touch = size
     ctx = pw_browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=dpr,
                                  has_touch=touch, is_mobile=touch)
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(BASE + f"&players={2 + seed % 4}&seed={seed}")
-    page.wait_for_function("window.__snapshot && window.__snapshot.gid === 'dev'")
+    page.goto(base + f"&players={2 + seed % 4}&seed={seed}")
+    page.wait_for_function("window.__snap && window.__snap.gid === 'dev'")
     rng = random.Random(seed)
     box = page.locator("#board").bounding_box()
     played = 0
@@ -72,7 +70,7 @@ def run(pw_browser, size, steps, seed, out):
             assert after == before, ("an act tap played a move", o, st["phase"], page.evaluate("window.__played.slice(-2)"), page.evaluate("window.__renderer.hits.map(h => [h.label, Math.round(h.x), Math.round(h.y), Math.round(h.w), Math.round(h.h)])"))
         else:
             page.wait_for_function(f"window.__played.length > {before}")
-            page.wait_for_function(f"window.__snapshot.view.ply > {st['ply']}", timeout=5000)
+            page.wait_for_function(f"window.__snap.view.ply > {st['ply']}", timeout=5000)
             played += 1
         if step in (10, 60) and out:
             page.screenshot(path=f"{out}/live-{w}x{h}-{step}.png")
@@ -85,11 +83,13 @@ def main():
     steps = int(sys.argv[1]) if len(sys.argv) > 1 else 150
     out = sys.argv[2] if len(sys.argv) > 2 else None
     ok = True
+    url, server = serve_in_thread()
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        b = launch(pw)
         for i, size in enumerate([(360, 640, 2, True), (1280, 800, 1, False)]):
-            ok &= run(b, size, steps, 1 + i, out)
+            ok &= run(b, url + "?game=glenmore&live=1", size, steps, 1 + i, out)
         b.close()
+    server.shutdown()
     sys.exit(0 if ok else 1)
 
 

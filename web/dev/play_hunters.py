@@ -1,9 +1,8 @@
-"""Dev tool: play Hunters through the harness in live mode (serve.py)
+"""Dev tool: play Hunters through the harness in live mode (serve.py, started here)
 in headless Chromium the way a player would: tap a renderer target, confirm
 with the on-canvas tick or a choices button, or choose "Place nothing".
 Also checks pan, wheel zoom, pinch and double-tap fit with synthetic pointers.
 
-    PYTHONPATH=engine python3 web/dev/serve.py 8766 hunters &
     python3 web/dev/play_hunters.py [moves] [players] [size WxH]
 """
 from __future__ import annotations
@@ -13,9 +12,8 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-BASE = "http://127.0.0.1:8766/dev/hunters.html?live=1&bare=1"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+from serve import serve_in_thread
+from shots import launch
 
 GESTURES = """async () => {
   const c = document.getElementById('board'), r = c.getBoundingClientRect(), R = window.__renderer;
@@ -52,12 +50,13 @@ def main():
     players = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     w, h = (int(v) for v in (sys.argv[3] if len(sys.argv) > 3 else "360x640").split("x"))
     rng = random.Random(5)
+    url, server = serve_in_thread()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(pw)
         page = browser.new_page(viewport={"width": w, "height": h})
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(BASE + f"&players={players}&seed=3")
+        page.goto(url + f"?game=hunters&live=1&bare=1&players={players}&seed=3")
         page.wait_for_function("window.__ready === true")
         print("gestures", page.evaluate(GESTURES))
         played = 0
@@ -98,6 +97,7 @@ def main():
         page.screenshot(path=f"/tmp/hg-play-{w}x{h}.png")
         print("played", played, "moves; now", v["phase"], v["tiles"], "tiles", [p["score"] for p in v["players"]], "errors", errors)
         browser.close()
+    server.shutdown()
 
 
 if __name__ == "__main__":
