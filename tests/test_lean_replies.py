@@ -25,6 +25,9 @@ def patched(held, reply):
     out = dict(reply)
     del out["delta"]
     out["view"] = delta.apply(held["view"], d["view"])
+    table = held.get("labels_table") or list(held["labels"])
+    out["labels"] = [table[x] if isinstance(x, int) else table.append(x) or x for x in d["labels"]]
+    out["labels_table"] = table
     h, lines = d["history"]
     out["history"] = held["history"][:h] + lines
     m, moves = d["moves"]
@@ -57,11 +60,11 @@ def test_patched_snapshots_equal_the_whole_ones(game, players):
         held = patched(held, reply)
         if step % 25 == 0:
             full = whole("lean")
-            for key in ("view", "history", "save", "legal", "scores", "winners"):
+            for key in ("view", "history", "save", "legal", "labels", "scores", "winners"):
                 assert held[key] == full[key], (step, key)
             held = full   # a whole snapshot: the next base is its rev
     full = whole("lean")
-    for key in ("view", "history", "save", "legal", "scores", "winners"):
+    for key in ("view", "history", "save", "legal", "labels", "scores", "winners"):
         assert held[key] == full[key], key
     # Far below the whole snapshot (30-95 KB late in these games); Hunters'
     # features are renumbered when two merge, so its replies are the largest.

@@ -18,15 +18,22 @@ number of the turn being played, by the game's own idea of a turn),
 ``last_move`` (``{ply, seat, move}``), and each history line's ``kind``
 (``move``, ``idle``: a move that changes nothing worth telling, ``event``,
 ``scoring``: an event line with ``points``, each seat's gain), its ``turn``
-and ``turn_start`` (the first move of a turn).
+and ``turn_start`` (the first move of a turn), and ``labels``: for each
+move of ``legal`` (same order) ``{label, cost, group, info}`` in the reader's
+language (``Rules.labels``: the button's text with what the move costs or
+gives, a short cost for a mark on the board or null, a heading shared by
+alternatives of one kind or null, a longer explanation or null).
 
 Lean replies: ``play``, ``undo`` and ``bot`` given ``base`` (the ``rev`` of
 the last snapshot of this game the caller holds) answer only what changed
 since: ``{gid, rev, base, legal, scores, winners, delta: {view: edits (see
-:mod:`cairn.core.delta`), history: [from, lines], moves: [from, moves],
-meta}}`` - the caller keeps the view, the history and the save by applying
-them (``web/js/delta.js``).  Any other ``base`` (or none) gets the whole
-snapshot, which always carries its ``rev``.
+:mod:`cairn.core.delta`), labels: [entry | index], history: [from, lines],
+moves: [from, moves], meta}}`` - the caller keeps the view, the labels, the
+history and the save by applying them (``web/js/delta.js``; a label given as
+an index is that entry of the caller's table: the last whole snapshot's
+labels, then every entry a lean reply sent whole since, in order).  Any
+other ``base`` (or none) gets the whole snapshot, which always carries its
+``rev``.
 
 Replays: ``load`` with ``upto`` (a ply, 0 = the set-up) checks the whole
 save like any load and answers the position after ``upto`` moves, plus
@@ -89,7 +96,7 @@ def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
     }
     if not lean:
         snap.update(history=history_text(game), save=game.to_save())
-        _remember(gid, game, _plain(snap["view"]))
+        _remember(gid, game, _plain(snap["view"]), _label_table(snap["labels"]))
         snap["rev"] = _sent[gid]["rev"]
     return snap
 
@@ -109,9 +116,10 @@ def _plain(view: Dict[str, Any]) -> Dict[str, Any]:
 
 def _position(game: Any) -> Dict[str, Any]:
     """What every snapshot and lean reply says of the position now."""
-    legal = [] if game.is_over else game.legal_moves()   # generated once: the turn reads it too
+    legal = [] if game.is_over else game.legal_moves()   # generated once: the turn and labels read it too
     return {
         "legal": legal,
+        "labels": labels(game, legal),
         "scores": game.scores(),
         "winners": game.winners(),
         "turn": game.turn_with(legal),
@@ -120,9 +128,50 @@ def _position(game: Any) -> Dict[str, Any]:
     }
 
 
-def _remember(gid: str, game: Any, view: Dict[str, Any]) -> None:
+def labels(game: Any, legal: list) -> list:
+    """Each legal move's ``{label, cost, group, info}`` in the reader's
+    language (``Rules.labels``, rendered here; same length and order as
+    ``legal``)."""
+    names = [s.name for s in game.seats]
+    out = []
+    for entry in game.rules.labels(game.state, legal):
+        out.append({k: None if entry.get(k) is None else i18n.render(entry[k], names)
+                    for k in ("label", "cost", "group", "info")})
+    return out
+
+
+def _entry(e: Dict[str, Any]) -> tuple:
+    return (e["label"], e["cost"], e["group"], e["info"])
+
+
+def _label_table(labels: list) -> Dict[str, Any]:
+    """The labels a caller holds for a game, by entry: those of the last whole
+    snapshot (by position), then every new entry a lean reply sent, in order."""
+    index: Dict[tuple, int] = {}
+    for i, e in enumerate(labels):
+        index.setdefault(_entry(e), i)
+    return {"index": index, "n": len(labels)}
+
+
+def _label_refs(table: Dict[str, Any], labels: list) -> list:
+    """The labels as a lean reply sends them: each entry the caller holds as
+    its index in the table (most recur: the same buttons turn after turn),
+    each new one whole (the caller appends it to its table)."""
+    index, out = table["index"], []
+    for e in labels:
+        i = index.get(_entry(e))
+        if i is None:
+            index[_entry(e)] = table["n"]
+            table["n"] += 1
+            out.append(e)
+        else:
+            out.append(i)
+    return out
+
+
+def _remember(gid: str, game: Any, view: Dict[str, Any], table: Dict[str, Any]) -> None:
     _sent[gid] = {"rev": next(_revs), "view": view, "history": list(game.history),
-                  "moves": list(game.log), "lang": i18n.get_language()}
+                  "moves": list(game.log), "labels": table, "lang": i18n.get_language()}
 
 
 def _common(a: list, b: list) -> int:
@@ -144,14 +193,17 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
     h = _common(sent["history"], game.history)
     m = _common(sent["moves"], game.log)
     edits = delta.diff(sent["view"], view)
-    _remember(gid, game, view)
+    position = _position(game)
+    refs = _label_refs(sent["labels"], position.pop("labels"))
+    _remember(gid, game, view, sent["labels"])
     return {
         "gid": gid,
         "rev": _sent[gid]["rev"],
         "base": base,
-        **_position(game),
+        **position,
         "delta": {
             "view": edits,
+            "labels": refs,
             "history": [h, history_text(game, h)],
             "moves": [m, list(game.log[m:])],
             "meta": dict(game.meta),

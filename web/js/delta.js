@@ -32,6 +32,9 @@ export function applyEdits(value, edits) {
   return root;
 }
 
+// a patched snapshot's table of labels (a symbol: no JSON, no renderer sees it)
+const LABELS = Symbol("labels");
+
 /** The whole snapshot from the one held and a lean reply to it. */
 export function patch(held, reply) {
   const d = reply.delta;
@@ -39,6 +42,15 @@ export function patch(held, reply) {
   delete out.delta;
   out.categories = held.categories;   // a game's never change: sent with whole snapshots only
   out.view = applyEdits(held.view, d.view);
+  // parallel to out.legal: each label whole, or its index in the game's table of labels
+  // (the last whole snapshot's, then each one a lean reply sent whole, in order)
+  const table = held[LABELS] || (held.labels || []).slice();
+  out.labels = (d.labels || []).map((x) => {
+    if (typeof x === "number") return table[x];
+    table.push(x);
+    return x;
+  });
+  out[LABELS] = table;
   out.history = held.history.slice(0, d.history[0]).concat(d.history[1]);
   out.save = { ...held.save, moves: held.save.moves.slice(0, d.moves[0]).concat(d.moves[1]), meta: d.meta };
   return out;

@@ -12,6 +12,7 @@ from ..core.i18n import N_, _, msg, name
 from ..core.rng import Rng
 from ..core.rules import Rules
 from . import actions, automa, production, rounds, scoring, setup, text, view
+from . import labels as _labels
 from .options import CaledoniaOptions
 from .state import ACTIONS, AUCTION, CLAN_PICK, OVER, PRODUCTION, START_WORKERS, CaledoniaState
 
@@ -123,6 +124,10 @@ class CaledoniaRules(Rules):
     def describe(self, state: CaledoniaState, move: Move) -> Dict[str, Any]:
         """The log line: a message rendered in the reader's language (see :mod:`.text`)."""
         return text.describe(state, move)
+
+    def labels(self, state: CaledoniaState, legal: List[Move]) -> List[Dict[str, Any]]:
+        """Each legal move's button text and cost, from the rules' own money (see :mod:`.labels`)."""
+        return _labels.labels(state, self.current_player(state), legal)
 
     def why_illegal(self, state: CaledoniaState, move: Move, legal: List[Move]) -> str:
         return text.why_illegal(state, move, legal) or super().why_illegal(state, move, legal)

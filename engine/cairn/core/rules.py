@@ -101,6 +101,16 @@ class Rules:
         """One readable log line for ``move`` (called before it is applied)."""
         return json.dumps(move, sort_keys=True)
 
+    def labels(self, state: Any, legal: List[Move]) -> List[Dict[str, Any]]:
+        """For each move of ``legal`` (same order), what a page shows for it:
+        ``{"label", "cost", "group", "info"}``: the button's text (with what
+        the move costs or gives), a short cost for a mark on the board
+        (None: costs nothing), a heading shared by alternatives of one kind
+        (or None) and a longer explanation (or None).  Each is a message
+        (rendered late, like log lines) or plain text; the facade renders them
+        in the reader's language.  By default: the move's log line."""
+        return [{"label": self.describe(state, m), "cost": None, "group": None, "info": None} for m in legal]
+
     #: the score breakdown's keys and their names on the final table (English, marked N_)
     score_categories: Dict[str, str] = {}
 

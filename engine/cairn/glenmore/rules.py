@@ -6,6 +6,7 @@ from typing import Any, Dict, List, Optional
 from ..core.i18n import N_
 from ..core.rng import Rng
 from ..core.rules import Rules
+from . import labels as _labels
 from .apply import apply_move
 from .chain import setup_chain
 from .moves import legal_moves
@@ -66,6 +67,10 @@ class GlenMoreRules(Rules):
 
     def describe(self, state: GlenMoreState, move: Dict[str, Any]) -> Any:
         return describe_move(state, move)
+
+    def labels(self, state: GlenMoreState, legal: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        """Each legal move's button text and cost (see :mod:`.labels`)."""
+        return _labels.labels(state, legal)
 
     def why_illegal(self, state: GlenMoreState, move: Dict[str, Any], legal: List[Dict[str, Any]]) -> str:
         return why_illegal(state, move, legal) or super().why_illegal(state, move, legal)

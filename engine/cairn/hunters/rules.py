@@ -6,6 +6,7 @@ from typing import Any, Dict, List, Optional
 from ..core.i18n import N_
 from ..core.rng import Rng
 from ..core.rules import Rules
+from . import labels as _labels
 from .board import meeple_options
 from .state import CATEGORIES, MEEPLE, OVER, PLACE, HuntersState
 from .text import describe, why_illegal
@@ -76,6 +77,10 @@ class HuntersRules(Rules):
 
     def describe(self, state: HuntersState, move: Dict[str, Any]) -> Any:
         return describe(state, move)
+
+    def labels(self, state: HuntersState, legal: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        """Each legal move's button text (see :mod:`.labels`)."""
+        return _labels.labels(state, legal)
 
     def why_illegal(self, state: HuntersState, move: Dict[str, Any], legal: List[Dict[str, Any]]) -> str:
         return why_illegal(state, move, legal)
