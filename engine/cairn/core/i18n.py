@@ -165,27 +165,36 @@ def N_(text: str) -> str:
     return text
 
 
-def _tagged(m: Message) -> Message:
-    ctx = _caller_context(3)
+def _context_of(frame: Any) -> Optional[str]:
+    """The context of the module running ``frame`` (cached per module name)."""
+    module = frame.f_globals.get("__name__", "")
+    ctx = _module_contexts.get(module, "?")
+    return module_context(module) if ctx == "?" else ctx
+
+
+def msg(text: str, **args: Any) -> Message:
+    """A message to render later, in the reader's language."""
+    m = {"msg": text, "args": args} if args else {"msg": text}
+    ctx = _context_of(sys._getframe(1))
     if ctx:
         m["ctx"] = ctx
     return m
 
 
-def msg(text: str, **args: Any) -> Message:
-    """A message to render later, in the reader's language."""
-    return _tagged({"msg": text, "args": args} if args else {"msg": text})
-
-
 def nmsg(singular: str, plural: str, n: int, **args: Any) -> Message:
     """A message with a singular and a plural form, chosen by ``n`` (also
     passed as the argument ``n``)."""
-    return _tagged({"msg": singular, "plural": plural, "n": n, "args": dict(args, n=n)})
+    m = {"msg": singular, "plural": plural, "n": n, "args": dict(args, n=n)}
+    ctx = _context_of(sys._getframe(1))
+    if ctx:
+        m["ctx"] = ctx
+    return m
 
 
 def name(text: str) -> Message:
     """A translatable name as a message argument (e.g. a tile's name)."""
-    return _tagged({"msg": text})
+    ctx = _context_of(sys._getframe(1))
+    return {"msg": text, "ctx": ctx} if ctx else {"msg": text}
 
 
 def seat_ref(seat: int) -> Dict[str, int]:
