@@ -1,14 +1,19 @@
-"""Dev tool: screenshots of the real app (dist/, built if stale) playing each
-game against a bot at phone and laptop sizes: start, mid-game and end.
-The human's moves are taps on the board or the choice bar (the first target
-offered); the middle of the game is skipped by importing a save played by
-the engine's bots, like the e2e tests do.
+"""Dev tool: screenshots of the real app (dist/, built if stale) playing Glen More or Hunters
+against a bot, in one or more languages, at phone, small phone and laptop sizes: the home
+screen with the new-game form, the start, the rules reference, a few moves in, a tile's
+details (Glen More: tap and hold), a few more moves, the scores & log sheet and the end.
+The human's moves are taps on the board or the choice bar (the first target offered); the
+middle of the game is skipped by importing a save played by the engine's bots, like the e2e
+tests do.  Prints the problems the e2e helpers find (canvas text under 11 CSS px, small
+targets, page errors) and any horizontal overflow.
 
-    SHOOT_SIZES=phone,laptop python3 web/dev/shoot_app.py [outdir] [glenmore|hunters ...]
+    python3 web/dev/shoot_app.py [outdir] [--games glenmore,hunters] [--langs en,pt-BR,ro]
+                                 [--sizes phone,small,laptop] [--dist DIR]
+
+--dist serves another built site instead of dist/.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 
@@ -17,76 +22,89 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "engine"))
 sys.path.insert(0, os.path.join(ROOT, "e2e"))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-from shots import serve_site  # noqa: E402
+from shots import OVERFLOW_JS, SIZES, arguments, open_app, site_and_browser  # noqa: E402
 
 import play_helpers as ph  # noqa: E402
 
-SIZES = {"phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2),
-         "small": dict(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2),
-         "laptop": dict(viewport={"width": 1366, "height": 768})}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+
+def hold_tile(page):
+    """Tap and hold a tile of the shown estate (the one nearest its centre) for its details tip."""
+    info = page.evaluate("window.cairn.layout ? window.cairn.layout() : null")
+    own = info and info.get("own")   # page coordinates
+    if not own:
+        return False
+    x, y = own["left"] + own["width"] / 2, own["top"] + own["height"] / 2
+    opts = {"clientX": x, "clientY": y, "pointerId": 7, "pointerType": "touch", "bubbles": True}
+    page.dispatch_event("canvas", "pointerdown", opts)
+    page.wait_for_timeout(700)
+    page.dispatch_event("canvas", "pointerup", opts)
+    return True
 
 
-def load_site():
-    spec = importlib.util.spec_from_file_location("site_builder", os.path.join(ROOT, "build", "site.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+def shoot(browser, url, out, game, lang, size):
+    context, page, errors = open_app(browser, url, size, f"?fast=1&nosw=1&lang={lang}")
+    p = ph.Player(page, touch=bool(SIZES[size].get("has_touch")))
+
+    def shot(step):
+        page.screenshot(path=os.path.join(out, f"{game}-{lang}-{size}-{step}.png"))
+
+    def tap(sel, wait=300):
+        """Tap ``sel`` when it shows; True when it did."""
+        if not page.is_visible(sel):
+            return False
+        p.tap_el(page.query_selector(sel))
+        page.wait_for_timeout(wait)
+        return True
+
+    page.click(f"#game-list [data-game='{game}']")
+    page.wait_for_selector("#newgame:not([hidden])")
+    shot("0home")
+    print(game, lang, size, "home overflow:", page.evaluate(OVERFLOW_JS), flush=True)
+    p.start(game, seed=7)
+    shot("1start")
+    p.dismiss_coach()
+    tap("#help-btn", 200)
+    page.wait_for_selector("#help[open]")
+    shot("1help")
+    tap("#help-close", 0)
+    for _ in range(4):
+        p.human_move()
+    shot("2early")
+    if game == "glenmore" and hold_tile(page):
+        page.wait_for_timeout(200)
+        shot("2tip")
+    for _ in range(3):
+        p.human_move()
+    shot("3mid")
+    if tap("#sheet-btn"):
+        shot("3sheet")
+        p.close_sheet()
+    print(game, lang, size, "import", flush=True)
+    p.import_near_end(game, seed=7, left=3, tmpdir=out)
+    p.play_to_end()
+    page.wait_for_timeout(300)
+    shot("4end-moment")
+    tap("#moment", 400)
+    shot("4end")
+    p.close_sheet()
+    shot("5board-end")
+    print(game, lang, size, "errors:", errors[:3], "problems:", p.problems()[:5],
+          "overflow:", page.evaluate(OVERFLOW_JS), flush=True)
+    context.close()
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/appshots"
-    games = sys.argv[2:] or ["glenmore", "hunters"]
-    os.makedirs(out, exist_ok=True)
-    url, server = serve_site()
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        sizes = os.environ.get("SHOOT_SIZES", ",".join(SIZES)).split(",")
-        for size, ctx in SIZES.items():
-            if size not in sizes:
-                continue
-            for game in games:
-                context = browser.new_context(**ctx)
-                page = context.new_page()
-                errors = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(url + "?fast=1")
-                page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
-                p = ph.Player(page, touch=bool(ctx.get("has_touch")))
-                print(size, game, "start", flush=True)
-                p.start(game, seed=7)
-                page.screenshot(path=os.path.join(out, f"{game}-{size}-1start.png"))
-                p.dismiss_coach()
-                p.tap_el(page.query_selector("#help-btn"))
-                page.wait_for_selector("#help[open]")
-                page.wait_for_timeout(200)
-                page.screenshot(path=os.path.join(out, f"{game}-{size}-1help.png"))
-                p.tap_el(page.query_selector("#help-close"))
-                for _ in range(4):
-                    p.human_move()
-                page.screenshot(path=os.path.join(out, f"{game}-{size}-2early.png"))
-                if size != "small" and page.is_visible("#sheet-btn"):
-                    p.tap_el(page.query_selector("#sheet-btn"))
-                    page.wait_for_timeout(300)
-                    page.screenshot(path=os.path.join(out, f"{game}-{size}-3sheet.png"))
-                    p.close_sheet()
-                print(size, game, "import", flush=True)
-                p.import_near_end(game, seed=7, left=3, tmpdir=out)
-                p.play_to_end()
-                page.wait_for_timeout(300)
-                page.screenshot(path=os.path.join(out, f"{game}-{size}-4end-moment.png"))
-                if page.is_visible("#moment"):
-                    p.tap_el(page.query_selector("#moment"))
-                page.wait_for_timeout(400)
-                page.screenshot(path=os.path.join(out, f"{game}-{size}-4end.png"))
-                p.close_sheet()
-                page.screenshot(path=os.path.join(out, f"{game}-{size}-5board-end.png"))
-                print(size, game, "errors:", errors[:3], "problems:", p.problems()[:5])
-                context.close()
-        browser.close()
-    server.shutdown()
+    ap = arguments("app")
+    ap.add_argument("--games", default="glenmore,hunters")
+    ap.add_argument("--dist", default=None, help="another built site to serve")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    with site_and_browser(a.dist) as (url, browser):
+        for size in a.sizes.split(","):
+            for game in a.games.split(","):
+                for lang in a.langs.split(","):
+                    shoot(browser, url, a.out, game, lang, size)
+    print("screenshots in", a.out)
 
 
 if __name__ == "__main__":

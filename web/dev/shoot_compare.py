@@ -6,13 +6,16 @@ importing a save through the page's own import button, at a human's turn:
     caledonia4-early                4 players (you and three easy bots), round 1, actions
     caledonia4-late                 the same game in round 5, the map well filled
 
-at phone (390x844), small phone (360x640) and laptop (1366x768) sizes; Caledonia's late
-position is also shot on its players' tab.  The saves are played here by the engine's bots
-(Caledonia's seats prefer expanding, so the map fills as in a real game), so the positions
-are the same on every run.  Only the page's normal UI (the import button, taps on the
-board's targets from window.cairn.targets(), the sheet button) is used.
+at phone (390x844) and laptop (1366x768) sizes, Caledonia also at small phone (360x640)
+size and its late position also on its players' tab.  The saves are played here by the
+engine's bots (Caledonia's seats prefer expanding, so the map fills as in a real game), so
+the positions are the same on every run; the saves are written beside the PNGs, and
+--saves takes an earlier run's (the same positions even when the engine's bots have changed
+since).  Only the page's normal UI (the import button, the toasts' and sheet's buttons,
+taps on the board's targets from window.cairn.targets()) is used.
 
-    python3 web/dev/shoot_compare.py --out web/dev/out/after [--sizes=phone,laptop] [glenmore caledonia4-late ...]
+    python3 web/dev/shoot_compare.py --out web/dev/out/before
+    python3 web/dev/shoot_compare.py --out web/dev/out/after --saves web/dev/out/before [--sizes=phone,laptop] [glenmore caledonia4-late ...]
 """
 from __future__ import annotations
 
@@ -21,7 +24,6 @@ import json
 import os
 import random
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -29,12 +31,10 @@ sys.path.insert(0, os.path.join(ROOT, "engine"))
 sys.path.insert(0, os.path.join(ROOT, "e2e"))
 sys.path.insert(0, HERE)
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-from shots import LAPTOP, OVERFLOW_JS, PHONE, SMALL, launch, serve_site  # noqa: E402
+from shots import OVERFLOW_JS, SIZES, open_app, site_and_browser  # noqa: E402
 
 from play_helpers import Player  # noqa: E402
 
-SIZES = {"phone": PHONE, "small": SMALL, "laptop": LAPTOP}
 HUMAN = {"kind": "human"}
 EASY = {"kind": "bot", "level": "easy"}
 
@@ -58,10 +58,10 @@ def _fresh_turn(game):
     return v["phase"] == "actions" and not v["pending"] and any(m["type"] == "pass" for m in game.legal_moves())
 
 
-def save_at(game_name, players, seed, stop, tmpdir, name):
+def save_at(game_name, players, seed, stop):
     """A save of a game the engine's bots play (seat 0 too), cut where ``stop`` says, at a
     decision of seat 0: ("fraction", f) that far into the game, ("round", r, k) at seat 0's
-    k-th turn of Caledonia's round r.  Returns the file's path."""
+    k-th turn of Caledonia's round r."""
     from cairn import load_game, new_game
     from cairn.bots import choose_move
 
@@ -76,19 +76,13 @@ def save_at(game_name, players, seed, stop, tmpdir, name):
         expand = [m for m in legal if m["type"] == "expand"]
         g.play(rng.choice(expand) if expand else choose_move(g, "easy", seed=n))
         n += 1
-    moves = g.to_save()["moves"]
     if stop[0] == "fraction":
         cut = min(turns, key=lambda t: abs(t[0] - stop[1] * n))[0]
     else:
         in_round = [i for i, r in turns if r == stop[1]]
         cut = in_round[min(stop[2], len(in_round)) - 1]
-    save = g.to_save()
-    save["moves"] = moves[:cut]
-    save = load_game(save).to_save()
-    path = os.path.join(tmpdir, f"{name}.cairn.json")
-    with open(path, "w") as f:
-        json.dump(save, f)
-    return path
+    whole = g.to_save()
+    return load_game({**whole, "moves": whole["moves"][:cut]}).to_save()
 
 
 def settle(page, p):
@@ -127,25 +121,23 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=os.path.join(HERE, "out", "compare"), help="folder for the PNGs")
     ap.add_argument("--sizes", help="comma-separated: phone,small,laptop (default: per shot)")
+    ap.add_argument("--saves", help="a folder of an earlier run: its saves (<shot>.cairn.json), not new ones")
     ap.add_argument("names", nargs="*", help="shots (or their prefixes) to take; default all: " + " ".join(SHOTS))
     a = ap.parse_args()
     names = [n for n in SHOTS if not a.names or any(n.startswith(x) for x in a.names)]
     os.makedirs(a.out, exist_ok=True)
-    tmpdir = tempfile.mkdtemp(prefix="cairn-compare-")
-    saves = {n: save_at(*SHOTS[n][:4], tmpdir, n) for n in names}
-    url, server = serve_site()
+    saves = {}
+    for n in names:
+        saves[n] = os.path.join(a.saves or a.out, f"{n}.cairn.json")
+        if not a.saves:
+            with open(saves[n], "w") as f:
+                json.dump(save_at(*SHOTS[n][:4]), f)
     taken = []
-    with sync_playwright() as pw:
-        browser = launch(pw)
+    with site_and_browser() as (url, browser):
         for name in names:
             game, _, _, _, tabs, sizes = SHOTS[name]
             for size in (a.sizes.split(",") if a.sizes else sizes):
-                ctx = browser.new_context(**SIZES[size])
-                page = ctx.new_page()
-                errors = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(url + "?fast=1&nosw=1")
-                page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+                ctx, page, errors = open_app(browser, url, size)
                 p = Player(page, touch=bool(SIZES[size].get("has_touch")))
                 page.set_input_files("#import-file", saves[name])
                 page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.ply > 5",
@@ -165,8 +157,6 @@ def main():
                           f"wider than the screen: {wide}" if wide else "", errors[-2:] if errors else "",
                           flush=True)
                 ctx.close()
-        browser.close()
-    server.shutdown()
     print(len(taken), "screenshots in", a.out)
 
 

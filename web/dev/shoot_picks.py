@@ -20,8 +20,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from cairn import new_game  # noqa: E402
 from cairn.bots import choose_move  # noqa: E402
-from shoot_app import ARGS, SIZES  # noqa: E402
-from shots import serve_site  # noqa: E402
+from shots import SIZES, launch, serve_site  # noqa: E402
 
 SEATS = [{"kind": "human", "name": "Ailsa"}, {"kind": "bot", "level": "random", "name": "Bot 2"}]
 
@@ -53,7 +52,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     url, server = serve_site()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(pw)
         page = browser.new_context(**SIZES["phone"]).new_page()
         page.goto(url + "?nosw")
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)

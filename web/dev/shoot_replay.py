@@ -30,7 +30,7 @@ sys.path.insert(0, HERE)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import play_helpers as ph  # noqa: E402
-from shoot_app import ARGS, SIZES, load_site  # noqa: E402
+from shots import SIZES, launch, serve_site  # noqa: E402
 
 NAMES = ["Ana", "Bruno", "Carla", "Dan"]
 PLAYERS = {"caledonia": 4, "glenmore": 3, "hunters": 2}
@@ -79,13 +79,11 @@ def main():
     games = sys.argv[2:] or ["caledonia"]
     lang = os.environ.get("SHOOT_LANG", "")
     os.makedirs(out, exist_ok=True)
-    site = load_site()
-    site.ensure_built(site.DIST)
-    server = site.serve_in_thread(site.DIST, 0)
-    url = f"http://127.0.0.1:{server.server_address[1]}/?fast=1" + (f"&lang={lang}" if lang else "")
+    url, server = serve_site()
+    url += "?fast=1" + (f"&lang={lang}" if lang else "")
     sizes = os.environ.get("SHOOT_SIZES", "phone,laptop").split(",")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(pw)
         for game in games:
             save = finished_save(game)
             path = os.path.join(out, f"{game}-finished.cairn.json")
