@@ -60,7 +60,8 @@ ENGINE = os.path.join(ROOT, "engine", "cairn")
 WEB = os.path.join(ROOT, "web")
 LANGS = {"pt_BR": "pt-BR", "ro": "ro"}  # gettext code -> web tag
 
-ENGINE_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "msg": None, "nmsg": (1, 2), "name": None}
+ENGINE_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "msg": None, "nmsg": (1, 2), "name": None,
+                   "pgettext": ((1, "c"), 2)}
 PAGE_KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "pt": ((1, "c"), 2), "ptn": ((1, "c"), 2, 3)}
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 #: the games (each one a context): engine/cairn/<game>/ with rules of its own

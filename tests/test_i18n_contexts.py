@@ -156,3 +156,16 @@ def test_a_context_missing_from_its_game_file_is_copied_in_from_another(tmp_path
     add_contexts(str(tmp_path), required, ["pt_BR", "ro"], B.GAMES)
     assert B.problems(required, str(tmp_path)) == []
     assert B.read_catalogues(str(tmp_path), "pt_BR")[("hunters", "Close")][0] == "Fechar"
+
+
+def test_an_explicit_context_is_extracted_from_the_page_and_the_engine(tmp_path):
+    (tmp_path / "renderers").mkdir()
+    (tmp_path / "renderers" / "glenmore.js").write_text(
+        'import { t, tn } from "../i18n/glenmore.js";\nt("grain"); pt("caledonia", "whisky"); ptn("hunters", "{n} hut", "{n} huts", 2);\n')
+    (tmp_path / "app.js").write_text('t("Undo");\n')
+    found = B._extract(str(tmp_path), "javascript", "**.js", B.PAGE_KEYWORDS, B.page_context)
+    assert set(found) == {("glenmore", "grain"), ("caledonia", "whisky"), ("hunters", ("{n} hut", "{n} huts")), (None, "Undo")}
+    (tmp_path / "core").mkdir()
+    (tmp_path / "core" / "x.py").write_text('pgettext("caledonia", "grain")\n_("the game is over")\n')
+    found = B._extract(str(tmp_path), "python", "**.py", B.ENGINE_KEYWORDS, B.engine_context)
+    assert set(found) == {("caledonia", "grain"), (None, "the game is over")}
