@@ -2,10 +2,14 @@
 // size, y down), terrain (mixed spaces split in wedges), land costs, rivers on
 // edges, lochs, factories, port tiles with the markers of players who used
 // them, the mist-shaded land inactive at 1-2 seats, units (settlements joined
-// by a band in the owner's colour), neutral workers and covered spaces, and the
-// highlights of the current decision (spaces with their total cost).
+// by a band in the owner's colour) as pictograms (pieces.js), neutral workers and
+// covered spaces, and the highlights of the current decision (spaces with their
+// total cost, or the pictograms of the units that may go there).
 import { TERRAIN, WATER, CENTRAL, FONT, hexPath, unitGlyph, text } from "./paint.js";
 
+// a unit's pictogram on its space, in hex radii (the hex's inner radius is 0.87)
+const UNIT_SIZE = 1.2;
+const NEUTRAL = "#c9c4b8";
 const DIRS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
 
 /** Lookup tables for one static map (cached by the renderer per sides/seat count). */
@@ -78,6 +82,14 @@ function decorate(g, sp, x, y, r) {
     g.stroke();
   }
   g.restore();
+}
+
+/** The unit kinds a highlight offers (mark.units, or its starting-worker moves' units), or null. */
+function markUnits(m) {
+  if (m.units && m.units.length) return m.units;
+  const ms = m.moves || [];
+  if (ms.length && ms.every((mv) => mv.type === "start_worker" && mv.unit)) return [...new Set(ms.map((mv) => mv.unit))];
+  return null;
 }
 
 /** Draw the whole map. ctx: {g, cam ({s, rot, toScreen(x, y)}), view, idx, colorOf, marks: Map(space -> {cost, kind}), sel, small} */
@@ -220,8 +232,7 @@ export function drawMap(ctx) {
       g.fill();
       text(g, "\u2715", x, y, { size: Math.max(9, Math.round(r * 0.6)), weight: 800, color: "#bbb", align: "center" });
     } else {
-      unitGlyph(g, "worker", x, y, cam.s * 0.9, "#c9c4b8");
-      if (r > 16) text(g, "neutral", x, y + r * 0.62, { size: Math.max(8, Math.round(r * 0.22)), color: "#fff", align: "center" });
+      unitGlyph(g, "worker", x, y, cam.s * UNIT_SIZE, NEUTRAL);   // a grey worker, no seat's mark
     }
   }
   for (const u of map.units || []) {
@@ -237,7 +248,7 @@ export function drawMap(ctx) {
       g.stroke();
       g.setLineDash([]);
     }
-    unitGlyph(g, u.unit, x, y, cam.s * 0.95, colorOf(u.seat));
+    unitGlyph(g, u.unit, x, y, cam.s * UNIT_SIZE, colorOf(u.seat));
   }
   // 6. highlights: every space of the current decision, with its total cost
   if (marks && marks.size) {
@@ -251,7 +262,19 @@ export function drawMap(ctx) {
       g.strokeStyle = chosen ? "#fff" : "#ffe066";
       g.lineWidth = chosen ? 4 : 2.5;
       g.stroke();
-      if (m.label) {
+      const kinds = markUnits(m);
+      if (kinds) {
+        // the units that may go here (starting workers), as pictograms on a dark pill
+        const us = Math.max(16, Math.min(30, Math.round(r * 0.62))), gap = 2;
+        const tw = kinds.length * (us + gap) - gap + 6;
+        const ly = y + r * 0.12;
+        g.fillStyle = "rgba(25,25,20,0.88)";
+        g.beginPath();
+        g.roundRect(x - tw / 2, ly - us / 2 - 2, tw, us + 4, 5);
+        g.fill();
+        const col = colorOf(view.current);
+        kinds.forEach((u, k) => unitGlyph(g, u, x - tw / 2 + 3 + us / 2 + k * (us + gap), ly, us, col));
+      } else if (m.label) {
         const fs = Math.max(11, Math.min(18, Math.round(r * 0.42)));
         g.font = `800 ${fs}px ${FONT}`;
         const tw = g.measureText(m.label).width + 8;
