@@ -21,31 +21,14 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "engine"))
 sys.path.insert(0, os.path.join(ROOT, "e2e"))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from shots import PHONE, SMALL, launch, load_site  # noqa: E402
+from shots import PHONE, SMALL, open_app, site_and_browser  # noqa: E402
 
 import play_helpers as ph  # noqa: E402
+from test_play_sizes import TEXT_SIZES  # noqa: E402   (every canvas text's size in CSS px)
 
 SIZES = {"390x844": PHONE,
          "360x640": SMALL}
 LANGS = {"pt": "pt-BR", "ro": "ro"}
-
-# every canvas fillText records its text and size in CSS px (as e2e/test_play_sizes.py does)
-TEXT_SIZES = """(() => {
-  const seen = window.__textSizes = {};
-  const orig = CanvasRenderingContext2D.prototype.fillText;
-  CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
-    const c = this.canvas, m = /([0-9.]+)px/.exec(this.font || '');
-    if (m && c.isConnected && c.width && String(text).trim()) {
-      const t = this.getTransform();
-      const css = parseFloat(m[1]) * Math.hypot(t.a, t.b) * (c.clientWidth / c.width);
-      const key = String(text).slice(0, 40);
-      if (!(key in seen) || css < seen[key]) seen[key] = Math.round(css * 10) / 10;
-    }
-    return orig.call(this, text, ...rest);
-  };
-})();"""
 
 # English words that must not show on the canvas or in the choice bar of a translated game
 ENGLISH = ("Place", "Drawn tile", "Bonus tile", "Land ", "Gatherer", "Fisher", "Hunter", "Hut",
@@ -57,13 +40,7 @@ def english_left(texts):
 
 
 def shoot(browser, url, out, lang, size, ctx, problems):
-    context = browser.new_context(**ctx)
-    page = context.new_page()
-    page.add_init_script(TEXT_SIZES)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url + f"?fast=1&nosw&lang={lang}")
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+    context, page, errors = open_app(browser, url, ctx, f"?fast=1&nosw&lang={lang}", TEXT_SIZES)
     tag = LANGS[lang]
     if page.evaluate("document.documentElement.lang") != tag:
         # the shell does not read ?lang= yet: switch through the i18n module
@@ -166,18 +143,11 @@ def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/hunters-i18n"
     langs = sys.argv[2:] or list(LANGS)
     os.makedirs(out, exist_ok=True)
-    site = load_site()
-    site.ensure_built(site.DIST)
-    server = site.serve_in_thread(site.DIST, 0)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
     problems = []
-    with sync_playwright() as pw:
-        browser = launch(pw)
+    with site_and_browser() as (url, browser):
         for lang in langs:
             for size, ctx in SIZES.items():
                 shoot(browser, url, out, lang, size, ctx, problems)
-        browser.close()
-    server.shutdown()
     print("\n".join(problems) or "no problems found")
     print("shots in", out)
 
