@@ -4,8 +4,18 @@
 // change of language shows at once.
 
 import { t } from "../i18n/caledonia.js";
+import { SEAT_COLOURS } from "../ui.js";
+import { UNIT_ORDER, unitName, goodName } from "../renderers/caledonia/paint.js";
+import { pieceURL } from "../renderers/caledonia/pieces.js";
 
 const p = (text) => `<p>${text}</p>`;
+// the pieces as on the board (the same drawings, pieces.js), each with its name
+const GOODS = ["wool", "milk", "grain", "cheese", "bread", "whisky", "cotton", "tobacco", "sugarcane", "hops", "beef", "mutton"];
+const picto = (what) => {
+  const src = pieceURL(what, 28);
+  return src ? `<img src="${src}" width="28" height="28" alt="" style="vertical-align:middle">` : "";
+};
+const legend = (pairs) => pairs.map(([what, name]) => `<span style="white-space:nowrap">${picto(what)} ${name}</span>`).join(" &middot; ");
 const list = (tag, items) => `<${tag}>${items.map((i) => `<li>${i}</li>`).join("")}</${tag}>`;
 
 export default {
@@ -34,7 +44,8 @@ export default {
       [t("Controls"), list("ul", [
         t("Tabs at the top of the board: Map, Trade, Exports, Players (and Clans, Final). A dot marks a tab with something you can do now."),
         t("Drag to pan the map, pinch or the +/&minus; buttons to zoom, &#x2922; to see it all. On a phone held upright the map is turned a quarter (north points right)."),
-        t("Units: round = animals, house = buildings, square = grain field, pawn = worker, boat = fisherman; the letters name the kind (Sh sheep, Cw cow, Da dairy, Ba bakery, Fi field, Di distillery, Wc woodcutter, Mn miner, Fm fisherman). A band joins units of one settlement."),
+        legend(UNIT_ORDER.map((u) => [{ unit: u, colour: SEAT_COLOURS[0] }, unitName(u)])),
+        legend(GOODS.map((g) => [{ good: g }, goodName(g)])),
         t("Undo takes back your moves within your turn."),
       ])],
     ];
