@@ -5,8 +5,9 @@
 
 import { THEME, RESOURCES } from "./glenmore/draw.js";
 import { displayMoves } from "./glenmore/display.js";
-import { moveLabel, counted, yieldOf, spotAt, tileName, resName } from "./glenmore/labels.js";
-import { t, tn } from "../i18n/glenmore.js";
+import { moveLabel, counted, spotAt, resName } from "./glenmore/labels.js";
+import { learn, wordsOf } from "./words.js";
+import { t } from "../i18n/glenmore.js";
 import { layoutMethods } from "./glenmore/layout.js";
 import { reducedMotion } from "../access.js";
 import { Renderer, inRect } from "./base.js";
@@ -26,6 +27,7 @@ export default class GlenMoreRenderer extends Renderer {
 
   update(snapshot, ctx) {
     const prev = this.take(snapshot, ctx);
+    learn(snapshot);   // each legal move's words (moveLabel) for the drawing code
     const v = snapshot.view;
     const turn = v.current_player;
     if (prev && prev.gid !== snapshot.gid) {   // another game: forget view choices
@@ -109,25 +111,17 @@ export default class GlenMoreRenderer extends Renderer {
       const opts = legal.filter((m) => m.type === "activate" && `${m.tile[0]},${m.tile[1]}` === this.openKey);
       // the richest offer first (more goods handed in, more points)
       opts.sort((a, b) => (b.use ? b.use.length : 0) - (a.use ? a.use.length : 0));
-      const spot = spotAt(me, opts[0] && opts[0].tile);
-      const tile = spot && v.tiles[String(spot.tile)];
-      const name = tileName(v, me, opts[0] ? opts[0].tile : [0, 0]);
       const many = opts.length > 6;
       for (const m of opts) {
-        if (!m.use) { add(m); continue; }
-        const y = yieldOf(tile, m.use);
-        const give = counted(m.use);
-        const kinds = new Set(m.use).size;
-        const n = m.use.length;
-        const amount = n === 1 ? t("Give 1 good") : kinds === n ? tn("Give {n} kind", "Give {n} kinds", n) : tn("Give {n} good", "Give {n} goods", n);
-        const group = many ? `${amount}${y ? ` \u2192 ${y}` : ""}` : null;
-        add(m, `${m.loch_ness ? "Loch Ness: " : ""}${many ? give : `${name}: ${give}${y ? ` \u2192 ${y}` : ""}`}`, { group, groupLabel: `${name}: ${give}${y ? ` \u2192 ${y}` : ""}`,
-          info: y ? t("Hand in {goods} for {gain}", { goods: give, gain: y }) : t("Hand in {goods}", { goods: give }) });
+        const w = wordsOf(m, this.snap);
+        if (!m.use || !w) { add(m); continue; }
+        // the engine's words: what is handed in and what it gives; grouped by amount when many
+        add(m, null, { group: many ? w.group : null, groupLabel: w.label, info: w.info });
       }
     }
     if (this.moveFrom) {
       for (const m of legal) {
-        if (m.type === "move" && m.to === "chieftain" && `${m.from[0]},${m.from[1]}` === this.moveFrom) add(m, t("Make chieftain"), { info: t("Send this clan member away: it becomes a chieftain (counts in every scoring)") });
+        if (m.type === "move" && m.to === "chieftain" && `${m.from[0]},${m.from[1]}` === this.moveFrom) add(m, null, { info: t("Send this clan member away: it becomes a chieftain (counts in every scoring)") });
       }
     }
     for (const m of legal) if (m.type === "gain") add(m);
@@ -139,7 +133,7 @@ export default class GlenMoreRenderer extends Renderer {
       items.push({ label: all ? t("Pay all: {goods}", { goods: what }) : t("Pay {goods} from my tiles", { goods: what }), main: all, act: () => this.ui.playAll ? this.ui.playAll(plan.moves) : this.ui.play(plan.moves[0]),
         info: all ? t("Pays the whole cost from the goods on your tiles (fullest tiles first); tap goods on your tiles to choose yourself") : t("Pays what your tiles hold; buy the rest at the market") });
     }
-    for (const m of legal) if (m.type === "buy") add(m, tn("Buy 1 {res} for {n} coin", "Buy 1 {res} for {n} coins", (v.market[m.resource] || 0) + 1, { res: resName(m.resource) }), { info: t("Buy a missing good from the market to pay with") });
+    for (const m of legal) if (m.type === "buy") add(m, null, { info: t("Buy a missing good from the market to pay with") });
     for (const m of legal) if (m.type === "pay" && !Array.isArray(m.from)) add(m);
     for (const m of legal) if (["pass", "end_activation", "end_turn"].includes(m.type)) {
       add(m, null, { main: true, info: m.type === "pass" ? t("No tile can be paid for and placed: your figure moves on and that tile leaves the game") : m.type === "end_activation" ? t("Stop activating; next, move clan members") : t("Finish your turn") });

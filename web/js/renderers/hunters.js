@@ -9,15 +9,8 @@ import { drawing } from "./hunters/draw.js";
 import { layoutFor } from "./hunters/panels.js";
 import { Renderer } from "./base.js";
 import { t, N_ } from "../i18n/hunters.js";
+import { labelOf, wordsOf } from "./words.js";
 
-// a member decision as a choice label, per role and kind of piece (shown through t())
-const PUT_LABEL = {
-  "gatherer:forest": N_("Gatherer on the forest"),
-  "fisher:river": N_("Fisher on the river"),
-  "hunter:meadow": N_("Hunter on the meadow"),
-  "hut:river": N_("Hut on the river"),
-  "hut:lake": N_("Hut on the lake"),
-};
 const TURNED = ["", N_("Place turned ↻ 90°"), N_("Place turned ↻ 180°"), N_("Place turned ↺ 90°")];
 const MIN_S = 10, MAX_S = 260;
 
@@ -107,10 +100,7 @@ export default class HuntersRenderer extends Renderer {
           const q = this.spotScreen(other);
           if (q) reach = Math.min(reach, Math.hypot(q[0] - p[0], q[1] - p[1]));
         }
-        const cell = this.cells.get(`${this.snap.view.just_placed.x},${this.snap.view.just_placed.y}`);
-        const L = cell && this.layout(cell.tile);
-        const put = L && L.pieces[m.piece] ? PUT_LABEL[`${m.role}:${L.pieces[m.piece].kind}`] : null;
-        out.push({ x: p[0], y: p[1], w: reach, h: reach, move: m, label: `${m.role} on piece ${m.piece}`, name: put ? t(put) : m.role });
+        out.push({ x: p[0], y: p[1], w: reach, h: reach, move: m, label: `${m.role} on piece ${m.piece}`, name: labelOf(m, this.snap) });
       }
     }
     return out;
@@ -422,15 +412,12 @@ export default class HuntersRenderer extends Renderer {
     } else if (phase === "meeple") {
       const items = [];
       if (this.pick !== null && this.meepleAt.has(this.pick)) {
-        const cell = this.cells.get(`${this.snap.view.just_placed.x},${this.snap.view.just_placed.y}`);
-        const L = cell && this.layout(cell.tile);
-        const kind = L ? L.pieces[this.pick].kind : "";
-        for (const m of this.meepleAt.get(this.pick)) {
-          const label = PUT_LABEL[m.role + ":" + kind];
-          items.push({ label: label ? t(label) : m.role, move: m });
-        }
+        for (const m of this.meepleAt.get(this.pick)) items.push({ label: labelOf(m, this.snap), move: m });   // the engine's words
       }
-      if (this.skip) items.push({ label: t("Place nothing"), move: this.skip, main: true, info: t("Keep your tribe members for later") });
+      if (this.skip) {
+        const w = wordsOf(this.skip, this.snap);
+        items.push({ label: labelOf(this.skip, this.snap), move: this.skip, main: true, info: (w && w.info) || undefined });
+      }
       this.ui.choices(items);
     } else {
       this.ui.choices([]);

@@ -1,9 +1,11 @@
-// Readable labels for Glen More moves (used for ui.choices buttons and targets),
-// names of tiles, cards and goods, and tile descriptions, in the page's language.
-// The view carries the engine's English names and machine text; they are
-// translated here, at draw time.
+// Glen More's names on the page: tiles, cards and goods, and what a tile does
+// (drawn on the board), in the page's language; and each move's button text,
+// which is the engine's (snapshot.labels, through ../words.js). The view
+// carries the engine's English names and machine text; they are translated
+// here, at draw time.
 
 import { t, tn, N_ } from "../../i18n/glenmore.js";
+import { labelOf } from "../words.js";
 
 // every name the view can carry (the engine's data/tiles.csv and cards.csv), for the catalogues
 N_("Quarry"); N_("Forest"); N_("Meadow (sheep)"); N_("Pasture (cattle)"); N_("Grain field");
@@ -37,25 +39,6 @@ export function goodsText(n, r) {
 
 export const vpText = (n) => t("{n} VP", { n });
 
-/** A display position in words, from the starting village (x east, y south). */
-export function at(xy) {
-  const [x, y] = xy;
-  if (!x && !y) return t("at the village");
-  if (Math.abs(x) <= 1 && Math.abs(y) <= 1) {
-    const k = `${y < 0 ? "n" : y > 0 ? "s" : ""}${x > 0 ? "e" : x < 0 ? "w" : ""}`;
-    return {
-      n: () => t("north of the village"), s: () => t("south of the village"),
-      e: () => t("east of the village"), w: () => t("west of the village"),
-      ne: () => t("north-east of the village"), nw: () => t("north-west of the village"),
-      se: () => t("south-east of the village"), sw: () => t("south-west of the village"),
-    }[k]();
-  }
-  const ns = y < 0 ? tn("{n} north", "{n} north", -y) : y > 0 ? tn("{n} south", "{n} south", y) : "";
-  const ew = x > 0 ? tn("{n} east", "{n} east", x) : x < 0 ? tn("{n} west", "{n} west", -x) : "";
-  if (ns && ew) return t("{ns} and {ew} of the village", { ns, ew });
-  return t("{way} of the village", { way: ns || ew });
-}
-
 export function spotAt(player, xy) {
   if (!player || !Array.isArray(xy)) return null;
   return player.display.find((d) => d.at[0] === xy[0] && d.at[1] === xy[1]) || null;
@@ -73,29 +56,6 @@ export function counted(list) {
   const n = {};
   for (const r of list) n[r] = (n[r] || 0) + 1;
   return Object.entries(n).map(([r, k]) => (k > 1 ? goodsText(k, r) : resName(r))).join(" + ");
-}
-
-/** What handing in `use` at this tile yields, read from the tile's text. */
-export function yieldOf(tile, use) {
-  const text = (tile && tile.text) || "";
-  if (tile && tile.kind === "distillery") return goodsText(1, "whisky");
-  const pairs = [...text.matchAll(/(\d+)->(\d+)/g)];
-  if (pairs.length && /different/.test(text)) {
-    const kinds = new Set(use).size;
-    const hit = pairs.find((m) => Number(m[1]) === kinds);
-    return hit ? vpText(Number(hit[2])) : "";
-  }
-  const any = text.match(/any (\d+) resources -> (\d+)/);
-  if (any) return vpText(Number(any[2]));
-  const want = [...use].sort().join("+");
-  for (const alt of text.split("|")) {
-    const [lhs, rhs] = alt.split("->").map((s) => (s || "").trim());
-    if (lhs && lhs.split("+").map((s) => s.trim()).sort().join("+") === want) {
-      const m = /^(\d+) VP$/.exec(rhs);
-      return m ? vpText(Number(m[1])) : rhs;
-    }
-  }
-  return "";
 }
 
 /** What a tile does, one line per alternative, from the view's machine text. */
@@ -124,53 +84,8 @@ export function tileLines(tile, cards) {
   });
 }
 
+/** A legal move's button text: the engine's words (``view`` is not needed any more; the
+ * argument stays for the callers). */
 export function moveLabel(view, move) {
-  const me = view.players[view.current_player];
-  const price = (r) => view.market[r];
-  switch (move.type) {
-    case "take": {
-      const e = view.chain[move.space];
-      const tile = e && view.tiles[String(e.tile)];
-      return t("Take {tile}", { tile: tile ? t(tile.name) : t("tile") });
-    }
-    case "pay":
-      if (move.resource === "whisky") return t("Pay a whisky barrel");
-      if (move.resource === "clansman") {
-        return move.from === "chieftain" ? t("Pay a chieftain")
-          : t("Pay the clan member on {tile} {where}", { tile: tileName(view, me, move.from), where: at(move.from) });
-      }
-      return t("Pay {res} from the {tile} {where}", { res: resName(move.resource), tile: tileName(view, me, move.from), where: at(move.from) });
-    case "buy":
-      return tn("Buy {res} ({n} coin)", "Buy {res} ({n} coins)", price(move.resource) + 1, { res: resName(move.resource) });
-    case "sell":
-      return tn("Sell {res} for {n} coin", "Sell {res} for {n} coins", price(move.resource), { res: resName(move.resource) });
-    case "place":
-      return t("Place {where}", { where: at(move.at) });
-    case "gain":
-      return t("Gain {res}", { res: resName(move.resource) });
-    case "activate": {
-      const name = tileName(view, me, move.tile);
-      const spot = spotAt(me, move.tile);
-      const tile = spot && view.tiles[String(spot.tile)];
-      const ness = move.loch_ness ? "Loch Ness: " : "";
-      if (move.gain) return ness + t("{tile}: take {goods}", { tile: name, goods: goodsText(1, move.gain) });
-      if (move.use) {
-        const y = yieldOf(tile, move.use);
-        return `${ness}${name}: ${counted(move.use)}${y ? " → " + y : ""}`;
-      }
-      return ness + t("Activate {tile}", { tile: name });
-    }
-    case "end_activation":
-      return t("Done activating");
-    case "move":
-      if (move.to === "chieftain") return t("Make chieftain (from {tile})", { tile: tileName(view, me, move.from) });
-      return t("Move a clan member from {source} to {target} ({where})",
-        { source: tileName(view, me, move.from), target: tileName(view, me, move.to), where: at(move.to) });
-    case "end_turn":
-      return t("End turn");
-    case "pass":
-      return t("Pass");
-    default:
-      return move.type;
-  }
+  return labelOf(move);
 }
