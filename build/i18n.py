@@ -43,6 +43,7 @@ messages no catalogue of the first language has yet (to start a file).
 """
 from __future__ import annotations
 
+import ast
 import glob
 import json
 import os
@@ -107,9 +108,77 @@ def _extract(top: str, method: str, pattern: str, keywords: Dict[str, object], w
     return found
 
 
+def _nested_python(top: str, keywords: Dict[str, object], where) -> Dict[Key, str]:
+    """The keyword calls with literal strings, nested ones too (Babel's
+    extractor skips a call inside another call's arguments, e.g.
+    ``name(TABLE.get(k, N_("a unit")))``)."""
+    found: Dict[Key, str] = {}
+    for path in sorted(glob.glob(os.path.join(top, "**", "*.py"), recursive=True)):
+        rel = os.path.relpath(path, top).replace(os.sep, "/")
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in keywords):
+                continue
+            spec = keywords[node.func.id]
+            strs = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args]
+            if spec is None and strs and strs[0]:
+                key: Key = (where(rel), strs[0])
+            elif spec == (1, 2) and len(strs) > 1 and strs[0] and strs[1]:
+                key = (where(rel), (strs[0], strs[1]))
+            elif spec == ((1, "c"), 2) and len(strs) > 1 and strs[0] and strs[1]:
+                key = (strs[0], strs[1])
+            else:
+                continue
+            found.setdefault(key, f"{rel}:{node.lineno}")
+    return found
+
+
+_JS_STRING = r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\$]|\\.|\$(?!\{))*`)"""
+_JS_CALL = re.compile(r"(?<![\w.$])(t|N_|tn|pt|ptn)\(\s*" + _JS_STRING + r"(?:\s*,\s*" + _JS_STRING + r")?(?:\s*,\s*" + _JS_STRING + r")?")
+_JS_COMMENT = re.compile(r"/\*.*?\*/|^\s*//[^\n]*", re.S | re.M)
+_JS_ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)", re.S)
+
+
+def _js_unquote(literal: str) -> str:
+    def one(m):
+        e = m.group(1)
+        if e[0] in "ux" and len(e) > 1:
+            return chr(int(e[1:].strip("{}"), 16))
+        return {"n": "\n", "t": "\t", "r": "\r", "\n": ""}.get(e, e)
+    return _JS_ESCAPE.sub(one, literal[1:-1])
+
+
+def _nested_js(top: str, where) -> Dict[Key, str]:
+    """The t/tn/N_/pt/ptn calls with literal strings, wherever they are
+    (Babel's extractor misses some inside template literals)."""
+    found: Dict[Key, str] = {}
+    for path in sorted(glob.glob(os.path.join(top, "**", "*.js"), recursive=True)):
+        rel = os.path.relpath(path, top).replace(os.sep, "/")
+        with open(path, encoding="utf-8") as f:
+            src = _JS_COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), f.read())
+        for m in _JS_CALL.finditer(src):
+            kw, a, b, c = m.group(1), m.group(2), m.group(3), m.group(4)
+            if kw in ("t", "N_"):
+                key: Key = (where(rel), _js_unquote(a))
+            elif kw == "tn" and b:
+                key = (where(rel), (_js_unquote(a), _js_unquote(b)))
+            elif kw == "pt" and b:
+                key = (_js_unquote(a), _js_unquote(b))
+            elif kw == "ptn" and b and c:
+                key = (_js_unquote(a), (_js_unquote(b), _js_unquote(c)))
+            else:
+                continue
+            if key[1] and (not isinstance(key[1], tuple) or key[1][0]):
+                found.setdefault(key, f"{rel}:{src.count(chr(10), 0, m.start()) + 1}")
+    return found
+
+
 def engine_messages() -> Dict[Key, str]:
     """Every engine message (context, id) -> where it is first used."""
     found = _extract(ENGINE, "python", "**.py", ENGINE_KEYWORDS, engine_context)
+    for key, where in _nested_python(ENGINE, ENGINE_KEYWORDS, engine_context).items():
+        found.setdefault(key, where)
     sys.path.insert(0, os.path.dirname(ENGINE))
     try:
         import cairn.games  # noqa: F401  (loads every game's data, which marks its names)
@@ -123,7 +192,10 @@ def engine_messages() -> Dict[Key, str]:
 
 def page_messages() -> Dict[Key, str]:
     """Every page message (context, id) -> where it is first used."""
-    return _extract(os.path.join(WEB, "js"), "javascript", "**.js", PAGE_KEYWORDS, page_context)
+    found = _extract(os.path.join(WEB, "js"), "javascript", "**.js", PAGE_KEYWORDS, page_context)
+    for key, where in _nested_js(os.path.join(WEB, "js"), page_context).items():
+        found.setdefault(key, where)
+    return found
 
 
 _T_IMPORT = re.compile(r"import\s*\{([^}]*)\}\s*from\s*[\"']((?:\.\./|\./)+)i18n\.js[\"']")

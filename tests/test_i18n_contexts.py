@@ -169,3 +169,16 @@ def test_an_explicit_context_is_extracted_from_the_page_and_the_engine(tmp_path)
     (tmp_path / "core" / "x.py").write_text('pgettext("caledonia", "grain")\n_("the game is over")\n')
     found = B._extract(str(tmp_path), "python", "**.py", B.ENGINE_KEYWORDS, B.engine_context)
     assert set(found) == {("caledonia", "grain"), (None, "the game is over")}
+
+
+def test_calls_nested_in_other_calls_are_extracted_too(tmp_path):
+    (tmp_path / "caledonia").mkdir()
+    (tmp_path / "caledonia" / "w.py").write_text('def f(k):\n    return name(TABLE.get(k, N_("a unit")))\n')
+    assert ("caledonia", "a unit") in B._nested_python(str(tmp_path), B.ENGINE_KEYWORDS, B.engine_context)
+    (tmp_path / "help").mkdir()
+    (tmp_path / "help" / "hunters.js").write_text(
+        '// t("not this: a comment")\nconst x = `<ol>${li(t("Nested \\u00b7 one"), `${t("deeper")}`)}</ol>`;\n'
+        'tn("{n} hut", "{n} huts", n); pt("glenmore", \'it\\\'s\');\n')
+    found = B._nested_js(str(tmp_path), B.page_context)
+    assert set(found) == {("hunters", "Nested \u00b7 one"), ("hunters", "deeper"), ("hunters", ("{n} hut", "{n} huts")),
+                          ("glenmore", "it's")}, found
