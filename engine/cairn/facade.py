@@ -135,8 +135,11 @@ def labels(game: Any, legal: list) -> list:
     names = [s.name for s in game.seats]
     out = []
     for entry in game.rules.labels(game.state, legal):
-        out.append({k: None if entry.get(k) is None else i18n.render(entry[k], names)
-                    for k in ("label", "cost", "group", "info")})
+        said = {k: None if entry.get(k) is None else i18n.render(entry[k], names)
+                for k in ("label", "cost", "group", "info")}
+        label = said["label"] or ""
+        said["label"] = label[:1].upper() + label[1:]   # a button's text ("the starting village: ...")
+        out.append(said)
     return out
 
 
