@@ -255,19 +255,11 @@ def placeholders(text: str) -> Set[str]:
     return set(PLACEHOLDER.findall(text or ""))
 
 
-def _required(required: Dict[object, str]) -> Dict[Key, str]:
-    """Accept plain ids (no context) as well as (context, id) keys."""
-    def key(k):
-        return k if isinstance(k, tuple) and len(k) == 2 and (k[0] is None or k[0] in GAMES) else (None, k)
-    return {key(k): v for k, v in required.items()}
-
-
-def problems(required: Dict[object, str], top: str) -> List[str]:
+def problems(required: Dict[Key, str], top: str) -> List[str]:
     """What each language lacks or gets wrong: missing or empty translations
     (in each context: a game's word needs its entry with ``msgctxt``),
     placeholders that differ from the English, the wrong number of plural forms."""
     out = []
-    required = _required(required)
     for lang in LANGS:
         have = read_catalogues(top, lang)
         nforms = 3 if lang == "ro" else 2
@@ -293,9 +285,8 @@ def problems(required: Dict[object, str], top: str) -> List[str]:
     return out
 
 
-def unused(required: Dict[object, str], top: str) -> List[str]:
+def unused(required: Dict[Key, str], top: str) -> List[str]:
     """Catalogue entries no source uses (in their context)."""
-    required = _required(required)
     out = []
     for lang in LANGS:
         for key, (_, where) in sorted(read_catalogues(top, lang).items(), key=lambda kv: (kv[1][1], str(kv[0]))):

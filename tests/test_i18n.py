@@ -36,7 +36,7 @@ def test_the_checker_catches_a_missing_string_and_a_changed_placeholder(tmp_path
         (tmp_path / lang).mkdir()
         (tmp_path / lang / "x.po").write_text(
             f'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n\nmsgid "Player {{n}}"\nmsgstr "{text}"\n', encoding="utf-8")
-    bad = B.problems({"Player {n}": "core", "Never written": "core"}, str(tmp_path))
+    bad = B.problems({(None, "Player {n}"): "core", (None, "Never written"): "core"}, str(tmp_path))
     assert any("pt_BR: placeholders differ" in b for b in bad)
     assert any("ro: missing 'Player {n}'" in b for b in bad)
     assert sum("missing 'Never written'" in b for b in bad) == 2

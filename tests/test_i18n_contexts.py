@@ -182,3 +182,10 @@ def test_calls_nested_in_other_calls_are_extracted_too(tmp_path):
     found = B._nested_js(str(tmp_path), B.page_context)
     assert set(found) == {("hunters", "Nested \u00b7 one"), ("hunters", "deeper"), ("hunters", ("{n} hut", "{n} huts")),
                           ("glenmore", "it's")}, found
+
+
+def test_a_context_may_be_any_name_not_only_a_game(tmp_path):
+    for lang in ("pt_BR", "ro"):
+        _catalogue(tmp_path, lang, "replay.po", 'msgctxt "replay"\nmsgid "Play"\nmsgstr "Reproduzir"\n')
+    assert B.problems({("replay", "Play"): "replay.js:1"}, str(tmp_path)) == []
+    assert B.problems({("replay", "Pause"): "replay.js:2"}, str(tmp_path))
