@@ -14,6 +14,8 @@ import { FONT, box, text, wrap, goodChip, nGood } from "./caledonia/paint.js";
 import { t, N_ } from "../i18n/caledonia.js";
 
 const TAB_H = 44;
+// the map's margins in its rectangle: the status strip on top, the edge on a wide screen, the zoom buttons' column
+const MAP_PAD = { top: 26 + 10, wide: 10, buttons: 56 };
 const VIEW_NAMES = { in: N_("Zoom in"), out: N_("Zoom out"), fit: N_("Show the whole map") };
 // ("Trade" and "Exports": the words "Market" and "Export" mean other things elsewhere in the app)
 const TAB_NAMES = { map: N_("Map"), market: N_("Trade"), export: N_("Exports"), players: N_("Players"), offers: N_("Clans"), final: N_("Final") };
@@ -119,7 +121,17 @@ export default class CaledoniaRenderer extends Renderer {
   /** Where the map and panels are (for tests and the app). */
   layoutInfo() {
     const L = this.layout();
-    return { map: L.map, panel: L.panel, tab: this.currentTab(L), wide: L.wide, scale: this.cam.s };
+    return { map: L.map, panel: L.panel, tab: this.currentTab(L), wide: L.wide, scale: this.cam.s, turned: !!this.rot, drawn: this.mapDrawn() };
+  }
+
+  /** The rectangle the whole map's hexes take on the screen now. */
+  mapDrawn() {
+    if (!this.idx) return null;
+    const b = this.idx.box, cam = this.mapCam();
+    const pts = [[b.x0, b.y0], [b.x1, b.y0], [b.x0, b.y1], [b.x1, b.y1]].map(([x, y]) => cam.toScreen(x, y));
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const x = Math.min(...xs), y = Math.min(...ys);
+    return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
   }
 
   logLine(h) { return h.text; }
@@ -133,9 +145,11 @@ export default class CaledoniaRenderer extends Renderer {
     if (v && (v.phase === "clan_pick" || v.phase === "auction") && (v.offers || []).length) ids.push("offers");
     ids.push("market", "export", "players");
     if (v && v.final) ids.push("final");
-    let tabs, map, panel;
+    let tabs, map, panel, rot;
     if (wide) {
-      const P = Math.round(Math.min(600, Math.max(400, W * 0.42)));
+      const split = this.split(W, H);
+      const P = split.P;
+      rot = split.rot;
       tabs = this.tabRow(ids, W - P, P);
       map = { x: 0, y: 0, w: W - P, h: H };
       panel = { x: W - P + 8, y: TAB_H + 6, w: P - 16, h: H - TAB_H - 6 };
@@ -143,8 +157,26 @@ export default class CaledoniaRenderer extends Renderer {
       tabs = this.tabRow(ids, 0, W);
       map = { x: 0, y: TAB_H, w: W, h: H - TAB_H };
       panel = { x: 8, y: TAB_H + 6, w: W - 16, h: H - TAB_H - 6 };
+      rot = map.h > map.w * 1.15;   // a portrait phone: the map turned a quarter fills it better
     }
-    return { wide, tabs, map, panel, ids };
+    return { wide, tabs, map, panel, ids, rot };
+  }
+
+  /** A wide screen: the panels' width and whether the map is turned a quarter, so that the
+   * map is as large as it can be (filling the height, as a rule) and the panels take the rest
+   * (never under 400 px). */
+  split(W, H) {
+    const minP = 400, maxP = Math.max(minP, Math.round(W * 0.55));
+    if (!this.idx) return { P: Math.round(Math.min(600, Math.max(minP, W * 0.42))), rot: false };
+    const b = this.idx.box;
+    const bw = b.x1 - b.x0, bh = b.y1 - b.y0;
+    const h = H - MAP_PAD.top - MAP_PAD.wide;
+    const free = W - minP - MAP_PAD.wide;
+    const flat = Math.min((free - MAP_PAD.buttons) / bw, h / bh);
+    const turned = Math.min((free - MAP_PAD.buttons) / bh, h / bw);
+    const rot = turned > flat * 1.04;
+    const need = (rot ? bh * turned : bw * flat) + MAP_PAD.wide + MAP_PAD.buttons;
+    return { P: Math.round(Math.min(maxP, Math.max(minP, W - need))), rot };
   }
 
   /** Tabs across [x0, x0 + W]: equal widths, unless a label (a long word in pt or ro) would not
@@ -215,14 +247,18 @@ export default class CaledoniaRenderer extends Renderer {
     const L = this.layout();
     const m = L.map;
     const pad = L.wide ? 10 : 6;
-    this.rot = !L.wide && m.h > m.w * 1.15;   // a portrait phone: the map turned a quarter fills it better
+    this.rot = L.rot;
     const b = this.idx.box;
     const box = this.rot ? { x0: -b.y1, x1: -b.y0, y0: b.x0, y1: b.x1 } : b;
-    // clear of the status strip on top; beside the zoom buttons unless the map is turned
-    const top = 26 + pad, right = this.rot ? pad : 56;
-    this.cam.fit(box, { x: m.x + pad, y: m.y + top, w: m.w - pad - right, h: m.h - top - pad }, 90);
+    // clear of the status strip on top and of the zoom buttons: a column on the right, a row
+    // at the bottom on a portrait phone (where the map takes the whole width)
+    const top = 26 + pad, row = this.buttonsInRow(L);
+    const right = row ? pad : MAP_PAD.buttons, bottom = row ? MAP_PAD.buttons : pad;
+    this.cam.fit(box, { x: m.x + pad, y: m.y + top, w: m.w - pad - right, h: m.h - top - bottom }, 90);
     this.fitFor = { W: this.W, H: this.H };
   }
+
+  buttonsInRow(L) { return !L.wide && L.rot; }
 
   /** Bring the highlighted spaces into view, big enough to tap (44 px on a phone). */
   focusMarks() {
@@ -550,14 +586,14 @@ export default class CaledoniaRenderer extends Renderer {
       }
     }
     // view buttons: zoom in, zoom out, fit
-    const s = 44, gap = 6;
-    const bx = m.x + m.w - s - 8;
-    let by = m.y + m.h - 3 * s - 2 * gap - 8;
+    const s = 44, gap = 6, row = this.buttonsInRow(L);
+    let bx = row ? m.x + m.w - 3 * s - 2 * gap - 8 : m.x + m.w - s - 8;
+    let by = row ? m.y + m.h - s - 4 : m.y + m.h - 3 * s - 2 * gap - 8;
     for (const [act, label] of [["in", "+"], ["out", "\u2212"], ["fit", "\u2922"]]) {
       box(g, bx, by, s, s, 10, "rgba(20,28,24,0.85)", "rgba(255,240,200,0.3)");
       text(g, label, bx + s / 2, by + s / 2 + 1, { size: 20, weight: 700, align: "center" });
       this.buttons.push({ x: bx, y: by, w: s, h: s, act });
-      by += s + gap;
+      if (row) bx += s + gap; else by += s + gap;
     }
   }
 }

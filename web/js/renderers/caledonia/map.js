@@ -175,7 +175,7 @@ export function drawMap(ctx) {
       g.strokeStyle = "#5a4630";
       g.lineWidth = 2;
       g.stroke();
-      text(g, p ? `${p.port}` : "\u2693", x, y - r * 0.08, { size: Math.max(9, Math.round(r * 0.5)), weight: 800, color: "#3b2c1a", align: "center" });
+      text(g, p ? `${p.port}` : "\u2693", x, y - r * 0.08, { size: Math.max(11, Math.round(r * 0.5)), weight: 800, color: "#3b2c1a", align: "center" });
       if (p) {
         const used = p.used_by || [];
         used.forEach((seat, k) => {
@@ -191,7 +191,7 @@ export function drawMap(ctx) {
       }
     }
     if (sp.kind === "land" && sp.flags.active && !units.has(sp.id) && r > 9) {
-      const fs = Math.max(8, Math.round(r * 0.38));
+      const fs = Math.max(11, Math.round(r * 0.38));   // never under 11 px (a hex is then 2r >= 20 px wide)
       g.font = `700 ${fs}px ${FONT}`;
       g.textAlign = "center";
       g.textBaseline = "middle";
@@ -230,7 +230,7 @@ export function drawMap(ctx) {
       hexPath(g, x, y, r * 0.8, A0);
       g.fillStyle = "rgba(40,35,30,0.85)";
       g.fill();
-      text(g, "\u2715", x, y, { size: Math.max(9, Math.round(r * 0.6)), weight: 800, color: "#bbb", align: "center" });
+      text(g, "\u2715", x, y, { size: Math.max(11, Math.round(r * 0.6)), weight: 800, color: "#bbb", align: "center" });
     } else {
       unitGlyph(g, "worker", x, y, cam.s * UNIT_SIZE, NEUTRAL);   // a grey worker, no seat's mark
     }

@@ -1,0 +1,93 @@
+"""Clans of Caledonia's map fills the space it is given (issue 20): on a laptop it takes the
+board's whole height, on a phone its whole width, clear of the status strip and the zoom
+buttons, and no text on the canvas is under 11 CSS px, early and late in a 4-player game."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from test_play_sizes import SMALL_TEXT, TEXT_SIZES  # noqa: E402
+
+SIZES = {
+    "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2),
+    "small": dict(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2),
+    "laptop": dict(viewport={"width": 1366, "height": 768}),
+}
+
+
+@pytest.fixture(scope="module")
+def saves(tmp_path_factory):
+    """A 4-seat hot-seat game played by random moves that prefer expanding: cut in round 1
+    and in round 5 (the map well filled), at a main decision."""
+    from cairn import load_game, new_game
+
+    g = new_game("caledonia", players=[{"kind": "human"}] * 4, seed=5)
+    rng = random.Random(5)
+    cuts = {}
+    n = 0
+    while not g.is_over and "late" not in cuts:
+        v = g.view()
+        legal = g.legal_moves()
+        if v["phase"] == "actions" and not v["pending"] and any(m["type"] == "pass" for m in legal):
+            if v["round"] == 1 and "early" not in cuts and n > 20:
+                cuts["early"] = n
+            if v["round"] == 5:
+                cuts["late"] = n
+        expand = [m for m in legal if m["type"] in ("expand", "place")]
+        others = [m for m in legal if m["type"] != "pass"] or legal
+        g.play(rng.choice(expand) if expand and rng.random() < 0.8 else rng.choice(others))
+        n += 1
+    whole = g.to_save()
+    out = {}
+    for name, cut in cuts.items():
+        path = tmp_path_factory.mktemp("cal") / f"caledonia-{name}.cairn.json"
+        path.write_text(json.dumps(load_game({**whole, "moves": whole["moves"][:cut]}).to_save()))
+        out[name] = str(path)
+    assert set(out) == {"early", "late"}, cuts
+    return out
+
+
+@pytest.mark.parametrize("when", ["early", "late"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_map_fills_its_space(chromium, site_url, saves, size, when):
+    context = chromium.new_context(**SIZES[size])
+    page = context.new_page()
+    page.add_init_script(TEXT_SIZES)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(site_url + "?fast=1&nosw")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        page.set_input_files("#import-file", saves[when])
+        page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'caledonia' && !window.cairn.busy")
+        page.wait_for_timeout(300)
+        info = page.evaluate("window.cairn.renderer.layoutInfo()")
+        m, d = info["map"], info["drawn"]
+        units = len(page.evaluate("window.cairn.snapshot().view.map.units"))
+        assert units >= (4 if when == "early" else 30), units
+        # inside the map's rectangle, below the status strip (26 px)
+        assert d["x"] >= m["x"] - 0.5 and d["x"] + d["w"] <= m["x"] + m["w"] + 0.5, (d, m)
+        assert d["y"] >= m["y"] + 26 - 0.5 and d["y"] + d["h"] <= m["y"] + m["h"] + 0.5, (d, m)
+        if size == "laptop":
+            assert d["h"] >= 0.9 * (m["h"] - 26), f"the map takes {d['h']:.0f} of {m['h']:.0f} px of height"
+        else:
+            assert d["w"] >= 0.9 * m["w"] or d["h"] >= 0.9 * (m["h"] - 26 - 52), f"the map takes {d['w']:.0f} of {m['w']:.0f} px"
+        # the zoom buttons stand beside or below the map, not on it
+        for t in page.evaluate("window.cairn.renderer.targets()"):
+            if t["label"].startswith("view "):
+                left, top = t["x"] - t["w"] / 2, t["y"] - t["h"] / 2
+                beside = left >= d["x"] + d["w"] - 1 or top >= d["y"] + d["h"] - 1
+                assert beside, (t, d)
+        assert page.evaluate("Object.keys(window.__textSizes).length") > 20, "the canvas's text was not seen"
+        small = page.evaluate(SMALL_TEXT)
+        assert not small, f"canvas text under 11 px: {small[:8]}"
+        assert not errors, errors
+    finally:
+        context.close()
