@@ -37,7 +37,7 @@ function section(g, title, x, y, w) {
 export function drawContract(g, c, x, y, w, { hl = false, dim = false, tag = "" } = {}) {
   const h = 56;
   box(g, x, y, w, h, 8, dim ? "rgba(60,60,55,0.7)" : "#efe3c4", hl ? GOLD : "#6b5a3a", hl ? 3 : 1);
-  const r = w < 150 ? 9 : 10;
+  const r = w < 150 ? 10 : 11;
   let cx = x + 6;
   const cy = y + 18;
   for (const [good, n] of Object.entries(c.needs)) cx += goodCount(g, good, n, cx, cy, r, "#2a2013");
@@ -53,12 +53,19 @@ export function drawContract(g, c, x, y, w, { hl = false, dim = false, tag = "" 
   if (c.money) words.push(`\u00a3${c.money}`);
   if (c.free_land) words.push(t("free land"));
   if (c.bonus_upgrade) words.push(tn("{n} upgrade", "{n} upgrades", c.bonus_upgrade));
-  if (words.length) text(g, words.join(" \u00b7 "), rx + 2, ry, { size: 12, weight: 700, color: "#2a2013", max: x + w - rx - 8 });
+  // the tag (take, fulfil) bottom right, or top right when the words below need the room
+  // and the goods above leave it
+  const said = words.join(" \u00b7 ");
+  g.font = `700 12px ${FONT}`;
+  const saidW = words.length ? g.measureText(said).width + 8 : 0;
+  g.font = `800 12px ${FONT}`;
+  const tw = tag ? g.measureText(tag).width + 10 : 0;
+  const low = tag && (rx + saidW + tw + 6 <= x + w || cx > x + w - tw - 8);
+  if (words.length) text(g, said, rx + 2, ry, { size: 12, weight: 700, color: "#2a2013", max: x + w - rx - 8 - (low ? tw + 6 : 0) });
   if (tag) {
-    g.font = `800 12px ${FONT}`;
-    const tw = g.measureText(tag).width + 10;
-    box(g, x + w - tw - 4, y + 3, tw, 18, 5, hl ? "#5a7a2e" : "rgba(0,0,0,0.55)");
-    text(g, tag, x + w - tw / 2 - 4, y + 12, { size: 12, weight: 800, color: "#fff", align: "center" });
+    const ty = low ? y + h - 22 : y + 3;
+    box(g, x + w - tw - 4, ty, tw, 18, 5, hl ? "#5a7a2e" : "rgba(0,0,0,0.55)");
+    text(g, tag, x + w - tw / 2 - 4, ty + 9, { size: 12, weight: 800, color: "#fff", align: "center" });
   }
   return h;
 }
