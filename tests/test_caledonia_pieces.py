@@ -128,8 +128,7 @@ def test_no_two_letter_codes_are_left_in_the_caledonia_page():
     # the old abbreviations (a: N_("Wc") ...) are gone from the renderer and the help
     import re
     code = re.compile(r"""\ba:\s*N_\(|N_\(["'][A-Z][a-z]["']\)|UNIT\[.*?\]\.a\b""")
-    # choices.js is left out until its start-worker marks stop naming a unit by UNIT[...].a
-    files = [os.path.join(JS, f) for f in os.listdir(JS) if f.endswith(".js") and f != "choices.js"]
+    files = [os.path.join(JS, f) for f in os.listdir(JS) if f.endswith(".js")]
     files += [os.path.join(ROOT, "web", "js", "help", "caledonia.js"), os.path.join(ROOT, "web", "js", "renderers", "caledonia.js")]
     found = []
     for path in files:
