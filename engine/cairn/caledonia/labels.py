@@ -142,7 +142,8 @@ def label_of(state: Any, seat: int, move: Move) -> Dict[str, Any]:
                    each=money(each), off=money(discount(g)))
     elif kind in ("place", "start_worker"):
         unit = move["unit"] if kind == "start_worker" else top["unit"]
-        label = msg("Place {unit} on {space}: {change}", unit=unit_a(unit),
+        # the money before the place: a phone's button may not show the end of a long line
+        label = msg("Place {unit} ({change}) on {space}", unit=unit_a(unit),
                     space=space_name(state, move["space"]), change=_signed(d))
         if kind == "place" and top.get("free_land"):
             info = name(N_("Free land: only the unit is paid"))
