@@ -44,8 +44,8 @@ export default {
       [t("Controls"), list("ul", [
         t("Tabs at the top of the board: Map, Trade, Exports, Players (and Clans, Final). A dot marks a tab with something you can do now."),
         t("Drag to pan the map, pinch or the +/&minus; buttons to zoom, &#x2922; to see it all. On a phone held upright the map is turned a quarter (north points right)."),
-        legend(UNIT_ORDER.map((u) => [{ unit: u, colour: SEAT_COLOURS[0] }, unitName(u)])),
-        legend(GOODS.map((g) => [{ good: g }, goodName(g)])),
+        `${t("Units (a band in the owner's colour joins the units of one settlement):")} ${legend(UNIT_ORDER.map((u) => [{ unit: u, colour: SEAT_COLOURS[0] }, unitName(u)]))}`,
+        `${t("Goods:")} ${legend(GOODS.map((g) => [{ good: g }, goodName(g)]))}`,
         t("Undo takes back your moves within your turn."),
       ])],
     ];
