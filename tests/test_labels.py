@@ -134,3 +134,39 @@ def test_other_games_labels_are_translated(game, players):
     finally:
         i18n.set_language("en")
     assert all(a["label"] != b["label"] for a, b in zip(en, pt))
+
+
+NODE_WORDS = r"""
+import { readFileSync } from "node:fs";
+const { learn, wordsOf, labelOf } = await import("data:text/javascript;base64," +
+    readFileSync(process.argv[2]).toString("base64"));
+const snap = JSON.parse(readFileSync(process.argv[3], "utf8"));
+learn(snap);
+const copy = { ...snap.legal[1] };   // not one of the snapshot's moves: known only with its snapshot
+console.log(JSON.stringify({
+  learnt: snap.legal.map((m) => labelOf(m)),
+  direct: snap.legal.map((m) => wordsOf(m, snap)),
+  copy: [labelOf(copy), wordsOf(copy, snap)],
+}));
+"""
+
+
+def test_the_page_finds_each_moves_words(tmp_path):
+    """web/js/renderers/words.js (under Node): a renderer's drawing code finds a legal move's
+    words from the move alone once the snapshot is learnt, or with its snapshot."""
+    import os
+    import shutil
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    from node_helpers import run_node
+
+    snap = call(op="new", gid="w", game="glenmore", players=2, seed=5)
+    call(op="close", gid="w")
+    (tmp_path / "snap.json").write_text(json.dumps(snap))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    got = run_node(tmp_path, NODE_WORDS, os.path.join(root, "web", "js", "renderers", "words.js"),
+                   str(tmp_path / "snap.json"))[0]
+    assert got["learnt"] == [e["label"] for e in snap["labels"]]
+    assert got["direct"] == snap["labels"]
+    assert got["copy"] == [snap["legal"][1]["type"], None]
