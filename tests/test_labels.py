@@ -59,10 +59,11 @@ def _pick_clans(game, rnd, wanted):
 
 
 def _pounds(cost):
-    """The money change a cost text says: "£12" paid, "+£9" gained, None nothing."""
+    """The money change a cost text says: "£12" paid ("≈£12": by shipping), "+£9" gained,
+    None nothing."""
     if cost is None:
         return 0
-    m = re.fullmatch(r"(\+?)£(\d+)", cost)
+    m = re.fullmatch(r"(\+?)≈?£(\d+)", cost)
     assert m, cost
     return int(m.group(2)) * (1 if m.group(1) else -1)
 

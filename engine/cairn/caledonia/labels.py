@@ -15,7 +15,9 @@ from typing import Any, Dict, List, Optional
 from ..core.i18n import N_, join, msg, name
 from . import economy as eco
 from .clans import cellar_value
+from .board import reach
 from .data import CLANS, CONTRACTS, IMPORTS, PORTS, STARTING_TILES, TABLES
+from .expand import own_and_fishermen
 from .production import PROCESSING
 from .rounds import pass_money
 from .state import ACTIONS
@@ -99,7 +101,8 @@ def _signed(d: int) -> Message:
 
 
 def cost_text(d: Optional[int]) -> Optional[Message]:
-    """The short cost of a mark on the board: "£12" paid, "+£9" gained, None: no money."""
+    """The short cost of a mark on the board: "£12" paid, "+£9" gained, None: no money (a
+    place reached by shipping: "≈£12", see :func:`label_of`)."""
     if d is None:
         return None
     return msg("+\u00a3{n}", n=d) if d > 0 else money(-d)
@@ -116,8 +119,16 @@ def _with_money(label: Message, d: Optional[int]) -> Message:
     return label if d is None else msg("{label}: {change}", label=label, change=_signed(d))
 
 
-def label_of(state: Any, seat: int, move: Move) -> Dict[str, Any]:
-    """``{label, cost, group, info}`` of one legal move (messages or None)."""
+def near_spaces(state: Any, seat: int) -> set:
+    """The spaces next to ``seat``'s units (no shipping: the reach at shipping level 0, with
+    MacDonald's fishermen); a place elsewhere is reached by shipping."""
+    own, fish = own_and_fishermen(state, seat)
+    return reach(eco.board_of(state), own, 0, fish)
+
+
+def label_of(state: Any, seat: int, move: Move, near: Optional[set] = None) -> Dict[str, Any]:
+    """``{label, cost, group, info}`` of one legal move (messages or None); ``near``: the
+    spaces next to the seat's units (:func:`near_spaces`), for a place's words."""
     kind = move.get("type")
     d = money_change(state, seat, move)
     p = state.players[seat]
@@ -142,11 +153,14 @@ def label_of(state: Any, seat: int, move: Move) -> Dict[str, Any]:
                    each=money(each), off=money(discount(g)))
     elif kind in ("place", "start_worker"):
         unit = move["unit"] if kind == "start_worker" else top["unit"]
+        shipped = kind == "place" and near is not None and move["space"] not in near
         # the money before the place: a phone's button may not show the end of a long line
-        label = msg("Place {unit} ({change}) on {space}", unit=unit_a(unit),
-                    space=space_name(state, move["space"]), change=_signed(d))
+        text = N_("Place {unit} ({change}, by shipping) on {space}") if shipped else N_("Place {unit} ({change}) on {space}")
+        label = msg(text, unit=unit_a(unit), space=space_name(state, move["space"]), change=_signed(d))
         if kind == "place" and top.get("free_land"):
             info = name(N_("Free land: only the unit is paid"))
+        if shipped:   # the map's mark says it too: "≈£11"
+            return {"label": label, "cost": msg("\u2248\u00a3{n}", n=-d), "group": None, "info": info}
     elif kind == "expand":
         free = top is not None and top.get("kind") == "rewards"
         each = eco.unit_cost(state, seat, move["unit"])
@@ -287,5 +301,6 @@ def labels(state: Any, seat: Optional[int], legal: List[Move]) -> List[Dict[str,
     """Every legal move's entry, in order (``seat``: the seat to move)."""
     if seat is None:
         return [{"label": m.get("type", "?"), "cost": None, "group": None, "info": None} for m in legal]
-    return [label_of(state, seat, m) for m in legal]
+    near = near_spaces(state, seat) if any(m.get("type") == "place" for m in legal) else None
+    return [label_of(state, seat, m, near) for m in legal]
 

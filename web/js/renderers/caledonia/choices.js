@@ -9,7 +9,7 @@ import { t } from "../../i18n/caledonia.js";
 import { unitName } from "./paint.js";
 
 /**
- * st: renderer selection {good, contract, offer, space}; idx: map index.
+ * st: renderer selection {good, contract, offer, space}; idx (the map index) and nameOf are not needed any more.
  * Returns {items, marks: Map(space -> {label, units?, ship?, moves}), panel: {...sets}, hint, focus, byType, top}.
  */
 export function plan(snap, st, idx, nameOf) {
@@ -66,9 +66,9 @@ export function plan(snap, st, idx, nameOf) {
   if (by.place && top && top.kind === "place") {
     focus = "map";
     for (const m of by.place) {
-      // a space next to none of the player's units is reached by shipping (drawn blue, ≈)
-      const own = (v.map.units || []).some((u) => u.seat === seat && idx.nbrs[m.space].some((n) => n.id === u.space && !idx.river.has(`${u.space}-${m.space}`)));
-      marks.set(m.space, { label: `${own ? "" : "\u2248"}${words.get(m).cost || ""}`, ship: !own, moves: [m] });
+      // the engine's cost; "≈£11": a space reached by shipping (drawn blue)
+      const cost = words.get(m).cost || "";
+      marks.set(m.space, { label: cost, ship: cost.startsWith("\u2248"), moves: [m] });
     }
     hint = t("Tap a space for your {unit} (\u2248 blue: by shipping)", { unit: unitName(top.unit) });
     if (st.space != null && marks.has(st.space)) add(marks.get(st.space).moves[0], { main: true });
