@@ -56,7 +56,13 @@ def test_evaluation_leaves_the_state_alone():
     assert g.state.to_json() == before
 
 
-def test_more_money_is_worth_more_to_its_owner_only():
+@pytest.fixture
+def hand(monkeypatch):
+    """The hand forecast (no learned weights): the tests that state its numbers."""
+    monkeypatch.setattr(KNOWLEDGE, "weights", None)
+
+
+def test_more_money_is_worth_more_to_its_owner_only(hand):
     g = mid_game()
     rules, base = g.rules, g.state
     richer = base.copy()
@@ -68,7 +74,7 @@ def test_more_money_is_worth_more_to_its_owner_only():
     assert b[1] == a[1]
 
 
-def test_a_unit_on_the_map_is_worth_its_production_to_come():
+def test_a_unit_on_the_map_is_worth_its_production_to_come(hand):
     g = mid_game()
     rules, base = g.rules, g.state
     space = next(s for s, sp in enumerate(rules_board(base).spaces)
@@ -89,7 +95,7 @@ def rules_board(state):
     return board_of(state)
 
 
-def test_a_contract_in_hand_is_worth_more_with_its_goods():
+def test_a_contract_in_hand_is_worth_more_with_its_goods(hand):
     g = mid_game()
     rules, base = g.rules, g.state
     empty = base.copy()

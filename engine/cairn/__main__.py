@@ -10,6 +10,9 @@
   the checked API; prints win rates with 95% intervals, average scores and
   think times per decision.  In Clans of Caledonia a level ``automa1``..
   ``automa5`` is the official solo opponent at that difficulty (one seat).
+* ``train caledonia [--matches medium,automa3;medium,medium] [-n N] [--seed S]
+  [--stride K] [--alpha A] [--out FILE] [--start FILE]``: learn the weights of Caledonia's
+  forecast from self-play (:mod:`cairn.bots.train`).
 * ``summary FILE...``: the same figures from ``selfplay --out`` files
   (runs split over processes or seeds, merged; a game played twice counts once).
 """
@@ -293,6 +296,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m cairn")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("summary").add_argument("files", nargs="+", help="selfplay --out files")
+    tp = sub.add_parser("train", help="learn Caledonia's forecast weights from self-play")
+    tp.add_argument("game", choices=["caledonia"])
+    tp.add_argument("--matches", default="medium,automa3;medium,medium",
+                    help="matches to play, ';' between matches, ',' between seats")
+    tp.add_argument("-n", "--games", type=int, default=40, help="games per match")
+    tp.add_argument("--seed", type=int, default=1)
+    tp.add_argument("--stride", type=int, default=3, help="record every k-th ply")
+    tp.add_argument("--alpha", type=float, default=0.05, help="ridge pull towards the hand forecast")
+    tp.add_argument("--out", default=None, help="weights file (default: the one the bots load)")
+    tp.add_argument("--start", default=None, help="play the games with these weights (default: the hand forecast)")
     for cmd in ("play", "bench", "selfplay"):
         sp = sub.add_parser(cmd)
         sp.add_argument("game", choices=sorted(GAMES))
@@ -314,6 +327,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     a = p.parse_args(argv)
     if a.cmd == "summary":
         _summary(a.files)
+    elif a.cmd == "train":
+        from .bots import train
+        train.train([m.split(",") for m in a.matches.split(";") if m], a.games, a.seed, a.stride,
+                    a.alpha, a.out or train.DEFAULT_OUT, start=a.start)
     elif a.cmd == "bench":
         _bench(a.game, a.seconds, a.players, a.seed)
     elif a.cmd == "selfplay":

@@ -25,7 +25,9 @@ At the end it is exactly ``rules.scores()``.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List
+import json
+from importlib import resources
+from typing import Any, Dict, List, Optional
 
 from ..caledonia import economy, scoring
 from ..caledonia.board import connected_settlements
@@ -65,6 +67,14 @@ _MEAT_UNIT = {"beef": "cow", "mutton": "sheep"}
 _UNIT_COST = {u: t.cost for u, t in UNIT_TYPES.items()}
 _MERCHANTS = TABLES["merchants"]
 _SETUP_PHASES = frozenset(("auction", "clan_pick", "start_workers"))
+
+#: the forecast's parts per seat (:meth:`CaledoniaKnowledge.features`): the hand forecast is
+#: the sum of the first eight; ``k`` (action phases left, the last) picks the learned weights
+FEATURES = ("scored", "money", "goods", "production", "contracts_open", "tiles", "upgrades",
+            "pending", "bias", "pounds", "units", "workers", "animals", "settlements", "income",
+            "fulfilled", "contracts_held", "setup", "k")
+HAND = tuple(range(8))
+K = len(FEATURES) - 1
 
 
 def action_phases_left(state: Any, passed: bool = False) -> int:
@@ -159,6 +169,8 @@ class CaledoniaKnowledge(Knowledge):
     #: fulfil a contract whenever one can be (as the solo opponent does), and never sell
     #: goods an open contract still needs
     contract_focus = True
+    #: learned weights per action phases left (None: the hand forecast); see :func:`load_weights`
+    weights: Any = None
     #: with an open contract: only buy what it still lacks (or expand the animal its meat
     #: needs) while that is possible
     contract_drive = True
@@ -167,8 +179,25 @@ class CaledoniaKnowledge(Knowledge):
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         if state.phase == OVER:
             return [float(s["total"]) for s in rules.scores(state)]
+        weights = self.weights
+        out = []
+        for seat, row in enumerate(self.features(state)):
+            if isinstance(row, float):  # the solo opponent: its score today
+                out.append(row)
+            elif weights is None:
+                out.append(sum(row[i] for i in HAND))
+            else:
+                w = weights[int(row[K])]
+                out.append(sum(a * b for a, b in zip(w, row)))
+        return out
+
+    def features(self, state: Any) -> List[Any]:
+        """Per seat, the forecast's parts (:data:`FEATURES`), or the solo opponent's score
+        today (a float).  The hand forecast adds up the parts in :data:`HAND`; learned
+        weights (``python -m cairn train caledonia``) weigh every part, per action phases left."""
         players = state.players
-        rows = scoring.final_scores(state, _settlements(state))
+        settled = _settlements(state)
+        rows = scoring.final_scores(state, settled)
         prods = productions_left(state)
         # in the setup the round is 1: every tile is still to come
         unscored = state.scoring[state.round - 1:] if state.scoring else ()
@@ -177,7 +206,8 @@ class CaledoniaKnowledge(Knowledge):
         imports = scoring.import_values(state)
         fulfilled = [len(p.fulfilled) for p in players]
         acting = state.phase == ACTIONS
-        out = []
+        setup = 1.0 if state.phase in _SETUP_PHASES else 0.0
+        out: List[Any] = []
         for seat, (p, row) in enumerate(zip(players, rows)):
             b = row["breakdown"]
             if p.automa:
@@ -185,26 +215,38 @@ class CaledoniaKnowledge(Knowledge):
                 continue
             k = action_phases_left(state, p.passed)
             gv = values[k]
-            v = float(b["glory"] + b["hops"] + b["imports"] + b["contracts"] + b["settlements"] + b["bid"])
-            v += (p.money + scoring.cellar_pounds(p)) * MONEY[k]
+            money = p.money + scoring.cellar_pounds(p)
+            goods = 0.0
             for i, n in enumerate(p.goods):
                 if n:
-                    v += n * gv[i]
-            v += _production_value(p, prods, values)
+                    goods += n * gv[i]
+            open_value = 0.0
             if p.contracts:
                 gain = _ranking_gain(state, seat, fulfilled)
                 for cid in p.contracts:
-                    v += _contract_value(state, p, cid, k, gv, imports, gain, self.contract_floor)
+                    open_value += _contract_value(state, p, cid, k, gv, imports, gain, self.contract_floor)
+            tiles = 0.0
             for t in unscored:
-                v += scoring.tile_glory(state, seat, t)
+                tiles += scoring.tile_glory(state, seat, t)
+            upgrades = 0.0
             if k:
                 hired = _HIRED0 - p.track
-                v += k * (MERCHANT_VP * hired + SHIPPING_VP * min(p.shipping, 3))
+                upgrades = k * (MERCHANT_VP * hired + SHIPPING_VP * min(p.shipping, 3))
                 if acting and not p.passed:
-                    v += pass_money(state, len(state.next_order)) * MONEY[k - 1]
-            out.append(v)
-        if acting and state.pending:
-            out[state.cur] += _pending_value(state, state.cur, prods, values)
+                    upgrades += pass_money(state, len(state.next_order)) * MONEY[k - 1]
+            d = p.deployed
+            units = sum(d.values())
+            pending = 0.0
+            if acting and state.pending and seat == state.cur:
+                pending = _pending_value(state, seat, prods, values)
+            out.append([
+                float(b["glory"] + b["hops"] + b["imports"] + b["contracts"] + b["settlements"] + b["bid"]),
+                money * MONEY[k], goods, _production_value(p, prods, values), open_value, tiles,
+                upgrades, pending,
+                # the learned weights' own parts (none in the hand forecast)
+                1.0, float(money), float(units), float(d["woodcutter"] + d["miner"] + d["fisherman"]),
+                float(d["sheep"] + d["cow"]), float(settled[seat]), float(worker_income(p)),
+                float(fulfilled[seat]), float(len(p.contracts)), setup, float(k)])
         return out
 
     # -- which moves to search -------------------------------------------------------------
@@ -428,4 +470,20 @@ def _cheapest_places(state: Any, legal: List[Move], n: int) -> List[Move]:
     return sorted(places, key=lambda m: spaces[m["space"]].cost)[:n] + others
 
 
+def load_weights(text: Optional[str] = None) -> Optional[List[List[float]]]:
+    """The learned weights (``data/caledonia.json``, written by ``python -m cairn train
+    caledonia``): one row of :data:`FEATURES` weights per action phases left (0-5); None
+    when the file is missing or was trained on other features."""
+    if text is None:
+        try:
+            text = (resources.files(__package__) / "data" / "caledonia.json").read_text(encoding="utf-8")
+        except (FileNotFoundError, OSError):
+            return None
+    data = json.loads(text)
+    if data.get("features") != list(FEATURES):
+        return None
+    return [[float(x) for x in row] for row in data["weights"]]
+
+
 KNOWLEDGE = CaledoniaKnowledge()
+KNOWLEDGE.weights = load_weights()
