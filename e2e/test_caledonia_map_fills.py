@@ -91,3 +91,25 @@ def test_the_map_fills_its_space(chromium, site_url, saves, size, when):
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_choice_buttons_show_the_pieces(chromium, site_url, saves):
+    """The Expand choices show each unit's picture (the same drawing as the board's) beside the
+    engine's words; a trade's buttons the good's."""
+    context = chromium.new_context(**SIZES["laptop"])
+    page = context.new_page()
+    try:
+        page.goto(site_url + "?fast=1&nosw")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        page.set_input_files("#import-file", saves["early"])
+        page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'caledonia' && !window.cairn.busy")
+        expands = page.evaluate("window.cairn.snapshot().legal.filter(m => m.type === 'expand').length")
+        assert expands >= 2, expands
+        page.locator("#choices button.group", has_text="Expand").first.click()
+        buttons = page.evaluate("""[...document.querySelectorAll('#choices .pick button:not(.back)')]
+            .map(b => ({text: b.textContent, img: (b.querySelector('img.choice-icon') || {}).src || ''}))""")
+        assert len(buttons) == expands, buttons
+        assert all(b["img"].startswith("data:image/png") for b in buttons), buttons
+        assert len({b["img"] for b in buttons}) == len(buttons), "one picture per kind of unit"
+    finally:
+        context.close()

@@ -10,6 +10,8 @@
 //                 group's items with a Back button
 //   why: "..."    the item cannot be chosen now: shown greyed, a tap explains
 //   info: "..."   what the choice does (tap and hold shows it)
+//   icon: "url"   a small picture shown before the label (a game's piece);
+//                 a group whose items all show one picture shows it too
 // The bar keeps a fixed height on phones, so buttons appearing never move
 // the board under the finger.
 
@@ -45,6 +47,7 @@ export class ChoiceBar {
         else if (it.move) this.play(it.move);
       },
     }, it.label);
+    if (it.icon) b.prepend(icon(it.icon));
     return b;
   }
 
@@ -69,10 +72,12 @@ export class ChoiceBar {
         const members = rest.filter((i) => i.group === it.group);
         if (members.length === 1) nodes.push(this.button({ ...members[0], label: members[0].groupLabel || it.group }));
         else {
-          nodes.push(el("button", {
+          const b = el("button", {
             type: "button", class: "group", "data-info": tn("{n} way: pick which after this", "{n} ways: pick which after this", members.length),
             onclick: () => { this.group = it.group; this.render(); this.pick.scrollLeft = 0; },
-          }, `${it.group} (${members.length})`));
+          }, `${it.group} (${members.length})`);
+          if (it.icon && members.every((m) => m.icon === it.icon)) b.prepend(icon(it.icon));
+          nodes.push(b);
         }
       }
     }
@@ -81,4 +86,9 @@ export class ChoiceBar {
     this.box.classList.toggle("has", items.length > 0);
     this.box.dataset.hint = items.length ? "" : this.hint();
   }
+}
+
+/** A button's picture: decorative (the label says what it is). */
+function icon(src) {
+  return el("img", { src, alt: "", width: "22", height: "22", class: "choice-icon" });
 }

@@ -10,6 +10,7 @@ import { showMoment } from "../moments.js";
 import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
 import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
 import { plan } from "./caledonia/choices.js";
+import { pieceURL } from "./caledonia/pieces.js";
 import { FONT, box, text, wrap, goodChip, nGood } from "./caledonia/paint.js";
 import { t, N_ } from "../i18n/caledonia.js";
 
@@ -298,6 +299,7 @@ export default class CaledoniaRenderer extends Renderer {
       return;
     }
     const items = this.plan.items.map((it) => {
+      if (it.piece) it = { ...it, icon: this.pieceIcon(it.piece) };
       if (it === pass) return { ...it, move: null, label: `${it.label}\u2026`, act: () => { this.confirmPass = true; this.refresh(); } };
       // a group of one shows its item as is (with its price), not the group's name
       if (it.group && !it.groupLabel) it = { ...it, groupLabel: it.label };
@@ -313,6 +315,15 @@ export default class CaledoniaRenderer extends Renderer {
   camRect() {
     const L = this.layout();
     return this.mapShown(L) ? L.map : null;
+  }
+
+  /** A piece's picture for a choice button (a data URL, made once per piece and colour). */
+  pieceIcon(piece) {
+    const colour = piece.unit ? this.ui.seatColor(piece.seat) : "";
+    const k = `${piece.unit || piece.good}/${colour}`;
+    this.icons = this.icons || new Map();
+    if (!this.icons.has(k)) this.icons.set(k, pieceURL(piece.unit ? { unit: piece.unit, colour } : { good: piece.good }, 22));
+    return this.icons.get(k) || null;
   }
 
   /** Keyboard Escape (js/keyboard.js): drop a chosen space, contract, offer or good; a pass being confirmed. */

@@ -7,9 +7,11 @@
 // (hints, Other good, Trade…, Take a contract…).
 import { t } from "../../i18n/caledonia.js";
 import { unitName } from "./paint.js";
+import { hasUnit, hasGood } from "./pieces.js";
 
 /**
  * st: renderer selection {good, contract, offer, space}; idx (the map index) and nameOf are not needed any more.
+ * Items may carry piece: {unit, seat} or {good}, the picture of what the move is about.
  * Returns {items, marks: Map(space -> {label, units?, ship?, moves}), panel: {...sets}, hint, focus, byType, top}.
  */
 export function plan(snap, st, idx, nameOf) {
@@ -33,6 +35,9 @@ export function plan(snap, st, idx, nameOf) {
   const item = (m, extra = {}) => {
     const w = words.get(m);
     const it = { label: w.label, move: m };
+    const unit = m.unit || m.worker, good = m.good || m.give;
+    if (hasUnit(unit)) it.piece = { unit, seat };      // its picture on the button (the renderer draws it)
+    else if (hasGood(good)) it.piece = { good };
     if (w.group) it.group = w.group;
     if (w.info) it.info = w.info;
     return Object.assign(it, extra);
