@@ -5,22 +5,59 @@ ended now (exact: the final scoring's own recount), + a share of every
 unfinished forest and river it leads (gatherers and fishers score nothing
 if the game ends first, so the share shrinks as the stack runs down), +
 a little for tribe members still in hand (they are the next points).
+
+The forecast is the search's inner loop (about half of hard's time), so it
+reads the features from per-tile tables made once (:data:`_TABLES`) instead
+of going through the scoring module's general helpers; a test checks it
+against them.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 from ..core.rng import Rng
-from ..hunters.board import occupied_roots
-from ..hunters.scoring import final_points, forest_value, majority, river_value
+from ..hunters.board import find
 from ..hunters.state import OVER
-from ..hunters.tiles import FOREST, RIVER
+from ..hunters.tiles import FOREST, MEADOW, RIVER, TEMPLATES
 from .knowledge import Knowledge
 
 Move = Dict[str, Any]
 
 MEMBER_VALUE = 1.5
 HUT_VALUE = 1.0
+
+
+def _tables() -> Tuple[Tuple[Tuple[int, ...], ...], ...]:
+    """Per template, per piece: a meadow's animals packed in one int (deer,
+    tigers << 10, mammoths and aurochs << 20, fire << 30: a meadow's pieces
+    sum into its counts), whether it holds the shrine, 2 per mushroom patch,
+    the lake a river ends in (piece index, -1: none), fish."""
+    meadow, shrine, mush, lake, fish = [], [], [], [], []
+    for t in TEMPLATES:
+        meadow.append(tuple(
+            (p.animals.get("deer", 0) + (p.animals.get("tiger", 0) << 10)
+             + ((p.animals.get("mammoth", 0) + p.animals.get("aurochs", 0)) << 20)
+             + ((1 << 30) if p.fire else 0)) for p in t.pieces))
+        shrine.append(tuple(p.shrine for p in t.pieces))
+        mush.append(tuple(2 if p.mushrooms else 0 for p in t.pieces))
+        lake.append(tuple(p.lake for p in t.pieces))
+        fish.append(tuple(p.fish for p in t.pieces))
+    return tuple(meadow), tuple(shrine), tuple(mush), tuple(lake), tuple(fish)
+
+
+_TABLES = _tables()
+_MASK = (1 << 10) - 1
+
+
+def _leaders(seats: List[int]) -> List[int]:
+    """Seats with the most pieces (ties all lead)."""
+    if len(seats) == 1:
+        return seats
+    count: Dict[int, int] = {}
+    for p in seats:
+        count[p] = count.get(p, 0) + 1
+    best = max(count.values())
+    return [p for p, c in count.items() if c == best]
 
 
 class HuntersKnowledge(Knowledge):
@@ -45,19 +82,80 @@ class HuntersKnowledge(Knowledge):
         out = [float(sum(row)) for row in s.score]
         if s.phase == OVER:
             return out
-        pts, _ = final_points(s, False)
+        meadow_t, shrine_t, mush_t, lake_t, fish_t = _TABLES
+        pt, ntile, npiece, kinds, pbase = s.pt, s.ntile, s.npiece, s.nkind, s.pbase
+        parent, sparent, meeples = s.parent, s.sparent, s.meeples
+        features: Dict[int, List[int]] = {}  # root -> the seats of its members
+        systems: Dict[int, List[int]] = {}   # river system root -> the seats of its huts
+        for node, (seat, role) in meeples.items():
+            if role == "hut":
+                r = find(sparent, node)
+                got = systems.get(r)
+                if got is None:
+                    systems[r] = [seat]
+                else:
+                    got.append(seat)
+            else:
+                r = find(parent, node)
+                got = features.get(r)
+                if got is None:
+                    features[r] = [seat]
+                else:
+                    got.append(seat)
+        # huts and hunters as if the game ended now (scoring.final_points)
+        pts = [0] * s.n
+        for r, seats in systems.items():
+            value = 0
+            for n in s.snodes[r]:
+                value += fish_t[pt[ntile[n]]][npiece[n]]
+            for p in _leaders(seats):
+                pts[p] += value
+        roots = sorted(features)
+        for r in roots:
+            if kinds[r] != MEADOW:
+                continue
+            c = 0
+            for n in s.nodes[r]:
+                c += meadow_t[pt[ntile[n]]][npiece[n]]
+            tigers = 0 if c >> 30 else (c >> 10) & _MASK
+            deer = (c & _MASK) - tigers
+            value = 2 * ((deer if deer > 0 else 0) + ((c >> 20) & _MASK))
+            winners = None
+            for n in s.occ[r]:
+                if shrine_t[pt[ntile[n]]][npiece[n]]:
+                    winners = [meeples[n][0]]
+                    break
+            for p in winners or _leaders(features[r]):
+                pts[p] += value
         left = len(s.land)
         share = 0.75 if left > 30 else 0.3 + 0.015 * left
+        members, huts = s.members, s.huts
         for p in range(s.n):
-            out[p] += pts[p][0] + pts[p][1]
-            out[p] += MEMBER_VALUE * min(s.members[p], 3) + HUT_VALUE * s.huts[p] * (left > 10)
-        kinds, occ, meeples = s.nkind, s.occ, s.meeples
-        for r in occupied_roots(s):
+            out[p] += pts[p]
+            out[p] += MEMBER_VALUE * min(members[p], 3) + HUT_VALUE * huts[p] * (left > 10)
+        # a share of each unfinished forest and river
+        for r in roots:
             kind = kinds[r]
-            if kind != FOREST and kind != RIVER:
+            if kind == FOREST:
+                nodes = s.nodes[r]
+                value = 2 * len({ntile[n] for n in nodes})
+                for n in nodes:
+                    value += mush_t[pt[ntile[n]]][npiece[n]]
+            elif kind == RIVER:
+                nodes = s.nodes[r]
+                tiles = {ntile[n] for n in nodes}
+                value = len(tiles)
+                lakes = set()
+                for n in nodes:
+                    t = ntile[n]
+                    lake = lake_t[pt[t]][npiece[n]]
+                    if lake >= 0:
+                        lakes.add((t, lake))
+                for t, lake in lakes:
+                    value += fish_t[pt[t]][lake]
+            else:
                 continue
-            value = forest_value(s, r) if kind == FOREST else river_value(s, r)
-            for p in majority([meeples[n][0] for n in occ[r]]):
+            for p in _leaders(features[r]):
                 out[p] += share * value
         return out
 
