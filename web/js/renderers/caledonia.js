@@ -11,15 +11,13 @@ import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
 import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
 import { plan } from "./caledonia/choices.js";
 import { pieceURL } from "./caledonia/pieces.js";
+import { TAB_H, tabRow, drawTabs, tabName } from "./caledonia/tabs.js";
 import { FONT, box, text, wrap, goodChip, nGood } from "./caledonia/paint.js";
 import { t, N_ } from "../i18n/caledonia.js";
 
-const TAB_H = 44;
 // the map's margins in its rectangle: the status strip on top, the edge on a wide screen, the zoom buttons' column
 const MAP_PAD = { top: 26 + 10, wide: 10, buttons: 56 };
 const VIEW_NAMES = { in: N_("Zoom in"), out: N_("Zoom out"), fit: N_("Show the whole map") };
-// ("Trade" and "Exports": the words "Market" and "Export" mean other things elsewhere in the app)
-const TAB_NAMES = { map: N_("Map"), market: N_("Trade"), export: N_("Exports"), players: N_("Players"), offers: N_("Clans"), final: N_("Final") };
 
 export default class CaledoniaRenderer extends Renderer {
   constructor(canvas, ui) {
@@ -100,7 +98,7 @@ export default class CaledoniaRenderer extends Renderer {
     const ui = [];
     const L = this.layout();
     // name: the words a screen reader says when the keyboard focus is there (js/keyboard.js)
-    for (const tb of L.tabs) ui.push({ x: tb.x + tb.w / 2, y: tb.y + tb.h / 2, w: tb.w, h: tb.h, move: null, label: `tab ${tb.id}`, name: t("{tab} tab", { tab: TAB_NAMES[tb.id] ? t(TAB_NAMES[tb.id]) : tb.id }) });
+    for (const tb of L.tabs) ui.push({ x: tb.x + tb.w / 2, y: tb.y + tb.h / 2, w: tb.w, h: tb.h, move: null, label: `tab ${tb.id}`, name: t("{tab} tab", { tab: tabName(tb.id) }) });
     if (this.mapShown(L) && this.plan) {
       for (const [sid, m] of this.plan.marks) {
         const sp = this.snap.view.map.spaces[sid];
@@ -151,11 +149,11 @@ export default class CaledoniaRenderer extends Renderer {
       const split = this.split(W, H);
       const P = split.P;
       rot = split.rot;
-      tabs = this.tabRow(ids, W - P, P);
+      tabs = tabRow(this.g, ids, W - P, P);
       map = { x: 0, y: 0, w: W - P, h: H };
       panel = { x: W - P + 8, y: TAB_H + 6, w: P - 16, h: H - TAB_H - 6 };
     } else {
-      tabs = this.tabRow(ids, 0, W);
+      tabs = tabRow(this.g, ids, 0, W);
       map = { x: 0, y: TAB_H, w: W, h: H - TAB_H };
       panel = { x: 8, y: TAB_H + 6, w: W - 16, h: H - TAB_H - 6 };
       rot = map.h > map.w * 1.15;   // a portrait phone: the map turned a quarter fills it better
@@ -178,23 +176,6 @@ export default class CaledoniaRenderer extends Renderer {
     const rot = turned > flat * 1.04;
     const need = (rot ? bh * turned : bw * flat) + MAP_PAD.wide + MAP_PAD.buttons;
     return { P: Math.round(Math.min(maxP, Math.max(minP, W - need))), rot };
-  }
-
-  /** Tabs across [x0, x0 + W]: equal widths, unless a label (a long word in pt or ro) would not
-   * fit; then each tab gets its label's width and the rest is shared out equally. */
-  tabRow(ids, x0, W) {
-    const g = this.g;
-    g.font = `800 12px ${FONT}`;
-    const need = ids.map((id) => g.measureText(TAB_NAMES[id] ? t(TAB_NAMES[id]) : id).width + 14);
-    const eq = W / ids.length;
-    let ws = ids.map(() => eq);
-    const total = need.reduce((a, b) => a + b, 0);
-    if (need.some((n) => n > eq) && total <= W) {
-      const extra = (W - total) / ids.length;
-      ws = need.map((n) => n + extra);
-    }
-    let x = x0;
-    return ids.map((id, i) => { const tab = { id, x, y: 0, w: ws[i], h: TAB_H }; x += ws[i]; return tab; });
   }
 
   currentTab(L) {
@@ -517,30 +498,11 @@ export default class CaledoniaRenderer extends Renderer {
         text(g, more, P.x + P.w / 2, gy, { size: 11, color: "#ddd", align: "center" });
       }
     }
-    this.drawTabs(g, L, tab, v);
+    drawTabs(g, L, tab, this.W, (id) => this.tabBadge(id));
   }
 
   meSeat(v) {
     return v.current != null && v.seats && v.seats[v.current] && v.seats[v.current].kind === "human" ? v.current : null;
-  }
-
-  drawTabs(g, L, tab, v) {
-    for (const tb of L.tabs) {
-      const on = tb.id === tab;
-      g.fillStyle = on ? "#2c3d33" : "#131b18";
-      g.fillRect(tb.x, tb.y, tb.w, tb.h);
-      if (on) { g.fillStyle = "#ffd95a"; g.fillRect(tb.x + 6, tb.y + tb.h - 3, tb.w - 12, 3); }
-      const label = TAB_NAMES[tb.id] ? t(TAB_NAMES[tb.id]) : tb.id;
-      const badge = this.tabBadge(tb.id);
-      // a long word (pt, ro) gets the smaller size before it is cut short
-      g.font = `${on ? 800 : 600} 14px ${FONT}`;
-      const size = tb.w < 64 || g.measureText(label).width > tb.w - 8 ? 12 : 14;
-      text(g, label, tb.x + tb.w / 2, tb.y + tb.h / 2, { size, weight: on ? 800 : 600, color: on ? "#fff" : "#c8bd9c", align: "center", max: tb.w - 6 });
-      if (badge) { g.beginPath(); g.arc(tb.x + tb.w - 8, tb.y + 9, 4, 0, Math.PI * 2); g.fillStyle = "#ffd95a"; g.fill(); }
-    }
-    g.fillStyle = "rgba(255,240,200,0.15)";
-    const x0 = L.tabs.length ? L.tabs[0].x : 0;
-    g.fillRect(x0, TAB_H - 1, this.W - x0, 1);
   }
 
   /** A dot on a tab that holds something to do now. */
