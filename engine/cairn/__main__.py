@@ -300,7 +300,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     tp.add_argument("game", choices=["caledonia"])
     tp.add_argument("--matches", default="medium,automa3;medium,medium",
                     help="matches to play, ';' between matches, ',' between seats")
-    tp.add_argument("-n", "--games", type=int, default=40, help="games per match")
+    tp.add_argument("-n", "--games", type=int, default=150, help="games per match")
     tp.add_argument("--seed", type=int, default=1)
     tp.add_argument("--stride", type=int, default=3, help="record every k-th ply")
     tp.add_argument("--alpha", type=float, default=0.05, help="ridge pull towards the hand forecast")

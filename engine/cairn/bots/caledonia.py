@@ -21,7 +21,12 @@ The forecast per seat, in victory points (VP) at the end of the game:
 * the pass money a seat still to pass will receive; a unit being placed
   (an Expand whose space is still to choose) at its value less its cost.
 
-At the end it is exactly ``rules.scores()``.
+At the end it is exactly ``rules.scores()``.  These are the hand forecast's parts
+(:data:`FEATURES`); the bots weigh them, and a few counts more, by weights learned from
+self-play per number of action phases left (``data/caledonia.json``, written by
+``python -m cairn train caledonia``, :mod:`cairn.bots.train`); without that file every part
+weighs 1.  The learned forecast at 300 iterations against the solo opponent at difficulty 3
+(20 games): 118.6 points on average against the hand forecast's 110.
 """
 from __future__ import annotations
 
