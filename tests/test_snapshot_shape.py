@@ -150,3 +150,19 @@ def test_undo_to_human_refuses_in_the_same_words_when_the_bots_last_move_reveale
     assert reply["error"]["code"] == "illegal_move" and "not possible" in reply["error"]["message"]
     assert call(op="state", gid="r")["save"] == snap["save"]
     call(op="close", gid="r")
+
+
+def test_undo_to_human_refuses_in_the_same_words_when_the_human_is_to_move_after_a_reveal():
+    """The same refusal when the bots' turn is over (the page asked while their answer came in):
+    the human is to move and the move before revealed a tile."""
+    snap = call(op="new", gid="q", game="glenmore", players=["human", "bot:random"], seed=5)
+    for _ in range(300):
+        if snap["view"]["current_player"] == 0 and not snap["view"]["can_undo"] and snap["view"]["ply"]:
+            break
+        snap = call(op="bot", gid="q") if snap["view"]["current_player"] == 1 else call(op="play", gid="q", move=snap["legal"][0])
+    else:
+        pytest.fail("never a human turn right after a reveal")
+    reply = json.loads(handle(json.dumps({"id": 1, "op": "undo", "gid": "q", "to": "human"})))
+    assert reply["error"]["code"] == "illegal_move" and "not possible" in reply["error"]["message"], reply
+    assert call(op="state", gid="q")["save"] == snap["save"]
+    call(op="close", gid="q")

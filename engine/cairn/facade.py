@@ -276,8 +276,10 @@ def _undo_to_human(gid: str, game: Any) -> Any:
         return game.is_over or game.seats[game.current_player].kind == "human"
 
     stuck = IllegalMove(i18n._("undo is not possible here: a tile was revealed during the other seats' turns"))
-    if not game.can_undo and not human_to_move() and game.log:
-        raise stuck   # the bots' last move revealed something
+    if not game.can_undo and game.log:
+        # the last move revealed something (on the bots' turn, or just before the human's:
+        # the reply may have come in while the page asked), in the reader's words either way
+        raise stuck
     kept = game.clone()
     game.undo()   # IllegalMove when nothing can be taken back
     while not human_to_move() and game.can_undo:
