@@ -136,33 +136,30 @@ def test_a_solo_game_ends_with_its_rating_not_a_winner():
     call(op="close", gid="two")
 
 
+def _undo_after_a_reveal(gid, seat):
+    """A Glen More game (human, random bot) played until ``seat`` is to move right after a
+    move that revealed a tile; then an undo to the last human decision: it is refused in
+    the reader's words and the game is as it was."""
+    snap = call(op="new", gid=gid, game="glenmore", players=["human", "bot:random"], seed=5)
+    for _ in range(300):
+        if snap["view"]["current_player"] == seat and not snap["view"]["can_undo"] and snap["view"]["ply"]:
+            break
+        snap = call(op="bot", gid=gid) if snap["view"]["current_player"] == 1 else call(op="play", gid=gid, move=snap["legal"][0])
+    else:
+        pytest.fail("never such a position")
+    reply = json.loads(handle(json.dumps({"id": 1, "op": "undo", "gid": gid, "to": "human"})))
+    assert reply["error"]["code"] == "illegal_move" and "not possible" in reply["error"]["message"], reply
+    assert call(op="state", gid=gid)["save"] == snap["save"]
+    call(op="close", gid=gid)
+
+
 def test_undo_to_human_refuses_in_the_same_words_when_the_bots_last_move_revealed_a_tile():
     """Glen More: a bot's move that refilled the rondel from the stack can
     not be taken back; asked from a bot's turn, the refusal says why."""
-    snap = call(op="new", gid="r", game="glenmore", players=["human", "bot:random"], seed=5)
-    for _ in range(200):
-        if snap["view"]["current_player"] == 1 and not snap["view"]["can_undo"] and snap["view"]["ply"]:
-            break
-        snap = call(op="bot", gid="r") if snap["view"]["current_player"] == 1 else call(op="play", gid="r", move=snap["legal"][0])
-    else:
-        pytest.fail("the bot never revealed a tile")
-    reply = json.loads(handle(json.dumps({"id": 1, "op": "undo", "gid": "r", "to": "human"})))
-    assert reply["error"]["code"] == "illegal_move" and "not possible" in reply["error"]["message"]
-    assert call(op="state", gid="r")["save"] == snap["save"]
-    call(op="close", gid="r")
+    _undo_after_a_reveal("r", 1)
 
 
 def test_undo_to_human_refuses_in_the_same_words_when_the_human_is_to_move_after_a_reveal():
     """The same refusal when the bots' turn is over (the page asked while their answer came in):
     the human is to move and the move before revealed a tile."""
-    snap = call(op="new", gid="q", game="glenmore", players=["human", "bot:random"], seed=5)
-    for _ in range(300):
-        if snap["view"]["current_player"] == 0 and not snap["view"]["can_undo"] and snap["view"]["ply"]:
-            break
-        snap = call(op="bot", gid="q") if snap["view"]["current_player"] == 1 else call(op="play", gid="q", move=snap["legal"][0])
-    else:
-        pytest.fail("never a human turn right after a reveal")
-    reply = json.loads(handle(json.dumps({"id": 1, "op": "undo", "gid": "q", "to": "human"})))
-    assert reply["error"]["code"] == "illegal_move" and "not possible" in reply["error"]["message"], reply
-    assert call(op="state", gid="q")["save"] == snap["save"]
-    call(op="close", gid="q")
+    _undo_after_a_reveal("q", 0)

@@ -26,7 +26,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import GAMES, IllegalMove, new_game
-from .bots import budget, choose_move, seat_move
+from .bots import budget, choose_move, seat_move, train
 from .bots.knowledge import knowledge_for
 from .bots.search import STATS
 from .core import i18n
@@ -328,7 +328,6 @@ def main(argv: Optional[List[str]] = None) -> int:
     if a.cmd == "summary":
         _summary(a.files)
     elif a.cmd == "train":
-        from .bots import train
         train.train([m.split(",") for m in a.matches.split(";") if m], a.games, a.seed, a.stride,
                     a.alpha, a.out or train.DEFAULT_OUT, start=a.start)
     elif a.cmd == "bench":
