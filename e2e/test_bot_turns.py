@@ -3,6 +3,8 @@ the answer the worker is computing is dropped (never shown, never saved),
 and the game is what the player expects.  The bot plays Hard (it thinks
 for most of a second per step), the page runs with ``?fast=1`` (no pause
 between bot steps)."""
+import time
+
 # Every value data-ply takes, in order (a MutationObserver sees each set,
 # so a snapshot shown for a moment is recorded too).
 WATCH_PLIES = """() => {
@@ -36,8 +38,11 @@ SAVED_MOVES = """(gid) => {
 
 
 def bot_mid_turn(app):
-    """Play the human's steps until the bot is thinking mid-turn."""
-    for _ in range(200):
+    """Play the human's steps until the bot is thinking mid-turn (a minute at most: the Hard
+    bot's steps take the clock's time, and a turn whose first step revealed a tile does not
+    count, so how many polls this takes depends on the machine's speed)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         if app.page.evaluate(BOT_THINKING):
             return
         snap = app.snapshot()
