@@ -89,19 +89,14 @@ class HuntersKnowledge(Knowledge):
         systems: Dict[int, List[int]] = {}   # river system root -> the seats of its huts
         for node, (seat, role) in meeples.items():
             if role == "hut":
-                r = find(sparent, node)
-                got = systems.get(r)
-                if got is None:
-                    systems[r] = [seat]
-                else:
-                    got.append(seat)
+                groups, r = systems, find(sparent, node)
             else:
-                r = find(parent, node)
-                got = features.get(r)
-                if got is None:
-                    features[r] = [seat]
-                else:
-                    got.append(seat)
+                groups, r = features, find(parent, node)
+            got = groups.get(r)
+            if got is None:
+                groups[r] = [seat]
+            else:
+                got.append(seat)
         # huts and hunters as if the game ended now (scoring.final_points)
         pts = [0] * s.n
         for r, seats in systems.items():
