@@ -842,3 +842,37 @@ def test_copies_play_on_without_touching_the_original():
     for _ in range(5):
         automa.take_turn(d)
     assert d.to_json() == c.to_json()               # same seed, same cards, same play
+
+
+def test_a_bots_quiet_copy_plays_the_same_turns_without_journal_lines():
+    """The bots' worlds (``determinize``) are quiet: the solo opponent's turns there change the
+    state exactly as in the game, only its turn's journal line is not made (nobody reads it); its
+    cached reach equals the reach from its units (checked after every turn, ports claimed
+    by reach included)."""
+    from cairn import new_game
+    from cairn.core.rng import Rng
+    for seed in (3, 8):
+        g = new_game("caledonia", players=[{"kind": "automa", "level": "3"}, "human"], seed=seed)
+        rules, turns = g.rules, 0
+        while not g.is_over and turns < 60:
+            legal = g.legal_moves()
+            if g.seats[g.current_player].kind == "automa":
+                loud = g.state.copy()
+                quiet = rules.determinize(g.state, 1, Rng(1))
+                quiet.deck, quiet.rng = loud.deck[:], loud.rng.copy()
+                quiet.automa.draw = loud.automa.draw[:]
+                assert quiet.quiet and not loud.quiet
+                lines = len(loud.journal)
+                rules.apply(loud, legal[0])
+                rules.apply(quiet, legal[0])
+                card = [x for x in loud.journal[lines:] if x["msg"] == "{seat} (card {card}) {what}"]
+                assert len(card) == 1  # its turn's line; the round's lines (production...) stay
+                assert quiet.journal == [x for x in loud.journal if x is not card[0]]
+                a, b = loud.to_json(), quiet.to_json()
+                assert a == b
+                seat = g.current_player
+                own = eco.own_spaces(quiet, seat)
+                assert ax.own_reach(quiet, board(quiet), seat) == reach(board(quiet), own, quiet.players[seat].shipping)
+                turns += 1
+            g.play(legal[0] if len(legal) == 1 else legal[Rng(turns).below(len(legal))])
+        assert turns > 20

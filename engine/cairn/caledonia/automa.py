@@ -152,7 +152,8 @@ def take_turn(state: CaledoniaState) -> bool:
     ports += done.pop("ports", [])
     a.last = {"card": card.id, "support": a.support, "tried": tried, **done,
               "ports": ports, "money": p.money - money0}
-    state.journal.append(_line(state, a.last))
+    if not state.quiet:  # a bot's copy never shows its journal: the words are not made
+        state.journal.append(_line(state, a.last))
     return passed
 
 

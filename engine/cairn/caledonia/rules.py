@@ -138,6 +138,7 @@ class CaledoniaRules(Rules):
         sorted, then shuffled with ``rng``.  (Contracts a player put back at the bottom of the
         pile are resampled too: that forgets a little of what the seat knows, never peeks.)"""
         s = state.copy()
+        s.quiet = True  # a bot's world: nobody reads its journal
         s.deck = sorted(s.deck)
         rng.shuffle(s.deck)
         if s.automa is not None:
