@@ -16,6 +16,7 @@ from cairn.caledonia import economy as eco
 from cairn.caledonia.board import connected_settlements, port_in_reach, reach
 from cairn.caledonia.data import (AUTOMA_CYCLE, AUTOMA_DECK, CONTRACTS, GOOD_INDEX, GOODS,
                                   TABLES)
+from cairn.caledonia.expand import reach_of
 from cairn.caledonia.hexgeom import distance
 from cairn.caledonia.state import CaledoniaState
 
@@ -872,7 +873,7 @@ def test_a_bots_quiet_copy_plays_the_same_turns_without_journal_lines():
                 assert a == b
                 seat = g.current_player
                 own = eco.own_spaces(quiet, seat)
-                assert ax.own_reach(quiet, board(quiet), seat) == reach(board(quiet), own, quiet.players[seat].shipping)
+                assert reach_of(quiet, seat) == reach(board(quiet), own, quiet.players[seat].shipping)
                 turns += 1
             g.play(legal[0] if len(legal) == 1 else legal[Rng(turns).below(len(legal))])
         assert turns > 20

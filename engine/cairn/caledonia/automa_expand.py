@@ -32,12 +32,13 @@ Readings where the notes are silent are marked ``Reading:`` in the docstrings.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..core.i18n import msg, seat_ref
 from . import economy as eco
 from .board import Board, port_in_reach, reach, settlements
 from .data import (AUTOMA_CYCLE, AUTOMA_DECK, GOOD_INDEX, TABLES, UNIT_TYPES, WORKERS, bracket)
+from .expand import reach_of
 from .hexgeom import distance
 from .state import CaledoniaState
 from .words import money, space_name, unit_a, where
@@ -124,28 +125,16 @@ def unclaimed_ports(state: CaledoniaState, board: Board) -> List[Tuple[int, int]
     return [(tile, spot) for tile, spot in zip(state.ports, board.ports) if tile not in p.ports_used]
 
 
-def own_reach(state: CaledoniaState, board: Board, seat: int) -> Set[int]:
-    """``reach`` from its own units at its shipping level, cached on the state until a unit
-    is placed or removed or the level changes (callers must not mutate the set)."""
-    key = (state.units_version, len(state.units), state.players[seat].shipping, state.sides)
-    hit = state._reach.get(("automa", seat))
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    now = reach(board, eco.own_spaces(state, seat), state.players[seat].shipping)
-    state._reach[("automa", seat)] = (key, now)
-    return now
-
-
 def claim_ports(state: CaledoniaState) -> List[int]:
     """Claim every unclaimed port tile within its reach: its marker goes on the tile and it gains
     10 pounds instead of the tile's effect.  Returns the tiles claimed."""
     board = eco.board_of(state)
     seat = _seat(state)
     p = state.players[seat]
-    now = own_reach(state, board, seat)
+    now = reach_of(state, seat)  # cached; it has no fishermen, so this is port_in_reach's reach
     got = []
     for tile, spot in unclaimed_ports(state, board):
-        if spot in now:  # port_in_reach: it has no fishermen of its own
+        if spot in now:
             p.ports_used.append(tile)
             p.money += _A["port_claim_money"]
             got.append(tile)
@@ -287,7 +276,7 @@ def candidates(state: CaledoniaState, board: Board, modules: Sequence[str]) -> L
     p = state.players[seat]
     cheapest = cheapest_by_land(state)
     out = []
-    for s in sorted(own_reach(state, board, seat)):
+    for s in sorted(reach_of(state, seat)):
         sp = board.spaces[s]
         if (sp.kind == "land" and sp.module in modules and s not in state.units
                 and s not in state.blocked
@@ -325,10 +314,9 @@ def choose_space(state: CaledoniaState, board: Board, cands: List[int],
         elif c == "N":
             value = {s: neighbourhood_count(state, board, s) for s in left}
         elif c == "P":
-            now = own_reach(state, board, seat)
-            one = board._reach1[p.shipping]  # reach(board, [s], shipping) is one table row
-            value = {s: int(any(spot not in now and spot in one[s] for spot in unclaimed))
-                     for s in left}
+            now = reach_of(state, seat)
+            value = {s: int(any(spot not in now and spot in reach(board, [s], p.shipping)
+                                for spot in unclaimed)) for s in left}
         else:
             raise ValueError(f"unknown expand criterion {c!r}")
         best = max(value.values())

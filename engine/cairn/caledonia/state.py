@@ -152,7 +152,7 @@ class CaledoniaState:
         self.final: Optional[List[Dict[str, Any]]] = None  # final score rows once over
         self._board: Any = None                    # cache of economy.board_of (not state: derived from sides, n)
         self.units_version = 0                     # bumped by every unit placed or removed (cache key)
-        self._reach: Dict[Any, Any] = {}           # cache of expand.reach_and_fishermen per seat (and the automa's own reach)
+        self._reach: Dict[int, Any] = {}           # cache of expand.reach_and_fishermen per seat
         self.quiet = False                         # a bot's copy: no journal lines for the solo opponent's turns
 
     # -- copies ------------------------------------------------------------
