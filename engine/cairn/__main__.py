@@ -26,7 +26,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import GAMES, IllegalMove, new_game
-from .bots import budget, choose_move, seat_move, train
+from .bots import budget, choose_move, seat_for, seat_move, train
 from .bots.knowledge import knowledge_for
 from .bots.search import STATS
 from .core import i18n
@@ -94,13 +94,6 @@ def _mean_p95(ts: List[float]) -> Tuple[float, float]:
     return sum(ts) / len(ts), ts[min(len(ts) - 1, int(0.95 * len(ts)))]
 
 
-def _seat(level: str) -> Dict[str, str]:
-    """A seat for a selfplay level: ``automaN`` is Caledonia's solo opponent at difficulty N."""
-    if level.startswith("automa"):
-        return {"kind": "automa", "level": level[len("automa"):]}
-    return {"kind": "bot", "level": level}
-
-
 class _Match:
     """Bot games through the checked API, with think times per level."""
 
@@ -115,7 +108,7 @@ class _Match:
 
     def play(self, levels: List[str], seed: int) -> Tuple[List[int], List[int]]:
         """One game, seat i played by ``levels[i]``: (totals, winners)."""
-        seats = [_seat(lv) for lv in levels]
+        seats = [seat_for(lv) for lv in levels]
         g = new_game(self.name, players=seats, seed=seed)
         self.game_times = {}
         while not g.is_over:
@@ -180,7 +173,7 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
         pairs = [(levels[0], b) for b in levels[1:]]
     for a, b in pairs:  # seats the rules refuse (an automa outside Caledonia, or twice) stop here
         try:
-            new_game(name, players=[_seat(a)] + [_seat(b)] * (players - 1), seed=seed)
+            new_game(name, players=[seat_for(a)] + [seat_for(b)] * (players - 1), seed=seed)
         except ValueError as e:
             raise SystemExit(f"selfplay {a} vs {b}: {e}") from None
     spent = {lv: (f"{iterations[lv]} iterations" if lv in iterations else

@@ -118,6 +118,14 @@ def choose_move(game: Any, level: str = "random", seed: int = 0,
     return fn(game, seat, rng, budget_s, iterations)
 
 
+def seat_for(level: str) -> Dict[str, str]:
+    """The seat spec a benchmark or training level names: ``automaN`` is a game's own
+    card-driven seat (Caledonia's solo opponent at difficulty N), anything else a bot."""
+    if level.startswith("automa"):
+        return {"kind": "automa", "level": level[len("automa"):]}
+    return {"kind": "bot", "level": level}
+
+
 def seat_move(game: Any, seed: int = 0, budget_s: Optional[float] = None,
               iterations: Optional[int] = None) -> Move:
     """The move of the seat to move when no human plays it: a ``bot`` seat's

@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Tuple
 
 from ..core.rng import Rng
 from ..hunters.board import find
+from ..hunters.scoring import majority
 from ..hunters.state import OVER
 from ..hunters.tiles import FOREST, MEADOW, RIVER, TEMPLATES
 from .knowledge import Knowledge
@@ -47,17 +48,6 @@ def _tables() -> Tuple[Tuple[Tuple[int, ...], ...], ...]:
 
 _TABLES = _tables()
 _MASK = (1 << 10) - 1
-
-
-def _leaders(seats: List[int]) -> List[int]:
-    """Seats with the most pieces (ties all lead)."""
-    if len(seats) == 1:
-        return seats
-    count: Dict[int, int] = {}
-    for p in seats:
-        count[p] = count.get(p, 0) + 1
-    best = max(count.values())
-    return [p for p, c in count.items() if c == best]
 
 
 class HuntersKnowledge(Knowledge):
@@ -103,7 +93,7 @@ class HuntersKnowledge(Knowledge):
             value = 0
             for n in s.snodes[r]:
                 value += fish_t[pt[ntile[n]]][npiece[n]]
-            for p in _leaders(seats):
+            for p in majority(seats):
                 pts[p] += value
         roots = sorted(features)
         for r in roots:
@@ -120,7 +110,7 @@ class HuntersKnowledge(Knowledge):
                 if shrine_t[pt[ntile[n]]][npiece[n]]:
                     winners = [meeples[n][0]]
                     break
-            for p in winners or _leaders(features[r]):
+            for p in winners or majority(features[r]):
                 pts[p] += value
         left = len(s.land)
         share = 0.75 if left > 30 else 0.3 + 0.015 * left
@@ -150,7 +140,7 @@ class HuntersKnowledge(Knowledge):
                     value += fish_t[pt[t]][lake]
             else:
                 continue
-            for p in _leaders(features[r]):
+            for p in majority(features[r]):
                 out[p] += share * value
         return out
 

@@ -23,7 +23,7 @@ import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import new_game
-from . import choose_move, seat_move
+from . import choose_move, seat_for, seat_move
 from .caledonia import FEATURES, HAND, KNOWLEDGE, K, load_weights
 
 Sample = Tuple[List[float], float]
@@ -31,17 +31,11 @@ PHASES = 6
 DEFAULT_OUT = os.path.join(os.path.dirname(__file__), "data", "caledonia.json")
 
 
-def _seat(level: str) -> Dict[str, str]:
-    if level.startswith("automa"):
-        return {"kind": "automa", "level": level[len("automa"):]}
-    return {"kind": "bot", "level": level}
-
-
 def play_and_record(levels: Sequence[str], seed: int, stride: int,
                     iterations: Optional[Dict[str, int]] = None) -> List[Sample]:
     """One game, seat i played by ``levels[i]``: (features, final points) of the bot seats
     at every ``stride``-th ply."""
-    seats = [_seat(lv) for lv in levels]
+    seats = [seat_for(lv) for lv in levels]
     g = new_game("caledonia", players=seats, seed=seed)
     iterations = iterations or {}
     pending: List[Tuple[int, List[float]]] = []

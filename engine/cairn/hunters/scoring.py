@@ -71,8 +71,8 @@ def meadow_value(s: HuntersState, root: int) -> int:
 
 def majority(seats: List[int]) -> List[int]:
     """Seats with the most pieces (ties all win), ascending."""
-    if not seats:
-        return []
+    if len(seats) < 2:
+        return seats[:]  # none, or one piece: its seat (the bots' forecast asks this most)
     count: Dict[int, int] = {}
     for p in seats:
         count[p] = count.get(p, 0) + 1
