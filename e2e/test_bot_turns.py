@@ -104,3 +104,52 @@ def test_undo_home_and_new_game_during_a_bots_turn_drop_its_answer(app):
     assert now["view"]["ply"] == 0 and now["save"]["moves"] == [] and now["view"]["current_player"] == 0
     assert app.page.evaluate(SAVED_MOVES, shown["gid"]) == shown["moves"]
     assert app.errors == []
+
+
+STEP_AHEAD = """async () => {
+  const c = window.cairn;
+  const r = await c.engine.request("bot", { gid: c.gid });
+  return { ply: r.view.ply, can_undo: r.view.can_undo };
+}"""
+
+PAGE_AND_WORKER = """async () => {
+  const c = window.cairn;
+  const w = await c.engine.request("state", { gid: c.gid });
+  return { page: c.snapshot().save.moves.length, worker: w.save.moves.length };
+}"""
+
+
+def test_a_refused_undo_puts_the_shown_position_back_in_the_worker(app):
+    """Undo clicked while a bot's step is being computed cancels it on the page, but the
+    worker still plays that step.  When the undo is then refused (the step revealed a tile),
+    the step is dropped in the worker too: the worker's game is the one shown and saved, and
+    the bot goes on from it (before, the next bot request started from a position never
+    shown, and was refused for good if that step had ended the bot's turn)."""
+    app.open()   # the bot's speed "normal": 350 ms before each of its steps
+    game = app.pick_game("glenmore")
+    app.new_game(game, seats=("human", "bot:random"), seed=4321)
+    # the page shows the bot to move with only its turn's end left (a forced step that refills
+    # the rondel: a reveal, and the human's turn); it asks the worker 350 ms later
+    deadline = time.monotonic() + 90
+    while True:
+        assert time.monotonic() < deadline, "the bot never came to its turn's last step"
+        snap, busy = app.snapshot(), app.page.evaluate("window.cairn.busy")
+        legal = [m["type"] for m in snap["legal"]]
+        if snap["view"]["current_player"] == 1 and not busy and legal == ["end_turn"]:
+            break
+        if snap["view"]["current_player"] == 0 and not busy:
+            app.make_move()
+        else:
+            app.page.wait_for_timeout(20)
+    shown = snap["save"]["moves"]
+    # that step as the worker plays it while the page's click is on its way (never applied)
+    ahead = app.page.evaluate(STEP_AHEAD)
+    assert ahead["ply"] == len(shown) + 1 and not ahead["can_undo"], ahead
+    app.page.click("#undo")
+    app.page.wait_for_function("document.body.innerText.includes('not possible')", timeout=10_000)
+    app.wait_idle()
+    now = app.page.evaluate(PAGE_AND_WORKER)
+    assert now == {"page": len(shown), "worker": len(shown)}, now
+    # and the bot goes on from there
+    app.page.wait_for_function(f"window.cairn.snapshot().save.moves.length > {len(shown)}", timeout=15_000)
+    assert app.snapshot()["save"]["moves"][:len(shown)] == shown

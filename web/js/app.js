@@ -313,7 +313,8 @@ async function undo() {
   if (!S.snap) return;
   const why = undoReason(S.snap);
   if (why) { toast(why, "info", 5000); return; }
-  if (!humanToMove(S.snap)) {
+  const cancelled = !humanToMove(S.snap);
+  if (cancelled) {
     // a bot is to move or thinking: cancel it (its reply is ignored; the
     // worker answers the undo right after the step it is on)
     S.gen++;
@@ -324,8 +325,15 @@ async function undo() {
   // the engine refuses (and changes nothing) when a tile revealed on a bot's
   // turn is in the way.
   const snap = await gameRequest("undo", { to: "human" });
-  if (snap) { hideMoment(); apply(snap); }
-  else if (S.snap) apply(S.snap);   // refused: the game goes on as it was
+  if (snap) { hideMoment(); apply(snap); return; }
+  if (!S.snap) return;
+  // Refused: the game goes on as shown.  The cancelled bot step was still played in the
+  // worker (its answer was dropped), so the worker may be a step ahead of the page: put the
+  // shown position back there, or the next bot request would start from a position never
+  // shown (and, if that step ended the bots' turn, be refused and leave the game stuck).
+  const back = cancelled ? await gameRequest("load", { save: S.snap.save }) : null;
+  if (back) apply(back);
+  else if (S.snap) apply(S.snap);
 }
 
 /** The phone's bottom sheet (scores, log, final table): open or closed. */
