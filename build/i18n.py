@@ -51,9 +51,10 @@ import re
 import sys
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 
+import struct
+
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -262,7 +263,8 @@ def problems(required: Dict[Key, str], top: str) -> List[str]:
     out = []
     for lang in LANGS:
         have = read_catalogues(top, lang)
-        nforms = 3 if lang == "ro" else 2
+        stated = stated_plural_rule(top, lang)
+        nforms = stated[0] if stated else None
         for key, where in sorted(required.items(), key=lambda kv: (kv[0][0] or "", str(kv[0][1]))):
             ctx, mid = key
             entry = have.get(key)   # a game's word needs its own entry, even if the core has one
@@ -275,7 +277,9 @@ def problems(required: Dict[Key, str], top: str) -> List[str]:
                 continue
             english = placeholders(mid) if isinstance(mid, str) else placeholders(mid[0]) | placeholders(mid[1])
             forms = entry[0] if isinstance(entry[0], tuple) else (entry[0],)
-            if isinstance(mid, tuple) and len(forms) != nforms:
+            if isinstance(mid, tuple) and nforms is None:
+                out.append(f"{lang}: {label!r} has plural forms but no catalogue states a Plural-Forms rule")
+            elif isinstance(mid, tuple) and len(forms) != nforms:
                 out.append(f"{lang}: {label!r} needs {nforms} plural forms ({entry[1]})")
             for f in forms:
                 got = placeholders(f)
@@ -295,23 +299,89 @@ def unused(required: Dict[Key, str], top: str) -> List[str]:
     return out
 
 
-def _merged(top: str, lang: str) -> Catalog:
-    cat = Catalog(locale=lang, domain="cairn")
-    for (ctx, mid), (text, _) in with_fallbacks(read_catalogues(top, lang)).items():
-        cat.add(mid, text, context=ctx)
-    return cat
+#: a catalogue header's plural rule, as it stands in the .po file's header entry
+_PLURAL_FORMS = re.compile(r'^"Plural-Forms:\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;"]+?)\s*;?\s*\\n"$', re.M)
+
+
+def stated_plural_rule(top: str, lang: str) -> Optional[Tuple[int, str]]:
+    """The plural rule ``lang``'s catalogues under ``top/<lang>/`` state in their
+    ``Plural-Forms`` headers: (number of forms, C expression of ``n``), or None when
+    none states one.  Files that state different rules are an error."""
+    rules = {}
+    for path in sorted(glob.glob(os.path.join(top, lang, "*.po"))):
+        with open(path, encoding="utf-8") as f:
+            m = _PLURAL_FORMS.search(f.read())
+        if m is not None:
+            rules[os.path.basename(path)] = (int(m.group(1)), re.sub(r"\s+", "", m.group(2)))
+    if len(set(rules.values())) > 1:
+        raise SystemExit(f"{lang}: the catalogues under {top} state different plural rules: {rules}")
+    return next(iter(rules.values()), None)
+
+
+def plural_rule(top: str, lang: str) -> Tuple[int, str]:
+    """The plural rule ``lang``'s catalogues state (:func:`stated_plural_rule`); the
+    compiled catalogues carry it, never a library's locale data (Babel 2.19's gives
+    Portuguese a third form for round millions).  No rule stated is an error."""
+    rule = stated_plural_rule(top, lang)
+    if rule is None:
+        raise SystemExit(f"no catalogue of {lang} under {os.path.relpath(top, ROOT)} states a Plural-Forms header")
+    return rule
+
+
+def mo_bytes(entries: Dict[Key, object], nplurals: int, expr: str) -> bytes:
+    """A GNU ``.mo`` file of ``entries`` ((context, id) -> translation: str or tuple
+    of forms) whose header states ``nplurals`` and ``expr``: written here, byte for
+    byte the same for the same entries whatever tools are installed (no dates)."""
+    header = ("Content-Type: text/plain; charset=UTF-8\n"
+              f"Plural-Forms: nplurals={nplurals}; plural={expr};\n")
+    pairs = [(b"", header.encode("utf-8"))]
+    for (ctx, mid), text in entries.items():
+        key = mid if isinstance(mid, str) else "\0".join(mid)
+        if ctx:
+            key = f"{ctx}\x04{key}"
+        value = text if isinstance(text, str) else "\0".join(text)
+        pairs.append((key.encode("utf-8"), value.encode("utf-8")))
+    pairs.sort()
+    n = len(pairs)
+    originals, translations = 7 * 4, 7 * 4 + 8 * n
+    offset = 7 * 4 + 16 * n
+    table_o, table_t, blob = [], [], bytearray()
+    for k, _ in pairs:
+        table_o += [len(k), offset + len(blob)]
+        blob += k + b"\0"
+    for _, v in pairs:
+        table_t += [len(v), offset + len(blob)]
+        blob += v + b"\0"
+    head = struct.pack("<7I", 0x950412DE, 0, n, originals, translations, 0, offset)
+    return head + struct.pack(f"<{4 * n}I", *table_o, *table_t) + bytes(blob)
+
+
+def compiled_entries(top: str, lang: str) -> Dict[Key, object]:
+    """What a compiled catalogue of ``lang`` holds: every translated entry, plus the
+    context-free fallbacks (:func:`with_fallbacks`)."""
+    return {key: text for key, (text, _) in sorted(with_fallbacks(read_catalogues(top, lang)).items(),
+                                                   key=lambda kv: (kv[0][0] or "", str(kv[0][1])))}
 
 
 def compile_engine() -> List[str]:
-    """Write ``cairn.mo`` for every language; returns the files written."""
+    """Write ``cairn.mo`` for every language (the plural rule its .po files state);
+    returns the files written."""
     top = os.path.join(ENGINE, "locale")
     written = []
     for lang in LANGS:
         out_dir = os.path.join(top, lang, "LC_MESSAGES")
         os.makedirs(out_dir, exist_ok=True)
         path = os.path.join(out_dir, "cairn.mo")
+        data = mo_bytes(compiled_entries(top, lang), *plural_rule(top, lang))
+        try:
+            with open(path, "rb") as f:
+                if f.read() == data:   # unchanged: leave the file (and its time) alone
+                    written.append(path)
+                    continue
+        except OSError:
+            pass
         with open(path, "wb") as f:
-            write_mo(f, _merged(top, lang))
+            f.write(data)
         written.append(path)
     return written
 
@@ -323,7 +393,8 @@ def compile_page(dest: str) -> List[str]:
     written = []
     for lang, tag in LANGS.items():
         messages = {}
-        for (ctx, mid), (text, _) in with_fallbacks(read_catalogues(top, lang)).items():
+        nplurals, expr = plural_rule(top, lang)
+        for (ctx, mid), text in compiled_entries(top, lang).items():
             prefix = f"{ctx}\x04" if ctx else ""   # gettext's separator; web/js/i18n.js looks it up so
             if isinstance(mid, tuple):
                 messages[prefix + mid[0]] = list(text) if isinstance(text, tuple) else [text]
@@ -331,7 +402,8 @@ def compile_page(dest: str) -> List[str]:
                 messages[prefix + mid] = text
         path = os.path.join(dest, "locale", f"{tag}.json")
         with open(path, "w", encoding="utf-8") as f:
-            json.dump({"lang": tag, "messages": messages}, f, ensure_ascii=False, sort_keys=True)
+            json.dump({"lang": tag, "plural": {"forms": nplurals, "rule": expr}, "messages": messages}, f,
+                      ensure_ascii=False, sort_keys=True)
         written.append(path)
     return written
 

@@ -21,6 +21,8 @@
 // picked (remembered in localStorage), else the browser's; <html lang>
 // follows.  A missing catalogue or string falls back to English.
 
+import { compilePlural, ENGLISH } from "./plural.js";
+
 export const LANGUAGES = [
   { tag: "en", name: "English" },
   { tag: "pt-BR", name: "Português (Brasil)" },
@@ -31,7 +33,7 @@ const ALIASES = { en: "en", pt: "pt-BR", "pt-br": "pt-BR", pt_br: "pt-BR", ro: "
 
 let current = "en";
 let messages = {};   // msgid or context + "\u0004" + msgid -> string | [forms]
-let plural = new Intl.PluralRules("en");
+let pluralForm = ENGLISH;   // n -> the index of its form (the catalogue's own rule)
 const listeners = [];
 
 /** 'pt', 'pt_BR', 'PT-br' -> 'pt-BR'; anything unknown -> null. */
@@ -64,15 +66,20 @@ export function engineLanguage() { return current.replace("-", "_"); }
 export async function setLanguage(tag, remember = false) {
   const lang = normalize(tag) || "en";
   let table = {};
+  let rule = ENGLISH;
   if (lang !== "en") {
     try {
       const r = await fetch(`./locale/${lang}.json`, { cache: "no-cache" });
-      if (r.ok) table = (await r.json()).messages || {};
-    } catch (e) { /* offline without the catalogue: English */ }
+      if (r.ok) {
+        const data = await r.json();
+        table = data.messages || {};
+        rule = compilePlural(data.plural.rule);
+      }
+    } catch (e) { table = {}; rule = ENGLISH; /* offline without the catalogue: English */ }
   }
   current = lang;
   messages = table;
-  plural = new Intl.PluralRules(lang);
+  pluralForm = rule;
   document.documentElement.lang = lang;
   if (remember) {
     try { localStorage.setItem(KEY, lang); } catch (e) { /* kept for this page only */ }
@@ -108,9 +115,6 @@ export function pt(ctx, msgid, params) {
   return fill(typeof tr === "string" && tr ? tr : msgid, params);
 }
 
-// gettext plural-form order per language, by CLDR category
-const FORM_ORDER = { en: ["one", "other"], "pt-BR": ["one", "other"], ro: ["one", "few", "other"] };
-
 /** The plural form for ``n`` ({n} is filled with n). */
 export function tn(singular, pluralText, n, params) { return ptn(null, singular, pluralText, n, params); }
 
@@ -119,7 +123,7 @@ export function ptn(ctx, singular, pluralText, n, params) {
   const forms = entry(ctx, singular);
   const p = { n, ...(params || {}) };
   if (Array.isArray(forms) && forms.length) {
-    const i = (FORM_ORDER[current] || ["one", "other"]).indexOf(plural.select(n));
+    const i = pluralForm(n);
     const f = forms[i >= 0 && i < forms.length ? i : forms.length - 1];
     if (f) return fill(f, p);
   }
