@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
 # Sets up everything on a fresh machine and runs all tests: engine and build
 # unit tests, then end-to-end tests in a real (Debian) Chromium.
+#
+#   ./test.sh [pytest args]            the locked versions (build/requirements.lock,
+#                                      build/package-lock.json): what CI and the site use
+#   ./test.sh --latest [pytest args]   the newest versions instead of the lock, in their own
+#                                      venv and site (.venv-latest/, dist-latest/): shows what
+#                                      an upgrade would change before a user meets it
 set -euo pipefail
 cd "$(dirname "$0")"
+
+latest=0
+if [ "${1:-}" = "--latest" ]; then latest=1; shift; fi
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 need_apt=()
@@ -13,8 +22,18 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-python3 -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e ".[test]"
-.venv/bin/python build/site.py
-.venv/bin/python -m pytest tests e2e -q "$@"
+if [ $latest -eq 0 ]; then
+  venv=.venv
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --require-hashes -r build/requirements.lock
+  "$venv/bin/python" -m pip install -q --no-deps --no-build-isolation -e .
+else
+  venv=.venv-latest
+  export CAIRN_LATEST=1        # build/site.py: the newest pydantic for Pyodide, into dist-latest/
+  python3 -m venv --clear "$venv"
+  "$venv/bin/python" -m pip install -q --upgrade pip
+  "$venv/bin/python" -m pip install -q --upgrade -e ".[test]"
+  "$venv/bin/python" build/lock.py --diff "$venv" || true
+fi
+"$venv/bin/python" build/site.py
+"$venv/bin/python" -m pytest tests e2e -q "$@"

@@ -4,8 +4,9 @@
     python3 build/site.py [--serve] [--port 8000] [--no-build]
 
 dist/ gets: the web app (web/, without web/dev/), Pyodide from the npm
-package (build/package.json, pinned by build/package-lock.json), and in
-dist/wheels/ the engine wheel plus the pydantic wheels for Pyodide
+package (build/package.json, pinned by build/package-lock.json: ``npm ci``), and
+in dist/wheels/ the engine wheel (build/wheel.py) plus the pydantic wheels for
+Pyodide as build/requirements.lock pins them, checked against its hashes
 (downloaded once into build/.cache/ so rebuilds work offline), with
 dist/wheels/manifest.json naming them.  dist/boot/ gets what the worker
 starts from: the packages image (every file of those wheels, unpacked into
@@ -21,6 +22,13 @@ sends; dist/boot/manifest.json names them with their sizes and hashes.
 dist/build.json records the build id (a hash of every file) that the
 service worker puts in its cache name; the service worker keeps each file
 by its hash, so a new build downloads only what changed.
+
+Reproducible: the same commit builds the same dist/, byte for byte, on any
+machine and any day (the same build id): the catalogues and the wheel are
+written here without dates, the snapshot is taken with the clock and the
+random bytes the runtime sees held fixed, every download is pinned by hash,
+and gzip copies carry no name or time (they depend on zlib's output, the
+same for the same zlib; build.json names the zlib that made them).
 
 Needs only python3 (3.11+), pip, npm and node; nothing is fetched at run time.
 """
@@ -38,21 +46,23 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import zipfile
+import zlib
 from typing import Dict, Iterable, List, Optional
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 WEB = os.path.join(ROOT, "web")
-DIST = os.path.join(ROOT, "dist")
+#: ``CAIRN_LATEST=1`` (``./test.sh --latest``): the newest pydantic for Pyodide instead of the
+#: lock's, built into dist-latest/ so the locked site in dist/ is left alone
+LATEST = os.environ.get("CAIRN_LATEST") == "1"
+DIST = os.path.join(ROOT, "dist-latest" if LATEST else "dist")
 CACHE = os.path.join(HERE, ".cache")
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json"]
-PYDANTIC = "pydantic==2.14.3"
 PYODIDE_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14",
                     "--implementation", "cp", "--abi", "cp314"]
 
@@ -282,7 +292,8 @@ def source_hash() -> str:
         rels = list_files(top, ex_dirs)
         parts.append(hash_files(top, rels))
     singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json", "build/snapshot.mjs",
-                           "build/icons.py", "build/icon.json", "build/i18n.py")
+                           "build/icons.py", "build/icon.json", "build/i18n.py", "build/wheel.py", "build/lock.py",
+                           "build/requirements.lock")
                if os.path.exists(os.path.join(ROOT, p))]
     parts.append(hash_files(ROOT, singles))
     return hashlib.sha256("".join(parts).encode()).hexdigest()[:16]
@@ -306,49 +317,54 @@ def run(cmd: List[str], cwd: Optional[str] = None) -> None:
     subprocess.run(cmd, cwd=cwd, check=True)
 
 
-def _have_setuptools() -> bool:
-    try:
-        import setuptools  # noqa: F401
-        version = tuple(int(p) for p in setuptools.__version__.split(".")[:2])
-    except Exception:
-        return False
-    return version >= (70, 1)  # builds wheels without the separate 'wheel' package
-
-
 def build_engine_wheel(dest: str) -> str:
-    """``pip wheel`` the engine from a clean copy of the sources (so setuptools'
-    build/ and egg-info scratch never land in the repo); returns the path."""
-    with tempfile.TemporaryDirectory(prefix="cairn-wheel-") as tmp:
-        src = os.path.join(tmp, "src")
-        os.makedirs(src)
-        for name in ("pyproject.toml", "README.md"):
-            shutil.copy2(os.path.join(ROOT, name), src)
-        shutil.copytree(os.path.join(ROOT, "engine"), os.path.join(src, "engine"),
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
-        out = os.path.join(tmp, "out")
-        cmd = [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", out]
-        if _have_setuptools():
-            cmd.insert(6, "--no-build-isolation")  # offline and fast
-        run(cmd, cwd=src)
-        (wheel,) = [f for f in os.listdir(out) if f.endswith(".whl")]
-        os.makedirs(dest, exist_ok=True)
-        shutil.copy2(os.path.join(out, wheel), dest)
-        return os.path.join(dest, wheel)
+    """The engine wheel (build/wheel.py: the same bytes from the same sources); returns its path."""
+    return _load_build_module("cairn_wheel", "wheel.py").write_wheel(dest)
+
+
+def load_lock_module():
+    """build/lock.py: reads the pins (with hashes) of build/requirements.lock."""
+    return _load_build_module("cairn_lock", "lock.py")
 
 
 def fetch_pydantic_wheels(cache: str = CACHE) -> List[str]:
-    """The pydantic wheels for Pyodide, downloaded once into ``cache``."""
-    folder = os.path.join(cache, "pyodide-wheels", PYDANTIC.replace("==", "-"))
+    """The pydantic wheels for Pyodide: pydantic and what it needs as the lock pins them,
+    each checked against the lock's hashes, downloaded once into ``cache``."""
+    if LATEST:
+        return _fetch_latest_pydantic_wheels(cache)
+    lock = load_lock_module()
+    pins = lock.read_lock()
+    names = lock.closure(pins, "pydantic")
+    reqs = lock.requirements(names, pins)
+    key = hashlib.sha256(reqs.encode()).hexdigest()[:12]
+    folder = os.path.join(cache, "pyodide-wheels", f"{lock.pin('pydantic', pins).replace('==', '-')}-{key}")
     done = os.path.join(folder, ".complete")
     if not os.path.exists(done):
-        os.makedirs(folder, exist_ok=True)
-        run([sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", *PYODIDE_PLATFORM,
-             PYDANTIC, "-d", folder])
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        req_file = os.path.join(folder, "requirements.txt")
+        with open(req_file, "w") as f:
+            f.write(reqs)
+        run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", *PYODIDE_PLATFORM,
+             "--require-hashes", "-r", req_file, "-d", folder])
         with open(done, "w") as f:
             f.write("ok\n")
     wheels = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".whl"))
     if not any(os.path.basename(w).startswith("pydantic_core-") for w in wheels):
         raise SystemExit(f"no pydantic_core wheel for Pyodide in {folder}")
+    return wheels
+
+
+def _fetch_latest_pydantic_wheels(cache: str) -> List[str]:
+    """The newest pydantic with a wheel for the Pyodide platform and what it needs (no lock)."""
+    folder = os.path.join(cache, "pyodide-wheels", "latest")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    run([sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", *PYODIDE_PLATFORM, "pydantic",
+         "-d", folder])
+    wheels = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".whl"))
+    log("newest for Pyodide: " + ", ".join(os.path.basename(w).split("-")[0] + " " + os.path.basename(w).split("-")[1]
+                                           for w in wheels))
     return wheels
 
 
@@ -397,22 +413,24 @@ def load_icons_module():
     return _load_build_module("cairn_icons", "icons.py")
 
 
-BABEL = "babel>=2.12"
-
-
 def ensure_babel(cache: str = CACHE) -> None:
-    """Babel (pure Python) compiles the catalogues.  The site builds with a
-    bare ``python3``: without Babel installed, it is fetched from PyPI once
-    into the build cache and used from there."""
+    """Babel (pure Python) extracts and reads the catalogues.  The site builds with a
+    bare ``python3``: without Babel installed, the lock's Babel is fetched from PyPI once
+    (checked against the lock's hashes) into the build cache and used from there."""
     try:
         import babel  # noqa: F401
         return
     except ImportError:
         pass
-    lib = os.path.join(cache, "babel-lib")
+    lock = load_lock_module()
+    lib = os.path.join(cache, "babel-lib", lock.pin("babel").replace("==", "-"))
     if not os.path.isdir(os.path.join(lib, "babel")):
-        os.makedirs(cache, exist_ok=True)
-        run([sys.executable, "-m", "pip", "install", "-q", "--target", lib, BABEL])
+        os.makedirs(lib, exist_ok=True)
+        req_file = os.path.join(lib, "requirements.txt")
+        with open(req_file, "w") as f:
+            f.write(lock.requirements(["babel"]))
+        run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--require-hashes", "--target", lib,
+             "-r", req_file])
     sys.path.insert(0, lib)
 
 
@@ -513,7 +531,8 @@ def build(dist: str = DIST) -> str:
     finish_service_worker(tmp, build_id)
     precompress(tmp)
     with open(os.path.join(tmp, "build.json"), "w") as f:
-        json.dump({"id": build_id, "source": source, "pyodide": PYODIDE_VERSION}, f)
+        json.dump({"id": build_id, "source": source, "pyodide": PYODIDE_VERSION, "zlib": zlib.ZLIB_RUNTIME_VERSION,
+                   **({"latest": True} if LATEST else {})}, f)
     for attempt in range(3):
         shutil.rmtree(dist, ignore_errors=True)
         try:

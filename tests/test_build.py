@@ -418,10 +418,108 @@ def test_built_snapshot_restores_with_pydantic_core_and_every_game(tmp_path):
     assert run_node(tmp_path, RESTORE, dist, "damage")[0] == {"checksum": False}
 
 
-def test_pages_workflow_builds_with_the_readme_command_and_deploys_dist():
-    text = open(os.path.join(ROOT, ".github", "workflows", "pages.yml")).read()
+def test_ci_runs_every_test_and_deploys_only_what_passed():
+    """.github/workflows/ci.yml: every push and pull request runs the README's test command;
+    Pages gets the dist/ those tests ran against, only from a push to main, only after them."""
+    text = open(os.path.join(ROOT, ".github", "workflows", "ci.yml")).read()
     readme = open(os.path.join(ROOT, "README.md")).read()
-    assert "python3 build/site.py --serve" in readme
-    assert re.search(r"run: python3 build/site.py\s*$", text, re.M)   # the README's command, not serving
-    assert re.search(r"upload-pages-artifact@v\d+\s+with:\s+path: dist\b", text)
-    assert "actions/deploy-pages@" in text and "pages: write" in text and "id-token: write" in text
+    ci_run = open(os.path.join(ROOT, ".ci", "run")).read()
+    assert "./test.sh" in readme and "./test.sh" in ci_run
+    assert re.search(r"^on:\s*\n\s+push:\s*\n\s+pull_request:", text, re.M)
+    test_job, deploy_job = text.split("\n  deploy:\n")
+    assert "run: CI=true bash .ci/run" in test_job
+    assert re.search(r"upload-pages-artifact@v\d+\s+with:\s+path: dist\b", test_job)
+    assert "needs: test" in deploy_job and "refs/heads/main" in deploy_job
+    assert "actions/deploy-pages@" in deploy_job and "pages: write" in deploy_job and "id-token: write" in deploy_job
+    assert not os.path.exists(os.path.join(ROOT, ".github", "workflows", "pages.yml"))   # no deploy that skips the tests
+
+
+def _lock():
+    spec = importlib.util.spec_from_file_location("cairn_lock_test", os.path.join(ROOT, "build", "lock.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+LOCK = _lock()
+
+
+def test_the_lock_pins_every_package_with_hashes_and_reads_its_closures():
+    pins = LOCK.read_lock()
+    assert {"pydantic", "pydantic-core", "pytest", "playwright", "babel", "setuptools", "pip"} <= set(pins)
+    for name, e in pins.items():
+        assert re.fullmatch(r"[\w.]+", e["version"]), name
+        assert e["text"].startswith(f"{e['name']}=={e['version']}") and "--hash=sha256:" in e["text"], name
+    assert LOCK.closure(pins, "pydantic") == ["annotated-types", "pydantic", "pydantic-core", "typing-extensions",
+                                              "typing-inspection"]
+    assert "pluggy" in LOCK.closure(pins, "pytest")
+    text = LOCK.requirements(["babel"], pins)
+    assert text.count("==") == 1 and "--hash=sha256:" in text
+
+
+def test_the_tests_run_the_pydantic_the_browser_gets():
+    """The CPython tests and the site's Pyodide wheels come from the same lock."""
+    import importlib.metadata
+    import json
+
+    pins = LOCK.read_lock()
+    for name in LOCK.closure(pins, "pydantic"):
+        assert importlib.metadata.version(name) == pins[name]["version"], name
+    dist = site.DIST
+    if not os.path.exists(os.path.join(dist, "wheels", "manifest.json")):
+        pytest.skip("dist/ is not built")
+    with open(os.path.join(dist, "wheels", "manifest.json")) as f:
+        shipped = {w.split("-")[0].replace("_", "-"): w.split("-")[1] for w in json.load(f)["wheels"]}
+    for name in LOCK.closure(pins, "pydantic"):
+        assert shipped[name] == pins[name]["version"], name
+
+
+def _wheel_module():
+    spec = importlib.util.spec_from_file_location("cairn_wheel_test", os.path.join(ROOT, "build", "wheel.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_engine_wheel_is_the_same_bytes_whatever_the_files_times(tmp_path):
+    import base64
+    import hashlib
+    import zipfile
+
+    wheel = _wheel_module()
+    src = tmp_path / "src"
+    shutil.copytree(os.path.join(ROOT, "engine"), src / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(os.path.join(ROOT, "pyproject.toml"), src)
+    first = open(wheel.write_wheel(str(tmp_path / "a"), str(src)), "rb").read()
+    for dirpath, _dirs, files in os.walk(src):
+        for f in files:
+            os.utime(os.path.join(dirpath, f), (1_700_000_000, 1_700_000_000))   # a clone made on another day
+    path = wheel.write_wheel(str(tmp_path / "b"), str(src))
+    assert open(path, "rb").read() == first
+    with zipfile.ZipFile(path) as z:
+        names = z.namelist()
+        assert "cairn/__init__.py" in names and "cairn/caledonia/data/map/A1.txt" in names
+        assert "cairn/bots/data/caledonia.json" in names and "cairn/py.typed" in names
+        assert not any("__pycache__" in n or n.endswith((".pyc", ".po", "README.md")) for n in names)
+        record = z.read("cairn-0.1.0.dist-info/RECORD").decode().splitlines()
+        for line in record[:-1]:   # every file's hash, as pip checks it
+            arc, digest, size = line.rsplit(",", 2)
+            data = z.read(arc)
+            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert int(size) == len(data)
+        assert len(record) == len(names)
+
+
+def test_two_builds_of_the_same_sources_are_the_same_bytes(tmp_path):
+    """The whole dist/: the build id and every file (the snapshot included) come out the same
+    when the same sources are built again."""
+    site.ensure_built(site.DIST)
+    again = str(tmp_path / "dist")
+    build_id = site.build(again)
+    with open(os.path.join(site.DIST, "build.json")) as f:
+        assert __import__("json").load(f)["id"] == build_id
+    first, second = site.list_files(site.DIST), site.list_files(again)
+    assert first == second
+    differ = [rel for rel in first
+              if open(os.path.join(site.DIST, rel), "rb").read() != open(os.path.join(again, rel), "rb").read()]
+    assert differ == []
