@@ -10,9 +10,16 @@
   the checked API; prints win rates with 95% intervals, average scores and
   think times per decision.  In Clans of Caledonia a level ``automa1``..
   ``automa5`` is the official solo opponent at that difficulty (one seat).
+  With ``--players 1`` each level plays the game's solo mode: the average score with its 95%
+  interval and, where the game rates a solo score, how many games earned each rating.
 * ``train caledonia [--matches medium,automa3;medium,medium] [-n N] [--seed S]
   [--stride K] [--alpha A] [--out FILE] [--start FILE]``: learn the weights of Caledonia's
   forecast from self-play (:mod:`cairn.bots.train`).
+* ``train caledonia-policy [--generations G] [-n N] [--seed S] [--procs P] [--out FILE]
+  [--start FILE]``: tune the strategy policy's parameters by self-play (:mod:`cairn.bots.tune`).
+* ``train caledonia-value [--matches self;self,automa3] [-n N] [--player policy|hard]
+  [--seed S] [--procs P] [--alpha A] [--iterations I] [--out FILE] [--start FILE]``: learn
+  what a seat will finish with where a round begins (:mod:`cairn.bots.train_value`).
 * ``summary FILE...``: the same figures from ``selfplay --out`` files
   (runs split over processes or seeds, merged; a game played twice counts once).
 """
@@ -26,7 +33,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import GAMES, IllegalMove, new_game
-from .bots import budget, choose_move, seat_for, seat_move, train
+from .bots import budget, choose_move, seat_for, seat_move, train, train_value, tune
 from .bots.knowledge import knowledge_for
 from .bots.search import STATS
 from .core import i18n
@@ -129,7 +136,16 @@ class _Match:
                 if STATS["iterations"] > its:
                     self.per_decision.setdefault(level, []).append(STATS["iterations"] - its)
             g.play(move)
+        outcome = g.rules.outcome(g.state)
+        rating = outcome.get("args", {}).get("rating") if isinstance(outcome, dict) else None
+        self.last_rating = i18n.render(rating, lang="en") if rating is not None else None
+        self.last_total = g.scores()[0]["total"]
         return [s["total"] for s in g.scores()], g.winners()
+
+    def play_solo(self, level: str, seed: int) -> Tuple[int, Optional[str]]:
+        """One game of the solo mode played by ``level``: (total, the solo rating or None)."""
+        self.play([level], seed)
+        return self.last_total, self.last_rating
 
     def think_times(self) -> None:
         print("think time per decision (forced moves excluded):")
@@ -160,11 +176,13 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
     times), to merge runs split over processes."""
     if not clock:  # reproducible: each search level at its iteration cap, no clock
         know = knowledge_for(name)
-        for lv in ("medium", "hard"):
+        for lv in ("medium", "hard", "hard0"):
             if lv not in budgets and lv not in iterations:
                 iterations[lv] = budget(know, lv)[0]
     match = _Match(name, budgets, iterations)
     title = GAMES[name].title
+    if players == 1:
+        return _solo(match, levels, games, seed, out)
     if players == 2:  # each level against the next, and the first against the last
         pairs = list(zip(levels, levels[1:]))
         if len(levels) > 2:
@@ -179,7 +197,7 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
     spent = {lv: (f"{iterations[lv]} iterations" if lv in iterations else
                   f"{budgets[lv]} s" if lv in budgets else "default") for lv in levels}
     print(f"{title}, {players} players, {games} games per match, seeds from {seed}; "
-          + ", ".join(f"{lv}: {spent[lv]}" for lv in levels if lv in ("medium", "hard")))
+          + ", ".join(f"{lv}: {spent[lv]}" for lv in levels if lv in ("medium", "hard", "hard0")))
     for a, b in pairs:
         results = []
         start = time.perf_counter()
@@ -203,7 +221,49 @@ def _selfplay(name: str, levels: List[str], games: int, players: int, seed: int,
     match.think_times()
 
 
-STRENGTH = ["hard", "medium", "easy", "random"]
+def _solo(match: "_Match", levels: List[str], games: int, seed: int, out: Optional[str]) -> None:
+    """The solo mode: each level plays ``games`` games alone (seeds ``seed``...)."""
+    rules = GAMES[match.name]
+    if rules.min_players > 1:
+        raise SystemExit(f"selfplay: {rules.title} has no solo mode")
+    spent = {lv: (f"{match.iterations[lv]} iterations" if lv in match.iterations else
+                  f"{match.budgets[lv]} s" if lv in match.budgets else "default") for lv in levels}
+    print(f"{rules.title}, solo, {games} games per level, seeds from {seed}; "
+          + ", ".join(f"{lv}: {spent[lv]}" for lv in levels if lv in ("medium", "hard", "hard0")))
+    for level in levels:
+        totals, ratings = [], []
+        start = time.perf_counter()
+        for k in range(games):
+            total, rating = match.play_solo(level, seed + k)
+            totals.append(total)
+            ratings.append(rating)
+            if out:
+                with open(out, "a") as f:
+                    f.write(json.dumps({"game": match.name, "seed": seed + k, "seats": [level], "totals": [total],
+                                        "winners": [0], "rating": rating, "iterations": match.iterations,
+                                        "budgets": match.budgets, "times": match.game_times}) + "\n")
+        print(f"  {level:>6s} alone: {_solo_line(totals, ratings)}  ({time.perf_counter() - start:.0f} s)", flush=True)
+    match.think_times()
+
+
+def _solo_line(totals: List[int], ratings: List[Optional[str]]) -> str:
+    """Average score with its 95% interval, range, and the ratings earned."""
+    n = len(totals)
+    mean = sum(totals) / n
+    sd = math.sqrt(sum((t - mean) ** 2 for t in totals) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    line = (f"avg score {mean:6.1f} [{mean - half:.1f}, {mean + half:.1f}]  sd {sd:.1f}  "
+            f"range {min(totals)}-{max(totals)}  ({n} games)")
+    named = [r for r in ratings if r]
+    if named:
+        counts: Dict[str, int] = {}
+        for r in named:
+            counts[r] = counts.get(r, 0) + 1
+        line += "  ratings: " + ", ".join(f"{r} {c}" for r, c in counts.items())
+    return line
+
+
+STRENGTH = ["hard", "hard0", "medium", "easy", "random"]
 
 
 def _summary(paths: List[str]) -> None:
@@ -242,6 +302,10 @@ def _summary(paths: List[str]) -> None:
     if bad:
         print(f"skipped {bad} lines that are not selfplay records")
     for (game, players, a, b, its, budgets), games in sorted(groups.items()):
+        if players == 1:
+            print(f"{game}, solo, {a} ({its} {budgets}): {len(games)} games, seeds {min(games)}-{max(games)}: "
+                  + _solo_line([d["totals"][0] for d in games.values()], [d.get("rating") for d in games.values()]))
+            continue
         wins, score_a, score_b = _tally([(d["seats"].index(a), d["totals"], d["winners"]) for d in games.values()])
         times: Dict[str, List[float]] = {}
         for d in games.values():
@@ -285,20 +349,42 @@ def _play(name: str, players: int, seed: Optional[int]) -> None:
         print(f"seat {i + 1}: {s['total']} {s['breakdown']}")
 
 
+VALUE_MATCHES = "self;self,automa1;self,automa3;self,automa5;self,self;self,self,self,self"
+
+
+def _train(a: argparse.Namespace) -> None:
+    matches = [m.split(",") for m in (a.matches or "").split(";") if m]
+    if a.game == "caledonia":
+        train.train(matches or [["medium", "automa3"], ["medium", "medium"]], a.games or 150, a.seed, a.stride,
+                    0.05 if a.alpha is None else a.alpha, a.out or train.DEFAULT_OUT, start=a.start)
+    elif a.game == "caledonia-policy":
+        tune.tune(a.generations, a.games or 24, a.seed, a.out or tune.DEFAULT_OUT, a.start, a.procs)
+    else:
+        train_value.train(matches or [m.split(",") for m in VALUE_MATCHES.split(";")], a.games or 200, a.seed,
+                          a.player, 0.02 if a.alpha is None else a.alpha, a.out or train_value.DEFAULT_OUT,
+                          a.procs, a.iterations, a.start)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m cairn")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("summary").add_argument("files", nargs="+", help="selfplay --out files")
-    tp = sub.add_parser("train", help="learn Caledonia's forecast weights from self-play")
-    tp.add_argument("game", choices=["caledonia"])
-    tp.add_argument("--matches", default="medium,automa3;medium,medium",
-                    help="matches to play, ';' between matches, ',' between seats")
-    tp.add_argument("-n", "--games", type=int, default=150, help="games per match")
+    tp = sub.add_parser("train", help="learn or tune Caledonia's bots from self-play")
+    tp.add_argument("game", choices=["caledonia", "caledonia-policy", "caledonia-value"])
+    tp.add_argument("--matches", default=None,
+                    help="matches to play, ';' between matches, ',' between seats "
+                         "(caledonia: medium,automa3;medium,medium; caledonia-value: self;self,automa3;...)")
+    tp.add_argument("-n", "--games", type=int, default=None, help="games per match (per candidate and mode)")
     tp.add_argument("--seed", type=int, default=1)
-    tp.add_argument("--stride", type=int, default=3, help="record every k-th ply")
-    tp.add_argument("--alpha", type=float, default=0.05, help="ridge pull towards the hand forecast")
-    tp.add_argument("--out", default=None, help="weights file (default: the one the bots load)")
-    tp.add_argument("--start", default=None, help="play the games with these weights (default: the hand forecast)")
+    tp.add_argument("--stride", type=int, default=3, help="caledonia: record every k-th ply")
+    tp.add_argument("--alpha", type=float, default=None, help="ridge pull towards the prior")
+    tp.add_argument("--generations", type=int, default=120, help="caledonia-policy: generations")
+    tp.add_argument("--procs", type=int, default=2, help="processes")
+    tp.add_argument("--player", default="policy", choices=["policy", "hard"],
+                    help="caledonia-value: who plays the games")
+    tp.add_argument("--iterations", type=int, default=None, help="caledonia-value: hard's rollouts per decision")
+    tp.add_argument("--out", default=None, help="the file to write (default: the one the bots load)")
+    tp.add_argument("--start", default=None, help="start from (play with) this file")
     for cmd in ("play", "bench", "selfplay"):
         sp = sub.add_parser(cmd)
         sp.add_argument("game", choices=sorted(GAMES))
@@ -321,8 +407,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     if a.cmd == "summary":
         _summary(a.files)
     elif a.cmd == "train":
-        train.train([m.split(",") for m in a.matches.split(";") if m], a.games, a.seed, a.stride,
-                    a.alpha, a.out or train.DEFAULT_OUT, start=a.start)
+        _train(a)
     elif a.cmd == "bench":
         _bench(a.game, a.seconds, a.players, a.seed)
     elif a.cmd == "selfplay":

@@ -13,7 +13,11 @@ knowledge (``cairn.bots.<game>.KNOWLEDGE``, defaults in
   ``medium_iterations`` iterations, stopped early after ``medium_seconds``
   on a slow device (after at least 12).
 * ``hard``: the same search with the time budget: ``hard_seconds``, at most
-  ``hard_iterations`` and at least ``medium_iterations`` iterations.
+  ``hard_iterations`` and at least ``medium_iterations`` iterations; or, in a game whose
+  knowledge says ``hard_search = "lookahead"`` (Clans of Caledonia), rollouts of its strategy
+  policy to a horizon (:mod:`cairn.bots.lookahead`), ``hard_iterations`` rollouts at most.
+* ``hard0`` (benchmarks only): hard as it was before rollout lookahead, the tree search at
+  ``tree_iterations`` (frozen so a new hard can be measured against it).
 
 Each level does at least what the level below may do at most, so the order
 of strength holds on a slow phone too; hard stays near 1 s per decision in
@@ -39,6 +43,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 from ..core.rng import Rng, derive_seed
 from .knowledge import Knowledge, knowledge_for
+from .lookahead import lookahead
 from .search import follow_turn, ismcts
 
 Move = Dict[str, Any]
@@ -51,7 +56,9 @@ def budget(know: Knowledge, level: str) -> Tuple[int, float, int]:
     fewest iterations)."""
     if level == "medium":
         return know.medium_iterations, know.medium_seconds, min(12, know.medium_iterations)
-    return know.hard_iterations, know.hard_seconds, know.medium_iterations
+    if level == "hard0":
+        return know.tree_iterations or know.hard_iterations, know.hard_seconds, know.medium_iterations
+    return know.hard_iterations, know.hard_seconds, know.hard_fewest or know.medium_iterations
 
 
 def _random(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
@@ -81,15 +88,19 @@ def _greedy(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iteration
     return best
 
 
-def _searcher(level: str) -> Callable[..., Move]:
+def _searcher(level: str, tree_only: bool = False) -> Callable[..., Move]:
+    """A search level; ``tree_only``: the tree search at hard's budget whatever the game's
+    hard plays (``hard0``, hard as it was before rollout lookahead, kept for benchmarks)."""
     def search(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
         rules = game.rules
         know = knowledge_for(rules.name)
-        most, seconds, fewest = budget(know, level)
+        most, seconds, fewest = budget(know, "hard0" if tree_only else level)
         if iterations is not None:
             budget_s, fewest = None, 1
         elif budget_s is None:
             iterations, budget_s = most, seconds
+        if level == "hard" and not tree_only and know.hard_search == "lookahead":
+            return lookahead(rules, game.state, seat, know, rng, iterations, budget_s, fewest)
         return ismcts(rules, game.state, seat, know, rng, iterations, budget_s, know.exploration, fewest)
     return search
 
@@ -99,6 +110,8 @@ LEVELS: Dict[str, Callable[..., Move]] = {
     "easy": _greedy,
     "medium": _searcher("medium"),
     "hard": _searcher("hard"),
+    # not offered in the app: today's hard frozen for benchmarks (the tree search at its budget)
+    "hard0": _searcher("hard", tree_only=True),
 }
 
 

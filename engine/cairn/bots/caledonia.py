@@ -43,6 +43,8 @@ from ..caledonia.production import worker_income
 from ..caledonia.rounds import pass_money
 from ..caledonia.state import ACTIONS, OVER, PRODUCTION
 from ..core.rng import Rng
+from . import caledonia_value
+from .caledonia_policy import Policy
 from .knowledge import Knowledge
 
 Move = Dict[str, Any]
@@ -158,14 +160,16 @@ class CaledoniaKnowledge(Knowledge):
     # with its unit placed on the cheapest space: see _pending_value)
     easy_noise = 1.0
     easy_follow = 0
-    # medium 30 iterations (beats easy in about 70% of games); hard 1000, within 0.9 s:
-    # at 250 against medium's 40 hard won only 62% of 55 games, at 500 against 30
-    # 61% of 18, at 1000 against 30 8 of the first 9 (the search stops once its
-    # move is settled, so 1000 cost about what 700 did without that)
+    # medium 30 iterations of the tree search (beats easy in about 70% of games); the tree
+    # search at 1000 within 0.9 s was hard until the lookahead (hard0 in benchmarks)
     medium_iterations = 30
     medium_seconds = 0.4
-    hard_iterations = 1000
-    hard_seconds = 0.9
+    # hard: rollouts of the rest of the round (about what Pyodide plays in its 0.8 s on a
+    # laptop; at least 8 on a slow device); hard0: the tree search it played before
+    hard_iterations = 64
+    hard_seconds = 0.8
+    hard_fewest = 8
+    tree_iterations = 1000
     #: None: an open contract's chance is SURE with everything in hand, else UNSURE (LATE in
     #: the last action phase); a number: SURE times (floor + the share in hand of the rest).
     #: 0.4 against None at medium, 57 games: 54% of wins, 103 vs 99 points on average: kept off
@@ -179,6 +183,37 @@ class CaledoniaKnowledge(Knowledge):
     #: with an open contract: only buy what it still lacks (or expand the animal its meat
     #: needs) while that is possible
     contract_drive = True
+
+    # -- hard: rollout lookahead to the start of the next round (cairn.bots.lookahead) -------
+    hard_search = "lookahead"
+    #: candidates hard plays out: the strategy policy's best this many
+    lookahead_width = 8
+
+    #: decisions hard leaves to the strategy policy (no rollouts): where a unit goes, what a
+    #: bonus or an exchange gives, the processing at production
+    policy_decides = frozenset(("place", "neighbour", "exchange", "swap", "port1", "port6", "port9",
+                                "fulfil_more"))
+
+    def plan_candidates(self, rules: Any, state: Any, legal: List[Move]) -> List[Move]:
+        """The strategy policy's best moves, best first (only its best where it decides)."""
+        if len(legal) <= 1:
+            return legal
+        scores = POLICY.scores(state, legal)
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])
+        alone = state.phase == PRODUCTION or (state.pending and state.pending[-1]["kind"] in self.policy_decides)
+        return [legal[i] for i in order[:1 if alone else self.lookahead_width]]
+
+    def play_to_horizon(self, rules: Any, state: Any, rng: Rng, seat: int) -> None:
+        """The rest of the round, every seat by the strategy policy (the solo opponent by
+        its cards), to where the next round begins or the game ends."""
+        r = state.round
+        current, legal_moves, apply, choose = rules.current_player, rules.legal_moves, rules.apply, POLICY.choose
+        while current(state) is not None and state.round == r:
+            legal = legal_moves(state)
+            apply(state, legal[0] if len(legal) == 1 else choose(state, legal, rng))
+
+    def horizon_value(self, rules: Any, state: Any) -> List[float]:
+        return caledonia_value.value(state)
 
     # -- the forecast ----------------------------------------------------------------------
     def evaluate(self, rules: Any, state: Any) -> List[float]:
@@ -492,3 +527,4 @@ def load_weights(text: Optional[str] = None) -> Optional[List[List[float]]]:
 
 KNOWLEDGE = CaledoniaKnowledge()
 KNOWLEDGE.weights = load_weights()
+POLICY = Policy()

@@ -45,6 +45,14 @@ class Knowledge:
     #: on a slow device and on a game's dearest decisions.
     hard_iterations: int = 100
     hard_seconds: float = 0.8
+    #: hard's search: "ismcts" (:mod:`cairn.bots.search`) or "lookahead" (rollouts of a
+    #: strategy policy to a horizon, :mod:`cairn.bots.lookahead`: a game that has one
+    #: implements ``plan_candidates``, ``play_to_horizon`` and ``horizon_value``)
+    hard_search: str = "ismcts"
+    #: the tree search's iteration cap for ``hard0`` (None: ``hard_iterations``)
+    tree_iterations: Any = None
+    #: hard's fewest iterations when the clock stops it (None: ``medium_iterations``)
+    hard_fewest: Any = None
 
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         """Per seat, the points it is expected to finish with (exact at the end)."""

@@ -175,23 +175,45 @@ def _cheapest(state: CaledoniaState, p: Any, reached: Set[int], free_land: bool)
     return bg, bf, bm, water
 
 
-def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False,
-                 reached: Optional[Set[int]] = None) -> List[Move]:
-    """``{"type": "expand", "unit": u}`` for every unit kind with at least one legal space
-    (the cheapest suitable reached space per land type decides).  ``reached``: the seat's
-    ``reach_of``, when the caller has it already."""
+def cheapest_land(state: CaledoniaState, seat: int, free_land: bool = False,
+                  reached: Optional[Set[int]] = None) -> Tuple[int, int, int, int]:
+    """The cheapest land cost ``seat`` would pay now for a grassland, forest and mountain
+    space it reaches, and 0 if a fisherman could go on water (each ``_INF`` when none);
+    remembered per reach and map."""
     p = state.players[seat]
     if reached is None:
         reached = reach_of(state, seat)
     key = (state.units_version, len(state.units), len(state.blocked), p.shipping, free_land, p.clan)
     hit = _BEST.get(id(reached))
     if hit is not None and hit[0] is reached and hit[1] == key:
-        bg, bf, bm, water = hit[2]
-    else:
-        bg, bf, bm, water = _cheapest(state, p, reached, free_land)
-        if len(_BEST) > 256:
-            _BEST.clear()
-        _BEST[id(reached)] = (reached, key, (bg, bf, bm, water))
+        return hit[2]
+    best = _cheapest(state, p, reached, free_land)
+    if len(_BEST) > 256:
+        _BEST.clear()
+    _BEST[id(reached)] = (reached, key, best)
+    return best
+
+
+def cheapest_expand_cost(state: CaledoniaState, seat: int, unit: str, free_land: bool = False) -> Optional[int]:
+    """What expanding with ``unit`` costs ``seat`` at the cheapest space it may take now
+    (unit and land, as ``economy.expand_cost``), or None when it has no such space."""
+    if economy.units_left(state, seat, unit) <= 0:
+        return None
+    bg, bf, bm, water = cheapest_land(state, seat, free_land)
+    land = water if unit == "fisherman" else {"grassland": bg, "forest": bf, "mountain": bm}[_LAND_OF[unit]]
+    if land == _INF:
+        return None
+    cost = max(0, economy.unit_cost(state, seat, unit) + land)
+    return cost if cost <= state.players[seat].money else None
+
+
+def expand_moves(state: CaledoniaState, seat: int, free_land: bool = False,
+                 reached: Optional[Set[int]] = None) -> List[Move]:
+    """``{"type": "expand", "unit": u}`` for every unit kind with at least one legal space
+    (the cheapest suitable reached space per land type decides).  ``reached``: the seat's
+    ``reach_of``, when the caller has it already."""
+    p = state.players[seat]
+    bg, bf, bm, water = cheapest_land(state, seat, free_land, reached)
     if bg == bf == bm == water == _INF:
         return []
     best = {"grassland": bg, "forest": bf, "mountain": bm}

@@ -1,0 +1,115 @@
+"""Clans of Caledonia: what a seat will finish with, judged where a round begins.
+
+Between two rounds the table is at rest (no turn under way, production paid, the round
+scored, the market and the contracts of the next round laid out), so a few numbers say a
+lot: the points a seat would score if the game ended now, its money, its income and what
+its units make each round, its merchants, upgrades, settlements and contracts.  The hard
+bot plays each candidate move and the rest of the round (every seat by the strategy policy,
+the solo opponent by its cards) and judges the position it reaches here: exactly at the end
+of the game, else by these numbers weighed per round by weights learned from self-play
+(``python -m cairn train caledonia-value``, :mod:`cairn.bots.train_value`) and kept in
+``data/caledonia_value.json``.  The solo opponent has weights of its own.  Every number is
+public: a seat's value never depends on anything hidden (the contract pile, the solo
+opponent's cards).
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Dict, List, Optional
+
+from ..caledonia import scoring
+from ..caledonia.board import connected_settlements
+from ..caledonia.data import CONTRACTS, FACTORIES, TABLES
+from ..caledonia.economy import board_of
+from ..caledonia.production import worker_income
+from ..caledonia.state import ACTIONS, OVER
+from .caledonia_policy import made_per_round
+
+ROUNDS = int(TABLES["rounds"])
+
+#: a player seat's numbers (the solo opponent: :data:`AUTOMA_FEATURES`)
+FEATURES = ("bias", "score", "money", "income", "wool", "milk", "grain", "cheese", "whisky", "bread",
+            "stock", "merchants", "shipping", "tech", "units", "workers", "factories", "fulfilled",
+            "open", "open_goods", "settlements", "hops_imports", "glory")
+AUTOMA_FEATURES = ("bias", "score", "money", "units", "fulfilled", "glory")
+
+
+def at_rest(state: Any) -> bool:
+    """A round's action phase about to begin (no move of it made yet), or the game over."""
+    return state.phase == OVER or (state.phase == ACTIONS and not state.turn and not state.pending
+                                   and not any(p.passed for p in state.players)
+                                   and state.cur == state.order[0])
+
+
+def seat_features(state: Any, seat: int, row: Dict[str, Any], settled: int) -> List[float]:
+    p = state.players[seat]
+    b = row["breakdown"]
+    made = made_per_round(p)
+    d = p.deployed
+    open_goods = 0
+    for cid in p.contracts:
+        for g, n in CONTRACTS[cid].needs:
+            open_goods += n
+    return [1.0, float(row["total"]), float(p.money), float(worker_income(p)),
+            float(made[0]), float(made[1]), float(made[2]), float(made[4]), float(made[5]), float(made[3]),
+            float(sum(p.goods)), float(p.pool + sum(abs(x) for x in p.market)), float(p.shipping),
+            float(sum(p.tech)), float(sum(d.values())),
+            float(d["woodcutter"] + d["miner"] + d["fisherman"]), float(sum(d[u] for u in FACTORIES)),
+            float(len(p.fulfilled)), float(len(p.contracts)), float(open_goods), float(settled),
+            float(b["hops"] + b["imports"]), float(p.glory)]
+
+
+def automa_features(state: Any, seat: int, row: Dict[str, Any]) -> List[float]:
+    p = state.players[seat]
+    return [1.0, float(row["total"]), float(p.money), float(sum(p.deployed.values())),
+            float(len(p.fulfilled)), float(p.glory)]
+
+
+def features(state: Any) -> List[List[float]]:
+    """Per seat, its numbers (:data:`FEATURES`, or :data:`AUTOMA_FEATURES` for the solo
+    opponent)."""
+    board = board_of(state)
+    settled = []
+    for seat, p in enumerate(state.players):
+        own = [s for s, (o, _u) in state.units.items() if o == seat]
+        settled.append(connected_settlements(board, own, p.shipping))
+    rows = scoring.final_scores(state, settled)
+    return [automa_features(state, seat, row) if p.automa else seat_features(state, seat, row, settled[seat])
+            for seat, (p, row) in enumerate(zip(state.players, rows))]
+
+
+def load_weights(text: Optional[str] = None) -> Optional[Dict[str, Any]]:
+    """``{"player": {round: weights}, "automa": {round: weights}}`` from
+    ``data/caledonia_value.json`` (rounds 2-5: the round about to begin), or None."""
+    if text is None:
+        try:
+            text = (resources.files(__package__) / "data" / "caledonia_value.json").read_text(encoding="utf-8")
+        except (FileNotFoundError, OSError):
+            return None
+    data = json.loads(text)
+    if data.get("features") != list(FEATURES) or data.get("automa_features") != list(AUTOMA_FEATURES):
+        return None
+    return {kind: {int(r): [float(x) for x in w] for r, w in data[kind].items()} for kind in ("player", "automa")}
+
+
+WEIGHTS = load_weights()
+
+
+def value(state: Any, weights: Optional[Dict[str, Any]] = None) -> List[float]:
+    """Per seat, the points it is expected to finish with (exact at the end).  Between rounds
+    only (:func:`at_rest`)."""
+    if state.phase == OVER:
+        return [float(s["total"]) for s in scoring.final_scores(state)]
+    weights = weights or WEIGHTS
+    rows = features(state)
+    out = []
+    for p, row in zip(state.players, rows):
+        w = None
+        if weights is not None:
+            w = weights["automa" if p.automa else "player"].get(state.round)
+        if w is None:
+            out.append(row[1])   # no weights: the score it would have now
+        else:
+            out.append(sum(a * b for a, b in zip(w, row)))
+    return out
