@@ -8,13 +8,14 @@ from cairn import new_game
 from cairn.bots import caledonia_value as cv
 from cairn.bots import choose_move, seat_for
 from cairn.bots.caledonia import KNOWLEDGE
-from cairn.bots.caledonia_policy import DEFAULTS, Context, Policy, made_per_round
+from cairn.bots.caledonia_policy import DEFAULTS, Policy
+from cairn.bots.caledonia_worth import Context, made_per_round
 from cairn.bots.lookahead import lookahead, reward
 from cairn.bots.knowledge import Knowledge
 from cairn.caledonia.data import CONTRACTS, GOOD_INDEX
 from cairn.core.rng import Rng
 
-POLICY = Policy(json.loads(json.dumps(DEFAULTS)))
+POLICY = Policy()   # the shipped parameters (data/caledonia_policy.json), as the bots play
 
 
 def _policy_game(players, seed, options=None):

@@ -2,11 +2,9 @@
 
 It plays the common plan of the game (Board Game Arena's game help: workers and
 upgrades in rounds 1-2, production in 3-4, contracts in 4-5) as one rule per kind of
-decision, each move judged in victory points (VP) without looking ahead:
+decision, each move judged in victory points (VP) without looking ahead, by what things
+are worth to the seat (:mod:`cairn.bots.caledonia_worth`):
 
-* a pound is worth ``mv[k]`` VP with ``k`` action phases still to come in which it can be
-  spent (a pound left at the end: a tenth of a VP); a unit is worth what it will produce
-  in the production phases left (income, or goods at what they sell for or score);
 * the export box is the engine: take the contract whose rewards (imports at their value to
   this seat, hops, money, free land, bonus upgrades, the ranking) most exceed what it costs
   in goods this seat has or can make or buy in time; then buy or breed what it lacks and
@@ -25,32 +23,26 @@ import json
 from importlib import resources
 from typing import Any, Dict, List, Optional, Sequence
 
-from ..caledonia import economy, scoring
-from ..caledonia.data import (CONTRACTS, GOOD_INDEX, GOODS, PRICES, SCORING_KEY, STARTING_TILES,
-                              TABLES, UNIT_TYPES)
-from ..caledonia.expand import cheapest_expand_cost
-from ..caledonia.production import worker_income
+from ..caledonia import economy
+from ..caledonia.data import GOOD_INDEX, STARTING_TILES, TABLES
 from ..caledonia.setup import current_setup_seat
 from ..caledonia.state import ACTIONS, PRODUCTION
 from ..core.rng import Rng
+from .caledonia_worth import (ANIMAL_GOOD, BREAD, CHEESE, GOOD_VP, GRAIN, INF, MILK, PRICE, ROUNDS, WHISKY,
+                              WOOL, Context)
+
+_I = GOOD_INDEX
+_COSTS = TABLES["costs"]
 
 Move = Dict[str, Any]
 
-ROUNDS = int(TABLES["rounds"])
-_FINAL = TABLES["final"]
-_SOLO = TABLES["solo"]
-_COSTS = TABLES["costs"]
-_I = GOOD_INDEX
-_BASIC_VP, _PROC_VP = _FINAL["basic_vp"], _FINAL["processed_vp"]
-_VP = tuple(_BASIC_VP if i < 3 else _PROC_VP for i in range(len(GOODS)))
-_PRICE = tuple(tuple(PRICES[g]) for g in GOODS)
-_WOOL, _MILK, _GRAIN, _BREAD, _CHEESE, _WHISKY = (_I[g] for g in ("wool", "milk", "grain", "bread",
-                                                                   "cheese", "whisky"))
-_MEAT = {"beef": "cow", "mutton": "sheep"}
-_ANIMAL_GOOD = {"cow": _MILK, "sheep": _WOOL}
-_INF = float("inf")
+
+#: a move the policy sees no use in: played only when nothing else is possible
+JUNK = -100.0
 
 #: the parameters and their defaults (VP unless named)
+
+
 DEFAULTS: Dict[str, Any] = {
     # VP per pound with k = 0..5 action phases still to come (0: the final scoring's 10 a VP)
     "mv": [0.1, 0.3, 0.36, 0.4, 0.42, 0.44],
@@ -88,9 +80,9 @@ DEFAULTS: Dict[str, Any] = {
     "noise": 0,
     # keep the money the open contract's missing goods cost (share of it)
     "reserve": 1.0,
-    # a processed good / wool kept for contracts: worth this much while contracts can
-    # still be fulfilled (a delivered good brings about 4 VP of imports, hops and money)
-    "use": [2.5, 0.0, 0.0, 3.0, 3.0, 3.0],
+    # the share of the wool / bread / cheese / whisky in stock or to come that will go into
+    # a contract (each worth the purchase it saves), by GOODS order
+    "use": [0.8, 0.0, 0.0, 0.8, 0.8, 0.8],
     # a round of waiting for the open contract's goods (the export box stays blocked)
     "delay": 2.0,
     # settlements: a new one's worth beyond the solo thresholds (or the ranking)
@@ -115,230 +107,6 @@ def load_params(text: Optional[str] = None) -> Dict[str, Any]:
     return params
 
 
-def actions_left(state: Any) -> int:
-    """Action phases still to come in which a pound can be spent, this one included."""
-    if state.phase == ACTIONS:
-        return ROUNDS - state.round + 1
-    if state.phase == PRODUCTION:
-        return ROUNDS - state.round
-    if state.phase == "over":
-        return 0
-    return ROUNDS
-
-
-class Context:
-    """What every rule of one decision needs, worked out once."""
-
-    __slots__ = ("state", "seat", "p", "P", "k", "mv", "mv_next", "prods", "imports", "need",
-                 "missing", "animals_missing", "contract", "solo", "income_cum", "tiles", "reserve",
-                 "made", "merchants")
-
-    def spendable(self, cost: float) -> bool:
-        """Whether paying ``cost`` leaves the money the open contract's goods need."""
-        return self.p.money - cost >= self.reserve
-
-    def __init__(self, state: Any, seat: int, P: Dict[str, Any]) -> None:
-        self.state, self.seat, self.P = state, seat, P
-        p = self.p = state.players[seat]
-        k = self.k = actions_left(state)
-        mv = P["mv"]
-        self.mv = mv[k]
-        self.mv_next = mv[max(0, k - 1)]
-        # production phases still to come: this round's too while its actions last
-        self.prods = k if state.phase == ACTIONS else max(0, k)
-        # a pound produced at the end of a round: spent in the action phases after it
-        self.income_cum = sum(mv[max(0, k - 1 - j)] for j in range(self.prods))
-        self.solo = state.n == 1
-        self.imports = scoring.import_values(state, _own_imports(p) if self.solo else None)
-        self.contract = p.contracts[0] if p.contracts else None
-        need: Dict[int, int] = {}
-        animals: Dict[str, int] = {}
-        for cid in p.contracts:
-            for g, n in CONTRACTS[cid].needs:
-                u = _MEAT.get(g)
-                if u is None:
-                    need[_I[g]] = need.get(_I[g], 0) + n
-                else:
-                    animals[u] = animals.get(u, 0) + n
-        self.need = need
-        self.missing = {i: n - p.goods[i] for i, n in need.items() if n > p.goods[i]}
-        self.made = made_per_round(p)
-        # merchants this seat trades with each round (those on the market come back)
-        self.merchants = p.pool + sum(abs(x) for x in p.market)
-        urgent = {i: n - self.made[i] * max(0, k - 1) for i, n in self.missing.items()}
-        self.reserve = P["reserve"] * sum(max(0, n) * _PRICE[i][state.prices[i]] for i, n in urgent.items())
-        self.animals_missing = {u: n - p.deployed[u] for u, n in animals.items() if n > p.deployed[u]}
-        r = state.round
-        self.tiles = [SCORING_KEY[t] for t in state.scoring[r - 1:]] if state.scoring else []
-
-    # -- worths ------------------------------------------------------------------------------
-    def price(self, i: int) -> int:
-        return _PRICE[i][self.state.prices[i]]
-
-    def good_worth(self, i: int, k: Optional[int] = None) -> float:
-        """A good in stock with ``k`` action phases left to sell it or deliver it (default: now)."""
-        k = self.k if k is None else k
-        mv = self.P["mv"][k]
-        use = self.P["use"][i] if k >= 1 else 0.0
-        return max(float(_VP[i]), self.P["sale"] * self.price(i) * mv, use)
-
-    def contract_worth(self, cid: int) -> float:
-        """What fulfilling ``cid`` brings (rewards, the ranking), goods not counted."""
-        c = CONTRACTS[cid]
-        P = self.P
-        v = c.hops * P["hop"] + c.money * self.mv + c.free_land * P["free_land"] + c.bonus_upgrade * P["bonus_upgrade"]
-        for g, n in c.imports:
-            v += n * self.imports[g]
-        v += self._count_gain()
-        return v
-
-    def _count_gain(self) -> float:
-        done = len(self.p.fulfilled)
-        if self.solo:
-            before = max([vp for n, vp in _SOLO["contracts_vp"] if done >= n] or [0])
-            after = max([vp for n, vp in _SOLO["contracts_vp"] if done + 1 >= n] or [0])
-            return float(after - before) + self.P["count"] * 0.5
-        return self.P["count"]
-
-    def completion_cost(self, cid: int) -> float:
-        """What ``cid`` consumes and still costs: goods in stock at their worth, goods the
-        seat's own units will make before the last action phase at their worth plus a round
-        of waiting, goods to buy at the market price and a merchant's action, animals at what
-        they would still produce or what breeding them costs; ``_INF`` when it cannot be
-        finished in the action phases left with the merchants this seat has."""
-        p, P = self.p, self.P
-        k = self.k
-        cost = 0.0
-        to_buy = 0
-        wait = 0
-        for g, n in CONTRACTS[cid].needs:
-            u = _MEAT.get(g)
-            if u is not None:
-                have = min(n, p.deployed[u])
-                cost += have * self.good_worth(_ANIMAL_GOOD[u]) * min(self.prods, 3) * 0.5
-                short = n - have
-                if short:
-                    if economy.units_left(self.state, self.seat, u) < short:
-                        return _INF
-                    cost += short * ((UNIT_TYPES[u].cost + 2) * self.mv + P["friction"])
-            else:
-                i = _I[g]
-                have = min(n, p.goods[i])
-                cost += have * self.good_worth(i)
-                short = n - have
-                if short:
-                    made = min(short, self.made[i] * max(0, k - 1))
-                    if made:
-                        cost += made * self.good_worth(i)
-                        wait = max(wait, -(-made // max(1, self.made[i])))
-                    short -= made
-                    to_buy += short
-                    cost += short * (self.price(i) * self.mv + P["friction"])
-        rounds = max(wait, -(-to_buy // max(1, self.merchants)) - 1 if to_buy > p.pool else 0)
-        if to_buy > p.pool + self.merchants * max(0, k - 1) or (rounds and rounds >= k):
-            return _INF
-        return cost + rounds * P["delay"]
-
-    # -- units -----------------------------------------------------------------------------
-    def unit_worth(self, unit: str) -> float:
-        """One more ``unit`` on the map: what it will make in the production phases left."""
-        p, P = self.p, self.P
-        if not self.prods:
-            return 0.0
-        d = p.deployed
-        k = self.k
-        worth = 0.0
-        t = UNIT_TYPES.get(unit)
-        if unit in ("woodcutter", "miner", "fisherman"):
-            before = worker_income(p)
-            d[unit] += 1
-            gain = worker_income(p) - before
-            d[unit] -= 1
-            worth = gain * self.income_cum + self._tile("workers", 2)
-        else:
-            rounds = range(self.prods)
-            if unit == "sheep" or unit == "cow":
-                i = _ANIMAL_GOOD[unit]
-                worth = sum(self.good_worth(i, max(0, k - 1 - j)) for j in rounds)
-                if unit == "cow" and d["dairy"] > d["cow"]:
-                    worth += sum(self.good_worth(_CHEESE, max(0, k - 1 - j)) - self.good_worth(i, max(0, k - 1 - j))
-                                 for j in rounds)
-                if unit in self.animals_missing:
-                    worth += P["meat_need"]
-            elif unit == "field":
-                worth = 2 * sum(self.good_worth(_GRAIN, max(0, k - 1 - j)) for j in rounds)
-            elif t is not None and t.input:
-                src, out = _I[t.input], _I[t.makes]
-                uplift = sum(self.good_worth(out, max(0, k - 1 - j)) - self.good_worth(src, max(0, k - 1 - j))
-                             for j in rounds)
-                if t.input == "milk":
-                    fed = d["cow"] > d["dairy"]
-                else:
-                    fed = 2 * d["field"] > d["distillery"] + d["bakery"]
-                worth = max(0.0, uplift) * (1.0 if fed else P["unfed"])
-            worth += self._tile("farm_units", 2 if unit == "field" else 1)
-        return worth
-
-    def to_buy_now(self) -> int:
-        """Goods the open contract lacks that the seat's units will not make in time."""
-        k = self.k
-        return sum(max(0, n - self.made[i] * max(0, k - 1)) if k > 1 else n for i, n in self.missing.items())
-
-    def consumed(self, i: int) -> int:
-        """How much of good ``i`` the seat's factories take each production phase."""
-        d = self.p.deployed
-        if i == _MILK:
-            return min(d["cow"], d["dairy"])
-        if i == _GRAIN:
-            return min(2 * d["field"], d["distillery"] + d["bakery"])
-        return 0
-
-    def settlement_gain(self) -> float:
-        """What one more settlement (a unit with none of the seat's units next to it, in
-        reach of the others) would add: the solo thresholds exactly, else ``settle_each``."""
-        each = self.P["settle_each"]
-        if not self.solo:
-            return each * 2
-        from ..caledonia.board import connected_settlements
-        own = [s for s, (o, _u) in self.state.units.items() if o == self.seat]
-        n = connected_settlements(economy.board_of(self.state), own, self.p.shipping)
-        table = _SOLO["settlements_vp"]
-        before = max([vp for t, vp in table if n >= t] or [0])
-        after = max([vp for t, vp in table if n + 1 >= t] or [0])
-        return float(after - before) + each
-
-    def _tile(self, key: str, glory: int) -> float:
-        return float(sum(glory for k in self.tiles if k == key))
-
-    def cheapest(self, unit: str, free_land: bool = False) -> Optional[int]:
-        return cheapest_expand_cost(self.state, self.seat, unit, free_land)
-
-
-def made_per_round(p: Any) -> List[int]:
-    """Goods the seat's units make each production phase (GOODS order), factories fed
-    first with cheese, then whisky, then bread."""
-    d = p.deployed
-    out = [0] * len(GOODS)
-    milk, grain = d["cow"], 2 * d["field"]
-    cheese = min(milk, d["dairy"])
-    whisky = min(grain, d["distillery"])
-    bread = min(grain - whisky, d["bakery"])
-    out[_WOOL] = d["sheep"]
-    out[_MILK] = milk - cheese
-    out[_GRAIN] = grain - whisky - bread
-    out[_CHEESE], out[_WHISKY], out[_BREAD] = cheese, whisky, bread
-    return out
-
-
-def _own_imports(p: Any) -> List[int]:
-    counts = [0, 0, 0]
-    order = ("cotton", "tobacco", "sugarcane")
-    for cid in p.fulfilled:
-        for g, n in CONTRACTS[cid].imports:
-            counts[order.index(g)] += n
-    return counts
-
-
 class Policy:
     """The strategy policy with parameters ``P`` (:data:`DEFAULTS`, or tuned ones)."""
 
@@ -353,7 +121,7 @@ class Policy:
         if rng is not None and self.P["noise"] and rng.below(1000) < self.P["noise"]:
             return legal[rng.below(len(legal))]
         scores = self.scores(state, legal)
-        best, best_v = legal[0], -_INF
+        best, best_v = legal[0], -INF
         for m, v in zip(legal, scores):
             if v > best_v:
                 best, best_v = m, v
@@ -383,7 +151,7 @@ class Policy:
     def _main(self, ctx: Context, m: Move) -> float:
         t = m["type"]
         fn = getattr(self, "_m_" + t, None)
-        return fn(ctx, m) if fn is not None else -1.0
+        return fn(ctx, m) if fn is not None else JUNK
 
     def _m_pass(self, ctx: Context, m: Move) -> float:
         return self.P["pass_threshold"]
@@ -400,8 +168,8 @@ class Policy:
         # the animals slaughtered: what they would still make
         for space in m.get("slaughter", ()):
             unit = ctx.state.units.get(space, (None, None))[1]
-            if unit in _ANIMAL_GOOD:
-                v -= ctx.good_worth(_ANIMAL_GOOD[unit]) * min(ctx.prods, 3) * 0.5
+            if unit in ANIMAL_GOOD:
+                v -= ctx.good_worth(ANIMAL_GOOD[unit]) * min(ctx.prods, 3) * 0.5
         return v
 
     def _m_take_contract(self, ctx: Context, m: Move) -> float:
@@ -409,8 +177,8 @@ class Policy:
 
     def _take_worth(self, ctx: Context, cid: int, pay: bool) -> float:
         cost = ctx.completion_cost(cid)
-        if cost == _INF:
-            return -_INF
+        if cost == INF:
+            return -INF
         v = ctx.contract_worth(cid) - cost
         if pay:
             v += economy.round_contract_cost(ctx.state) * ctx.mv
@@ -423,23 +191,24 @@ class Policy:
         if m["side"] == "buy":
             short = ctx.missing.get(i, 0)
             if short <= 0 or n > short:
-                return -1.0
-            # buying what the open contract lacks and the seat's units will not make in time
+                return JUNK
+            # buying what the open contract lacks: all of it when that finishes the contract
+            # this round, else what the seat's units will not make in time
             coming = ctx.made[i] * max(0, ctx.k - 1)
-            urgent = max(0, short - coming) if ctx.k > 1 else short
+            urgent = max(0, short - coming) if ctx.k > 1 and not ctx.finishable_now() else short
             return min(n, urgent) * (4.0 + ctx.P["friction"]) + max(0, n - urgent) * 0.2 \
                 - n * price * ctx.mv * 0.2
         keep = ctx.need.get(i, 0)
         if ctx.p.goods[i] - n < keep or ctx.p.pool - n < ctx.to_buy_now():
-            return -1.0   # the open contract's goods, or the merchants that must buy them
+            return JUNK   # the open contract's goods, or the merchants that must buy them
         floor = self.P["cash_floor"][min(ctx.state.round, ROUNDS) - 1]
         worth = ctx.good_worth(i)
         if ctx.p.goods[i] - n >= keep + ctx.consumed(i) + self.P["surplus"]:
-            worth = float(_VP[i])   # more than contracts and factories will use: scores only
+            worth = float(GOOD_VP[i])   # more than contracts and factories will use: scores only
         gain = n * (price * ctx.mv - worth)
         if ctx.k <= 1:
             # the last round: sell what scores less than it sells for (10 pounds a VP)
-            gain = n * (price * ctx.P["mv"][0] - _VP[i])
+            gain = n * (price * ctx.P["mv"][0] - GOOD_VP[i])
             return gain
         if ctx.p.money >= floor:
             gain -= n * 0.5
@@ -449,7 +218,7 @@ class Policy:
         unit = m["unit"]
         cost = ctx.cheapest(unit)
         if cost is None:
-            return -_INF
+            return -INF
         v = ctx.unit_worth(unit) - cost * ctx.mv
         if unit not in ctx.animals_missing and not ctx.spendable(cost):
             v -= 3.0   # money for the open contract's goods comes first
@@ -460,7 +229,7 @@ class Policy:
         have = ctx.merchants
         target = self.P["pool_target"][min(ctx.state.round, ROUNDS) - 1]
         if have >= target or not ctx.spendable(_COSTS["hire"]) or (ctx.k <= 1 and p.pool >= ctx.to_buy_now()):
-            return -1.0
+            return JUNK
         return self.P["hire"][max(0, ctx.k - 1)] + (0.5 if ctx.missing and p.pool == 0 else 0.0) \
             - _COSTS["hire"] * ctx.mv + ctx._tile("upgrades", 1)
 
@@ -468,14 +237,14 @@ class Policy:
         w = m["worker"]
         n = ctx.p.deployed[w]
         if not ctx.spendable(_COSTS["technology"]):
-            return -1.0
+            return JUNK
         return 2 * n * ctx.income_cum - _COSTS["technology"] * ctx.mv + ctx._tile("upgrades", 1)
 
     def _m_shipping(self, ctx: Context, m: Move) -> float:
         level = ctx.p.shipping + 1
         ship = self.P["ship"]
         if not ctx.spendable(_COSTS["shipping"]):
-            return -1.0
+            return JUNK
         if ctx.k <= 1:   # the last round: only a scoring tile still pays for it
             return ctx._tile("upgrades", 1) - _COSTS["shipping"] * ctx.mv
         return ship[min(level, len(ship) - 1)] * ctx.k / ROUNDS - _COSTS["shipping"] * ctx.mv \
@@ -487,9 +256,9 @@ class Policy:
         if tile == 1:
             return 10.0
         if tile == 2:
-            return 2 * ctx.good_worth(_WOOL) - 0.2
+            return 2 * ctx.good_worth(WOOL) - 0.2
         if tile == 3:
-            return ctx.good_worth(_CHEESE) - 0.2
+            return ctx.good_worth(CHEESE) - 0.2
         if tile == 4:
             return 3.0 + P["bonus_upgrade"]
         if tile == 5:
@@ -498,21 +267,21 @@ class Policy:
             i = _I[m["good"]]
             if ctx.missing.get(i) and m["steps"] < 0:
                 return 1.0
-            return -1.0
+            return JUNK
         if tile == 8:
             return 5 * ctx.mv + 0.1
         if tile == 9:
             return 1.0 - 3 * ctx.mv
-        return -1.0
+        return JUNK
 
     def _m_row(self, ctx: Context, m: Move) -> float:
-        return -1.0
+        return JUNK
 
     def _m_uncask(self, ctx: Context, m: Move) -> float:
         spot = m.get("spot", 0)
         if spot >= 2 or ctx.k <= 1:
             return 1.0
-        return -1.0
+        return JUNK
 
     # -- sub-decisions -------------------------------------------------------------------------
     def _pending_place(self, ctx: Context, m: Move, top: Dict[str, Any]) -> float:
@@ -559,7 +328,7 @@ class Policy:
                 return -1.0
             return ctx.unit_worth(m["unit"]) - cost * ctx.mv + 0.5
         if t == "brew":
-            return m.get("grain", 0) * 9 * ctx.mv - m.get("grain", 0) * ctx.good_worth(_GRAIN)
+            return m.get("grain", 0) * 9 * ctx.mv - m.get("grain", 0) * ctx.good_worth(GRAIN)
         if t == "bonus_upgrade":
             kind = m["kind"]
             if kind == "technology":
@@ -602,23 +371,29 @@ class Policy:
     def _phase_production(self, ctx: Context, m: Move) -> float:
         t = m["type"]
         if t == "produce":
-            g = m["good"]
-            n = m["n"]
+            # each factory's product against its input, at their worth after this production;
+            # grain baked into bread is grain no distillery (the next step) can use
+            g, n = m["good"], m["n"]
+            w = ctx.good_worth
             if g == "bread":
-                need = ctx.need.get(_BREAD, 0) - ctx.p.goods[_BREAD]
-                return -abs(n - max(0, need)) if need > 0 else -n * 0.1
-            return float(n)
+                grain = ctx.p.goods[GRAIN]
+                whisky = min(ctx.p.deployed["distillery"], grain - n)
+                need = max(0, ctx.need.get(BREAD, 0) - ctx.p.goods[BREAD])
+                return n * (w(BREAD) - w(GRAIN)) + whisky * (w(WHISKY) - w(GRAIN)) + min(n, need) * 2.0
+            src = MILK if g == "cheese" else GRAIN
+            out = _I[g]
+            return n * (w(out) - w(src)) + 0.01 * n
         if t == "cellar":
             return float(m.get("whisky", 0)) if ctx.prods + 0 >= self.P["cellar_rounds"] else -m.get("whisky", 0)
         if t == "butter":
             milk = m.get("milk", 0)
-            keep = ctx.need.get(_MILK, 0)
-            return milk * (8 * ctx.mv_next - ctx.good_worth(_MILK)) - (1.0 if ctx.p.goods[_MILK] - milk < keep else 0.0)
+            keep = ctx.need.get(MILK, 0)
+            return milk * (8 * ctx.mv_next - ctx.good_worth(MILK)) - (1.0 if ctx.p.goods[MILK] - milk < keep else 0.0)
         return 0.0
 
     def _phase_clan_pick(self, ctx: Context, m: Move) -> float:
         tile = STARTING_TILES[m["tile"]]
-        v = float(tile.money) + sum(n * _PRICE[_I[g]][3] for g, n in tile.goods)
+        v = float(tile.money) + sum(n * PRICE[_I[g]][3] for g, n in tile.goods)
         return v + self.P["clan"].get(m.get("clan") or "", 0)
 
     def _phase_start_workers(self, ctx: Context, m: Move) -> float:

@@ -20,18 +20,22 @@ from typing import Any, Dict, List, Optional
 
 from ..caledonia import scoring
 from ..caledonia.board import connected_settlements
-from ..caledonia.data import CONTRACTS, FACTORIES, TABLES
+from ..caledonia.data import CONTRACTS, FACTORIES, GOOD_INDEX, GOODS, PRICES, TABLES
 from ..caledonia.economy import board_of
 from ..caledonia.production import worker_income
 from ..caledonia.state import ACTIONS, OVER
-from .caledonia_policy import made_per_round
+from .caledonia_worth import made_per_round, own_imports
+
+_MEAT = {"beef": "cow", "mutton": "sheep"}
 
 ROUNDS = int(TABLES["rounds"])
 
-#: a player seat's numbers (the solo opponent: :data:`AUTOMA_FEATURES`)
-FEATURES = ("bias", "score", "money", "income", "wool", "milk", "grain", "cheese", "whisky", "bread",
-            "stock", "merchants", "shipping", "tech", "units", "workers", "factories", "fulfilled",
-            "open", "open_goods", "settlements", "hops_imports", "glory")
+#: a player seat's numbers (the solo opponent: :data:`AUTOMA_FEATURES`); goods and what the
+#: units make are counted at today's market prices, so that a pound spent on goods is not
+#: mistaken for a gain
+FEATURES = ("bias", "score", "money", "stock_worth", "income", "made_worth", "wool", "cheese", "whisky",
+            "bread", "merchants", "shipping", "tech", "units", "workers", "factories", "fulfilled",
+            "open", "open_reward", "open_cost", "settlements")
 AUTOMA_FEATURES = ("bias", "score", "money", "units", "fulfilled", "glory")
 
 
@@ -42,22 +46,29 @@ def at_rest(state: Any) -> bool:
                                    and state.cur == state.order[0])
 
 
-def seat_features(state: Any, seat: int, row: Dict[str, Any], settled: int) -> List[float]:
+def seat_features(state: Any, seat: int, row: Dict[str, Any], settled: int,
+                  imports: Dict[str, int]) -> List[float]:
     p = state.players[seat]
-    b = row["breakdown"]
+    prices = [PRICES[g][i] for g, i in zip(GOODS, state.prices)]
     made = made_per_round(p)
     d = p.deployed
-    open_goods = 0
+    reward = cost = 0.0
     for cid in p.contracts:
-        for g, n in CONTRACTS[cid].needs:
-            open_goods += n
-    return [1.0, float(row["total"]), float(p.money), float(worker_income(p)),
-            float(made[0]), float(made[1]), float(made[2]), float(made[4]), float(made[5]), float(made[3]),
-            float(sum(p.goods)), float(p.pool + sum(abs(x) for x in p.market)), float(p.shipping),
+        c = CONTRACTS[cid]
+        reward += c.hops + sum(n * imports[g] for g, n in c.imports)
+        for g, n in c.needs:
+            if g in _MEAT:
+                cost += max(0, n - d[_MEAT[g]]) * 10
+            else:
+                i = GOOD_INDEX[g]
+                cost += max(0, n - p.goods[i]) * prices[i]
+    return [1.0, float(row["total"]), float(p.money), float(sum(n * x for n, x in zip(p.goods, prices))),
+            float(worker_income(p)), float(sum(n * x for n, x in zip(made, prices))),
+            float(made[GOOD_INDEX["wool"]]), float(made[GOOD_INDEX["cheese"]]), float(made[GOOD_INDEX["whisky"]]),
+            float(made[GOOD_INDEX["bread"]]), float(p.pool + sum(abs(x) for x in p.market)), float(p.shipping),
             float(sum(p.tech)), float(sum(d.values())),
             float(d["woodcutter"] + d["miner"] + d["fisherman"]), float(sum(d[u] for u in FACTORIES)),
-            float(len(p.fulfilled)), float(len(p.contracts)), float(open_goods), float(settled),
-            float(b["hops"] + b["imports"]), float(p.glory)]
+            float(len(p.fulfilled)), float(len(p.contracts)), reward, cost, float(settled)]
 
 
 def automa_features(state: Any, seat: int, row: Dict[str, Any]) -> List[float]:
@@ -75,8 +86,15 @@ def features(state: Any) -> List[List[float]]:
         own = [s for s, (o, _u) in state.units.items() if o == seat]
         settled.append(connected_settlements(board, own, p.shipping))
     rows = scoring.final_scores(state, settled)
-    return [automa_features(state, seat, row) if p.automa else seat_features(state, seat, row, settled[seat])
-            for seat, (p, row) in enumerate(zip(state.players, rows))]
+    imports = scoring.import_values(state)
+    out = []
+    for seat, (p, row) in enumerate(zip(state.players, rows)):
+        if p.automa:
+            out.append(automa_features(state, seat, row))
+        else:
+            own = scoring.import_values(state, own_imports(p)) if state.n == 1 else imports
+            out.append(seat_features(state, seat, row, settled[seat], own))
+    return out
 
 
 def load_weights(text: Optional[str] = None) -> Optional[Dict[str, Any]]:

@@ -35,14 +35,20 @@ ROUNDS = cv.ROUNDS
 Sample = Tuple[str, int, List[float], float]   # kind, round, features, final points
 
 
+#: random moves of the policy while it plays for the data (per thousand decisions): positions
+#: a little off its own path, so the value learns what odd moves lead to
+NOISE = 30
+
+
 def play_and_record(levels: Sequence[str], seed: int, player: str = "policy",
-                    iterations: Optional[int] = None) -> List[Sample]:
+                    iterations: Optional[int] = None, noise: int = NOISE) -> List[Sample]:
     """One game, seat i played by ``levels[i]`` (``self`` or ``automaN``): the numbers of
     every seat where each round from the second on begins, with its final points."""
     seats: Any = 1 if list(levels) == ["self"] else [seat_for("hard" if lv == "self" else lv) for lv in levels]
     g = new_game("caledonia", players=seats, seed=seed)
     rules, state = g.rules, g.state
     policy = Policy()
+    policy.P = dict(policy.P, noise=noise)
     rng = Rng(seed ^ 0xCA1ED)
     pending: List[Tuple[str, int, int, List[float]]] = []
     seen = set()

@@ -43,7 +43,7 @@ SPACE: Tuple[Tuple[str, Optional[int], float, float, float], ...] = (
     ("meat_need", None, 1.5, 0.0, 15.0),
     *(("cash_floor", k, 5.0, 0.0, 60.0) for k in range(5)),
     ("pass_threshold", None, 0.5, -3.0, 5.0),
-    *(("use", k, 0.7, 0.0, 8.0) for k in (0, 3, 4, 5)),
+    *(("use", k, 0.15, 0.0, 1.5) for k in (0, 3, 4, 5)),
     ("delay", None, 0.7, 0.0, 8.0), ("reserve", None, 0.2, 0.0, 2.0),
     ("surplus", None, 1.0, 0.0, 6.0),
 )

@@ -241,7 +241,6 @@ def final_scores(state: CaledoniaState,
     n = state.n
     players = state.players
     solo = n == 1
-    duel = n == 2 and any(p.automa for p in players)
     rows: List[Dict[str, int]] = []
     own_imports = [fulfilled_imports(p) for p in players]
     if solo:
@@ -264,22 +263,24 @@ def final_scores(state: CaledoniaState,
     contracts = [len(p.fulfilled) for p in players]
     if settled is None:
         settled = settlement_counts(state)
-    if solo:
-        rows[0]["contracts"] = solo_threshold(contracts[0], _SOLO["contracts_vp"])
-        rows[0]["settlements"] = solo_threshold(settled[0], _SOLO["settlements_vp"])
-    else:
-        if duel:
-            c_vp = duel_places(contracts, _AUTOMA["contracts_duel"], 1)
-            s_vp = duel_places(settled, _AUTOMA["settlements_duel"], 2)
-        elif n == 2:
-            c_vp = split_places(contracts, _FINAL["contracts_small"])
-            s_vp = split_places(settled, _FINAL["settlements_small"])
-        else:
-            c_vp = split_places(contracts, _FINAL["contracts_large"])
-            s_vp = split_places(settled, _FINAL["settlements_large"])
-        for r, c, s in zip(rows, c_vp, s_vp):
-            r["contracts"], r["settlements"] = c, s
+    for r, c, s in zip(rows, ranking_vps(state, contracts, "contracts"), ranking_vps(state, settled, "settlements")):
+        r["contracts"], r["settlements"] = c, s
     return [{"total": sum(r.values()), "breakdown": {k: r[k] for k in CATEGORIES}} for r in rows]
+
+
+def ranking_vps(state: CaledoniaState, counts: Sequence[int], kind: str) -> List[int]:
+    """Per seat, the VP of the ``kind`` ranking ("contracts" fulfilled or connected
+    "settlements") for these ``counts``: the solo mode's thresholds, head to head against the
+    solo opponent, or the places of 2 and of 3-4 seats."""
+    n = state.n
+    if n == 1:
+        return [solo_threshold(counts[0], _SOLO["contracts_vp" if kind == "contracts" else "settlements_vp"])]
+    if n == 2 and any(p.automa for p in state.players):
+        if kind == "contracts":
+            return duel_places(counts, _AUTOMA["contracts_duel"], 1)
+        return duel_places(counts, _AUTOMA["settlements_duel"], 2)
+    size = "small" if n == 2 else "large"
+    return split_places(counts, _FINAL[f"{kind}_{size}"])
 
 
 def winners(state: CaledoniaState, scores: Optional[List[Dict[str, Any]]] = None) -> List[int]:
