@@ -33,7 +33,7 @@ else
   python3 -m venv --clear "$venv"
   "$venv/bin/python" -m pip install -q --upgrade pip
   "$venv/bin/python" -m pip install -q --upgrade -e ".[test]"
-  "$venv/bin/python" build/lock.py --diff "$venv" || true
 fi
 "$venv/bin/python" build/site.py
+if [ $latest -eq 1 ]; then "$venv/bin/python" build/lock.py --diff "$venv" || true; fi
 "$venv/bin/python" -m pytest tests e2e -q "$@"

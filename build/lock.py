@@ -33,6 +33,10 @@ TOOL = os.path.join(HERE, ".cache", "lock-tool")
 PYTHON = "3.11"
 INDEX = "https://pypi.org/simple"
 
+#: in the lock for the locked venv itself (pip's version, a build backend for the editable
+#: install without isolation); --latest installs neither
+TOOLS = frozenset(("pip", "setuptools"))
+
 _ENTRY = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s\\;]+)", re.M)
 
 
@@ -129,6 +133,8 @@ def diff(venv: str) -> List[str]:
     have = {_normal(p["name"]): p["version"] for p in json.loads(out)}
     lines = []
     for name, e in sorted(read_lock().items()):
+        if name in TOOLS:
+            continue   # pip and setuptools: the locked venv's own tools, not the project's
         got = have.get(name)
         if got != e["version"]:
             lines.append(f"{e['name']}: lock {e['version']}, newest {got or 'not installed'}")

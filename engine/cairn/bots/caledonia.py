@@ -1,5 +1,15 @@
-"""What the bots know about Clans of Caledonia: a points forecast, which steps
-are worth searching, and a rollout policy that plays like a player.
+"""What the bots know about Clans of Caledonia.
+
+Two bots in one module's knowledge:
+
+* **hard** plays rollout lookahead (:mod:`cairn.bots.lookahead`): the strategy policy's
+  best moves (:mod:`cairn.bots.caledonia_policy`, the best of each kind of move first), each
+  played out to where the next round begins by every seat as the policy plays (the solo
+  opponent by its cards), the positions reached judged by the round-start value
+  (:mod:`cairn.bots.caledonia_value`), exact at the end of the game; sub-decisions where the
+  policy knows best (where a unit goes, what a bonus gives, processing) are the policy's.
+* **easy** and **medium** (and ``hard0``, hard before the lookahead, kept for benchmarks) play
+  the tree search over the points forecast below, with these candidates and rollouts.
 
 The forecast per seat, in victory points (VP) at the end of the game:
 
@@ -44,7 +54,7 @@ from ..caledonia.rounds import pass_money
 from ..caledonia.state import ACTIONS, OVER, PRODUCTION
 from ..core.rng import Rng
 from . import caledonia_value
-from .caledonia_policy import Policy
+from .caledonia_policy import JUNK, Policy
 from .knowledge import Knowledge
 
 Move = Dict[str, Any]
@@ -195,13 +205,28 @@ class CaledoniaKnowledge(Knowledge):
                                 "fulfil_more"))
 
     def plan_candidates(self, rules: Any, state: Any, legal: List[Move]) -> List[Move]:
-        """The strategy policy's best moves, best first (only its best where it decides)."""
+        """The strategy policy's best moves, best first (only its best where it decides):
+        the best of each kind of move first (take a contract, buy, sell, expand, hire, pass,
+        ...), so that the rollouts weigh different plans, then the next best."""
         if len(legal) <= 1:
             return legal
         scores = POLICY.scores(state, legal)
         order = sorted(range(len(legal)), key=lambda i: -scores[i])
         alone = state.phase == PRODUCTION or (state.pending and state.pending[-1]["kind"] in self.policy_decides)
-        return [legal[i] for i in order[:1 if alone else self.lookahead_width]]
+        if alone:
+            return [legal[order[0]]]
+        width = self.lookahead_width
+        kinds, first, rest = set(), [], []
+        for i in order:
+            m = legal[i]
+            kind = (m["type"], m.get("side"))
+            if kind in kinds or scores[i] <= JUNK:
+                rest.append(i)
+            else:
+                kinds.add(kind)
+                first.append(i)
+        picked = sorted(first[:width], key=lambda i: -scores[i])
+        return [legal[i] for i in (picked + rest)[:width]]
 
     def play_to_horizon(self, rules: Any, state: Any, rng: Rng, seat: int) -> None:
         """The rest of the round, every seat by the strategy policy (the solo opponent by

@@ -57,7 +57,7 @@ class Context:
 
     __slots__ = ("state", "seat", "p", "P", "k", "mv", "mv_next", "prods", "imports", "need",
                  "missing", "animals_missing", "contract", "solo", "income_cum", "tiles", "reserve",
-                 "made", "merchants")
+                 "made", "merchants", "_ahead")
 
     def spendable(self, cost: float) -> bool:
         """Whether paying ``cost`` leaves the money the open contract's goods need."""
@@ -96,6 +96,7 @@ class Context:
         self.animals_missing = {u: n - p.deployed[u] for u, n in animals.items() if n > p.deployed[u]}
         r = state.round
         self.tiles = [SCORING_KEY[t] for t in state.scoring[r - 1:]] if state.scoring else []
+        self._ahead: Optional[List[float]] = None
 
     # -- worths ------------------------------------------------------------------------------
     def price(self, i: int) -> int:
@@ -201,15 +202,22 @@ class Context:
         d[unit] += 1
         after = _made(d)
         d[unit] -= 1
-        k = self.k
+        ahead = self._ahead
+        if ahead is None:
+            ahead = self._ahead = self.goods_ahead()
         total = 0.0
-        for j in range(self.prods):
-            left = max(0, k - 1 - j)
-            for i in range(len(GOODS)):
-                diff = after[i] - before[i]
-                if diff:
-                    total += diff * self.good_worth(i, left)
+        for i, w in enumerate(ahead):
+            diff = after[i] - before[i]
+            if diff:
+                total += diff * w
         return total
+
+    def goods_ahead(self) -> List[float]:
+        """Per good, one more of it made in every production phase left, at its worth after
+        each (the action phases left to sell or deliver it)."""
+        k = self.k
+        lefts = [max(0, k - 1 - j) for j in range(self.prods)]
+        return [sum(self.good_worth(i, left) for left in lefts) for i in range(len(GOODS))]
 
     def finishable_now(self) -> bool:
         """Can the merchants in hand and the money buy every good the open contract lacks
