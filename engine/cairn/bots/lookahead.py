@@ -10,7 +10,9 @@ Race for the Galaxy AI plays the rest of the round with predicted moves, then ju
 
 Sequential halving (Karnin, Koren and Somekh 2013): the candidates share the rollouts in
 rounds; after each round the better half by mean reward goes on, so most rollouts go to the
-moves that matter.  Every rollout starts from ``rules.determinize(state, seat, rng)`` (hidden
+moves that matter.  The candidates' n-th rollouts share one world (common random numbers):
+the same resampled hidden orders and the same chance after the move, so a card-driven
+opponent's luck does not decide between two moves.  Every rollout starts from ``rules.determinize(state, seat, rng)`` (hidden
 orders resampled from what the seat knows): the bot never peeks.  The knowledge supplies
 ``plan_candidates(rules, state, legal)`` (best first), ``play_to_horizon(rules, state, rng,
 seat)`` and ``horizon_value(rules, state)`` (per seat, points at the end).
@@ -49,6 +51,7 @@ def lookahead(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
     sums = [0.0] * len(cands)
     counts = [0] * len(cands)
     alive = list(range(len(cands)))
+    worlds: List[int] = []   # the seed of each rollout number's world
     done = 0
     apply, determinize = rules.apply, rules.determinize
     play, judge, scale = know.play_to_horizon, know.horizon_value, know.scale
@@ -57,14 +60,20 @@ def lookahead(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
         left = max(1, math.ceil(math.log2(len(alive))))   # halvings still to come
         per = max(1, ((total - done) // left) // len(alive)) if iterations is not None else 1 << 30
         for _ in range(per):
+            # common random numbers: the candidates' n-th rollouts share one world and one
+            # stream of chance (the same hidden orders, cards and dice), so their difference is
+            # the move's, not the luck's
+            while len(worlds) <= min(counts[i] for i in alive):
+                worlds.append(rng.next64())
             for i in alive:
                 if done >= total or (deadline is not None and done >= min_iterations
                                      and time.perf_counter() >= deadline):
                     out_of_time = True
                     break
-                d = determinize(state, seat, rng)
+                luck = Rng(worlds[counts[i]])
+                d = determinize(state, seat, luck)
                 apply(d, cands[i])
-                play(rules, d, rng, seat)
+                play(rules, d, luck, seat)
                 sums[i] += reward(judge(rules, d), seat, scale)
                 counts[i] += 1
                 done += 1
