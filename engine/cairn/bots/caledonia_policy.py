@@ -231,14 +231,14 @@ class Policy:
         if have >= target or not ctx.spendable(_COSTS["hire"]) or (ctx.k <= 1 and p.pool >= ctx.to_buy_now()):
             return JUNK
         return self.P["hire"][max(0, ctx.k - 1)] + (0.5 if ctx.missing and p.pool == 0 else 0.0) \
-            - _COSTS["hire"] * ctx.mv + ctx._tile("upgrades", 1)
+            - _COSTS["hire"] * ctx.mv + ctx.tiles_ahead("upgrades", 1)
 
     def _m_technology(self, ctx: Context, m: Move) -> float:
         w = m["worker"]
         n = ctx.p.deployed[w]
         if not ctx.spendable(_COSTS["technology"]):
             return JUNK
-        return 2 * n * ctx.income_cum - _COSTS["technology"] * ctx.mv + ctx._tile("upgrades", 1)
+        return 2 * n * ctx.income_cum - _COSTS["technology"] * ctx.mv + ctx.tiles_ahead("upgrades", 1)
 
     def _m_shipping(self, ctx: Context, m: Move) -> float:
         level = ctx.p.shipping + 1
@@ -246,9 +246,9 @@ class Policy:
         if not ctx.spendable(_COSTS["shipping"]):
             return JUNK
         if ctx.k <= 1:   # the last round: only a scoring tile still pays for it
-            return ctx._tile("upgrades", 1) - _COSTS["shipping"] * ctx.mv
+            return ctx.tiles_ahead("upgrades", 1) - _COSTS["shipping"] * ctx.mv
         return ship[min(level, len(ship) - 1)] * ctx.k / ROUNDS - _COSTS["shipping"] * ctx.mv \
-            + ctx._tile("upgrades", 1)
+            + ctx.tiles_ahead("upgrades", 1)
 
     def _m_port(self, ctx: Context, m: Move) -> float:
         tile = m["port"]

@@ -182,7 +182,7 @@ class Context:
             d[unit] += 1
             gain = worker_income(p) - before
             d[unit] -= 1
-            return gain * self.income_cum + self._tile("workers", 2)
+            return gain * self.income_cum + self.tiles_ahead("workers", 2)
         worth = self._made_worth(d, unit)
         partner = _PARTNER.get(unit)
         if partner is not None:
@@ -193,7 +193,7 @@ class Context:
                 worth += P["unfed"] * (pair - worth)
         if unit in self.animals_missing:
             worth += P["meat_need"]
-        return worth + self._tile("farm_units", 2 if unit == "field" else 1)
+        return worth + self.tiles_ahead("farm_units", 2 if unit == "field" else 1)
 
     def _made_worth(self, d: Dict[str, int], unit: str) -> float:
         """What deployed units ``d`` with one more ``unit`` make in the production phases
@@ -249,7 +249,9 @@ class Context:
         return ranking_step(self.state, self.seat, settlement_counts(self.state), "settlements") \
             + self.P["settle_each"]
 
-    def _tile(self, key: str, glory: int) -> float:
+    def tiles_ahead(self, key: str, glory: int) -> float:
+        """The glory one more thing a scoring tile counts (``key``, ``glory`` each) will earn
+        on the tiles of this round and the rounds after."""
         return float(sum(glory for k in self.tiles if k == key))
 
     def cheapest(self, unit: str, free_land: bool = False) -> Optional[int]:
