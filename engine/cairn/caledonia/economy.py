@@ -167,12 +167,16 @@ def draw_contract(state: CaledoniaState) -> Optional[int]:
     if not state.deck:
         return None
     state.reveals += 1
-    return state.deck.pop()
+    c = state.deck.pop()
+    state.deck_known = min(state.deck_known, len(state.deck))
+    return c
 
 
 def bottom_of_deck(state: CaledoniaState, ids: List[int]) -> None:
-    """Contracts not kept go to the bottom of the draw pile."""
+    """Contracts not kept go to the bottom of the draw pile, in view of everyone: their
+    order there is known (``deck_known``), and stays so when the rest is reshuffled."""
     state.deck[0:0] = list(ids)
+    state.deck_known += len(ids)
 
 
 def round_contract_cost(state: CaledoniaState) -> int:

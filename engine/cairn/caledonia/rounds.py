@@ -14,7 +14,7 @@ from typing import List
 from ..core.i18n import join, msg, name, seat_ref
 from . import automa, production, scoring
 from .data import GOODS, SCORING_TILES, TABLES, bracket
-from .economy import move_price
+from .economy import draw_contract, move_price
 from .state import ACTIONS, OVER, PRODUCTION, CaledoniaState
 from .words import contract_name, count, money
 
@@ -150,8 +150,7 @@ def refill(state: CaledoniaState) -> None:
     used = 6 if solo(state) else TABLES["contract_slots_used"][str(state.n)]
     for i in range(used):
         if state.slots[i] is None and state.deck:
-            state.reveals += 1
-            state.slots[i] = state.deck.pop()
+            state.slots[i] = draw_contract(state)
 
 
 def solo_market(state: CaledoniaState) -> int:

@@ -146,3 +146,19 @@ class CaledoniaRules(Rules):
             rng.shuffle(s.automa.draw)
         s.rng = Rng(rng.next64())
         return s
+
+    def reshuffle(self, state: CaledoniaState, rng: Rng) -> CaledoniaState:
+        """Resample what no seat can see (a friends' game's fresh draws): the contract draw
+        pile's order above the contracts put back at its bottom in view of everyone (their
+        order is known and stays), the solo opponent's draw pile, and every future die.
+        Unlike :meth:`determinize`, a real state: its journal is kept."""
+        s = state.copy()
+        k = s.deck_known
+        unseen = sorted(s.deck[k:])
+        rng.shuffle(unseen)
+        s.deck = s.deck[:k] + unseen
+        if s.automa is not None:
+            s.automa.draw = sorted(s.automa.draw)
+            rng.shuffle(s.automa.draw)
+        s.rng = Rng(rng.next64())
+        return s

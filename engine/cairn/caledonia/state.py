@@ -133,6 +133,7 @@ class CaledoniaState:
         self.cur = 0                             # seat to move
         self.prices: List[int] = [START_PRICE[g] for g in GOODS]
         self.deck: List[int] = []                # contract draw pile (hidden order); top = last item
+        self.deck_known = 0                      # how many of deck's first items (its bottom) are in a known order
         self.slots: List[Optional[int]] = []     # export board boxes
         self.imports: List[int] = [0] * len(IMPORTS)  # shared import tracks
         self.scoring: List[int] = []             # scoring tile per round (empty: variant without)
@@ -163,6 +164,7 @@ class CaledoniaState:
         s.sides, s.phase, s.round, s.cur = self.sides, self.phase, self.round, self.cur
         s.order, s.next_order = self.order[:], self.next_order[:]
         s.prices, s.deck, s.slots, s.imports = self.prices[:], self.deck[:], self.slots[:], self.imports[:]
+        s.deck_known = self.deck_known
         s.scoring, s.ports = self.scoring, self.ports  # never mutated after setup
         s.units, s.blocked = dict(self.units), self.blocked
         s.players = [p.copy() for p in self.players]
@@ -188,7 +190,7 @@ class CaledoniaState:
             "n": self.n, "options": dict(self.options), "rng": self.rng.state, "reveals": self.reveals,
             "sides": self.sides, "phase": self.phase, "round": self.round, "cur": self.cur,
             "order": self.order[:], "next_order": self.next_order[:],
-            "prices": dict(zip(GOODS, self.prices)), "deck": self.deck[:], "slots": self.slots[:],
+            "prices": dict(zip(GOODS, self.prices)), "deck": self.deck[:], "deck_known": self.deck_known, "slots": self.slots[:],
             "imports": dict(zip(IMPORTS, self.imports)), "scoring": self.scoring[:],
             "ports": self.ports[:],
             "units": {str(k): [s, u] for k, (s, u) in sorted(self.units.items())},

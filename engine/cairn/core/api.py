@@ -7,6 +7,7 @@ from pydantic import ValidationError
 
 import secrets
 
+from . import chance as _chance
 from .errors import IllegalMove, SaveError
 from .game import Game
 from .registry import GAMES, get_rules
@@ -66,6 +67,16 @@ def load_game(data: Union[Dict[str, Any], str, bytes]) -> Game:
 def _replay_save(data: Union[Dict[str, Any], str, bytes]) -> Game:
     """Rebuild the game a save describes by replaying its log."""
     save = parse_save(data)
+    game = start_of(save)
+    for i, move in enumerate(save.moves):
+        play_logged(game, i, move)
+    return finish_replay(game, save)
+
+
+def start_of(save: Any) -> Game:
+    """The game a checked save (:func:`parse_save`) starts from: its settings
+    and, for a game with fresh chance, its chance entries (played by
+    :func:`play_logged`: a revealing move without its entry is refused)."""
     if save.game not in GAMES:
         raise SaveError(f"save file is for an unknown game '{save.game}'")
     try:
@@ -73,10 +84,32 @@ def _replay_save(data: Union[Dict[str, Any], str, bytes]) -> Game:
                         seed=save.seed, options=save.options)
     except (ValueError, ValidationError) as e:
         raise SaveError(f"save file has bad settings: {e}") from None
-    for i, move in enumerate(save.moves):
-        try:
-            game.play(move)
-        except IllegalMove as e:
-            raise SaveError(f"move {i + 1} of the log is illegal: {e.reason}") from None
+    if save.chance is not None:
+        draws: Dict[int, bytes] = {}
+        for i, (ply, text) in enumerate(save.chance.draws):
+            entropy = _chance.parse_entropy(text)
+            if entropy is None or not 0 <= ply < len(save.moves) or ply in draws:
+                raise SaveError(f"chance entry {i + 1} of the save is malformed")
+            draws[ply] = entropy
+        game.chance, game.draws = _chance.GIVEN, draws
     game.meta = dict(save.meta)
+    return game
+
+
+def play_logged(game: Game, i: int, move: Any) -> None:
+    """Play move ``i`` of a save's log; SaveError when it cannot be."""
+    try:
+        game.play(move)
+    except IllegalMove as e:
+        raise SaveError(f"move {i + 1} of the log is illegal: {e.reason}") from None
+    except _chance.ChanceNeeded:
+        raise SaveError(f"move {i + 1} of the log reveals hidden information "
+                        "but the save has no chance entry for it") from None
+
+
+def finish_replay(game: Game, save: Any) -> Game:
+    """After the whole log: a game with fresh chance draws its own from now on
+    (a friends' game opened as a file plays on from this device)."""
+    if game.chance != _chance.SEEDED:
+        game.chance = _chance.LOCAL
     return game

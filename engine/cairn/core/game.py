@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional
 
+from . import chance as _chance
 from .errors import IllegalMove
 from .rules import Move, Rules
 from .save import make_save
@@ -29,11 +30,17 @@ def canonical_move(move: Any) -> Move:
 class Game:
     """A game in progress.  Create with :func:`cairn.new_game`."""
 
-    def __init__(self, rules: Rules, seats: List[Seat], seed: int, options: Any) -> None:
+    def __init__(self, rules: Rules, seats: List[Seat], seed: int, options: Any,
+                 chance: str = _chance.SEEDED) -> None:
         self.rules = rules
         self.seats = seats
         self.seed = seed
         self.options = options  # the validated pydantic options model
+        # where draws come from (cairn.core.chance): "seeded" (the seed fixed them at
+        # set-up), "given" (each revealing move needs its entropy: a friends' game) or
+        # "local" (drawn here); draws: ply -> the entropy resampled before that move
+        self.chance = chance
+        self.draws: Dict[int, bytes] = {}
         self.meta: Dict[str, Any] = {}  # the app's notes (title, dates), kept in saves
         self.state = rules.setup_seats(seats, seed, options)
         self.log: List[Move] = []
@@ -65,10 +72,16 @@ class Game:
             return []
         return self.rules.legal_moves(self.state)
 
-    def play(self, move: Any) -> None:
-        """Apply one legal move.
+    def play(self, move: Any, entropy: Optional[bytes] = None) -> None:
+        """Apply one legal move.  In a game whose chance is not seeded, a move
+        that reveals hidden information first resamples it with ``entropy``
+        (or the chance entry already recorded for this ply; a ``local`` game
+        draws its own).
 
-        :raises IllegalMove: with a reason, if ``move`` is not legal now.
+        :raises IllegalMove: with a reason, if ``move`` is not legal now, or
+            entropy is given for a move that reveals nothing.
+        :raises cairn.core.chance.ChanceNeeded: a ``given`` game's revealing
+            move without its entropy (nothing changes).
         """
         move = canonical_move(move)
         if self.is_over:
@@ -76,7 +89,11 @@ class Game:
         legal = self.rules.legal_moves(self.state)
         if move not in legal:
             raise IllegalMove(self.rules.why_illegal(self.state, move, legal), move)
-        self._apply(move)
+        self._apply(move, entropy)
+
+    def reveals(self, move: Move) -> bool:
+        """Whether playing ``move`` (one of the legal moves) now reveals hidden information."""
+        return _chance.reveals(self.rules, self.state, move)
 
     def undo(self) -> None:
         """Take back the last move.
@@ -125,6 +142,7 @@ class Game:
         """An independent copy (for bots that look ahead)."""
         g = Game.__new__(Game)
         g.rules, g.seats, g.seed, g.options = self.rules, self.seats, self.seed, self.options
+        g.chance, g.draws = self.chance, dict(self.draws)
         g.meta = dict(self.meta)
         g.state = self.rules.copy(self.state)
         g.log = list(self.log)
@@ -135,7 +153,9 @@ class Game:
         return g
 
     # -- internals --------------------------------------------------------
-    def _apply(self, move: Move) -> None:
+    def _apply(self, move: Move, entropy: Optional[bytes] = None) -> None:
+        if self.chance != _chance.SEEDED:
+            self._fresh_draw(move, entropy)
         seat = self.current_player
         text = self.rules.describe(self.state, move)
         starts = self.rules.starts_turn(self.state, move, self._last_seat)
@@ -156,6 +176,25 @@ class Game:
             self._floor_state = self.rules.copy(self.state)
             self._floor_history = len(self.history)
             self._floor_turn = (self.turn, self._last_seat, self._totals)
+
+    def _fresh_draw(self, move: Move, entropy: Optional[bytes]) -> None:
+        """Before a revealing move of a game with fresh chance: resample what is
+        hidden with this ply's entropy and record it (see cairn.core.chance)."""
+        ply = len(self.log)
+        if entropy is None:
+            entropy = self.draws.get(ply)
+        if not self.reveals(move):
+            if entropy is not None:
+                raise IllegalMove("a chance entry was given for a move that reveals nothing", move)
+            return
+        if entropy is None:
+            if self.chance != _chance.LOCAL:
+                raise _chance.ChanceNeeded(ply)
+            entropy = _chance.fresh_entropy()
+        if len(entropy) != _chance.ENTROPY_BYTES:
+            raise IllegalMove("a chance entry must be 32 bytes", move)
+        self.state = _chance.reshuffled(self.rules, self.state, entropy)
+        self.draws[ply] = entropy
 
     def _score_totals(self) -> List[int]:
         return [s["total"] for s in self.rules.scores(self.state)]

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
-from .api import load_game
-from .errors import IllegalMove, SaveError
+from .api import finish_replay, play_logged, start_of
+from .errors import SaveError
 from .game import Game
 from .save import parse_save
 
@@ -31,18 +31,18 @@ class Replay:
     """The positions of one saved game."""
 
     def __init__(self, save: Any) -> None:
-        checked = parse_save(save)  # the file's shape; SaveError otherwise
-        start = load_game(checked.model_dump(mode="json") | {"moves": []})  # its settings
+        try:
+            checked = parse_save(save)  # the file's shape; SaveError otherwise
+            start = start_of(checked)   # its settings (and chance entries)
+        except RecursionError:
+            raise SaveError("save file is malformed (nested too deeply)") from None
         self._marks: Dict[int, Game] = {0: start}
         game = start.clone()
         for i, move in enumerate(checked.moves):
-            try:
-                game.play(move)
-            except IllegalMove as e:  # worded as load_game words it
-                raise SaveError(f"move {i + 1} of the log is illegal: {e.reason}") from None
+            play_logged(game, i, move)   # worded as load_game words it
             if (i + 1) % CHECKPOINT_EVERY == 0:
                 self._marks[i + 1] = game.clone()
-        self.final = game
+        self.final = finish_replay(game, checked)
         self.moves: List[Dict[str, Any]] = list(game.log)
         self.game = game.clone()  # the position shown
 

@@ -87,6 +87,23 @@ class Rules:
         """
         raise NotImplementedError(f"{self.name or type(self).__name__} does not implement determinize")
 
+    def reshuffle(self, state: Any, rng: Rng) -> Any:
+        """A new state (the argument is untouched) equal to ``state`` except
+        that everything hidden from *every* seat (face-down stack orders, the
+        state's own rng) is resampled with ``rng``, canonically: the result
+        depends only on what the table knows and on ``rng``, never on the
+        hidden order it replaces.  A friends' game calls it with fresh
+        entropy just before each move that reveals something
+        (:mod:`cairn.core.chance`), so no one can work out a draw before it.
+
+        By default :meth:`determinize` for seat 0, which is exact when no seat
+        holds private information (true of every game here:
+        ``tests/test_friends_chance.py`` checks that every seat gets the same
+        state).  A game whose ``determinize`` forgets something public (or
+        marks the copy as a bot's) overrides this.
+        """
+        return self.determinize(state, 0, rng)
+
     # -- optional, with defaults -----------------------------------------
     def is_over(self, state: Any) -> bool:
         return self.current_player(state) is None

@@ -2,13 +2,16 @@
 
 A save stores the seed and the move log, never a pickled state: loading
 replays every move through the rules, so a hostile file can at worst be
-refused.  Validation uses pydantic; every refusal is a :class:`SaveError`
+refused.  A game whose chance is fresh (:mod:`cairn.core.chance`: a friends'
+game) also stores its chance entries, ``chance: {source, draws: [[ply,
+hex]]}``, and is format version 2; a seeded game's save stays version 1, as
+every save made before.  Validation uses pydantic; every refusal is a :class:`SaveError`
 whose message names the problem.
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Literal, Optional, Tuple, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -17,7 +20,7 @@ from .seats import Seat
 from .version import __version__
 
 FORMAT = "cairn-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2          # the newest this app reads (1: no chance entries)
 MAX_SAVE_BYTES = 4_000_000
 MAX_MOVES = 20_000
 MAX_SEED = 2**53 - 1  # JavaScript numbers stay exact up to here
@@ -26,6 +29,16 @@ _MAX_MOVE_KEYS = 16
 _MAX_STR = 200
 _MAX_LIST = 64
 _MAX_DEPTH = 4
+
+
+class ChanceLog(BaseModel):
+    """A fresh-chance game's draws: where they came from and, for each
+    revealing move, its ply and the entropy resampled before it (hex)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: Literal["given", "local"]
+    draws: List[Tuple[int, str]] = Field(default_factory=list, max_length=MAX_MOVES)
 
 
 class SaveFile(BaseModel):
@@ -40,6 +53,7 @@ class SaveFile(BaseModel):
     seats: List[Seat] = Field(min_length=1, max_length=8)
     moves: List[Dict[str, Any]] = Field(default_factory=list, max_length=MAX_MOVES)
     meta: Dict[str, Union[str, int, float, bool, None]] = Field(default_factory=dict, max_length=32)
+    chance: Optional[ChanceLog] = None
 
 
 def _check_json_value(value: Any, depth: int, where: str) -> None:
@@ -71,9 +85,10 @@ def _check_json_value(value: Any, depth: int, where: str) -> None:
 
 
 def make_save(game: Any, meta: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
-    return {
+    fresh = getattr(game, "chance", "seeded") != "seeded"
+    save = {
         "format": FORMAT,
-        "format_version": FORMAT_VERSION,
+        "format_version": 2 if fresh else 1,
         "engine_version": __version__,
         "game": game.rules.name,
         "options": game.options.model_dump(mode="json"),
@@ -82,6 +97,11 @@ def make_save(game: Any, meta: Optional[Dict[str, Any]] = None) -> Dict[str, Any
         "moves": list(game.log),
         "meta": dict(meta or {}),
     }
+    if fresh:
+        plies = len(game.log)
+        save["chance"] = {"source": game.chance,
+                          "draws": [[p, e.hex()] for p, e in sorted(game.draws.items()) if p < plies]}
+    return save
 
 
 def parse_save(data: Union[Dict[str, Any], str, bytes]) -> SaveFile:
