@@ -1,0 +1,132 @@
+"""What one device does in a friends' game, on its *record* (the JSON it
+keeps: see :func:`cairn.friends.links.to_record`) and its secret chain root.
+
+Signatures are the page's (WebCrypto keys that never leave the browser):
+every function that needs one returns the message to sign, and the page
+calls the next with the signature; every signature a link brings comes back
+as ``(participant, message, signature)`` checks for the page to verify with
+that participant's key before it keeps anything.
+
+Stages of a record: ``lobby`` (the host, friends joining), ``joined`` (a
+friend's device waiting for the start), ``play``.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from . import commit, links, lobby
+from .codec import LinkError, b64, unb64
+from .session import Session
+
+
+def _me(pub: Dict[str, Any], anchor: bytes) -> Dict[str, Any]:
+    return {"name": pub.get("name"), "alg": pub.get("alg"), "key": pub.get("key"), "anchor": b64(anchor)}
+
+
+# -- the host ------------------------------------------------------------------------------
+def create(gid: bytes, game: str, options: Dict[str, Any], seats: List[Dict[str, Any]],
+           pub: Dict[str, Any], root: bytes) -> Dict[str, Any]:
+    """A new game's lobby record: ``seats`` as :func:`lobby.new_setup` takes
+    them, ``pub`` the host's ``{name, alg, key}``."""
+    setup = lobby.new_setup(gid, game, options, seats, _me(pub, commit.anchor(root, gid, 0)))
+    return {"v": 1, "stage": "lobby", "setup": setup, "me": 0, "invites": {}}
+
+
+def invite_message(rec: Dict[str, Any], p: int) -> bytes:
+    return lobby.body_digest(b"invite", lobby.invite_body(rec["setup"], p))
+
+
+def invite_link(rec: Dict[str, Any], p: int, sig: bytes) -> bytes:
+    rec["invites"][str(p)] = b64(sig)
+    return links.signed_link(links.INVITE, lobby.invite_body(rec["setup"], p), sig)
+
+
+def take_join(rec: Dict[str, Any], data: bytes) -> Tuple[Dict[str, Any], List[tuple], int]:
+    """The lobby record with a friend's join in it, the join's signature to
+    check (by the key it brings), and the participant who joined."""
+    if rec.get("stage") != "lobby":
+        raise LinkError("started", "this game has started already")
+    kind, body, sig = links.read_signed(data)
+    if kind != links.JOIN:
+        raise LinkError("invalid", "this is not an answer to an invite")
+    p = body.get("p")
+    invite = invite_message(rec, p) if isinstance(p, int) and 0 < p < len(rec["setup"]["parts"]) else b""
+    setup = lobby.accept_join(rec["setup"], body, invite)
+    part = setup["parts"][p]
+    check = (p, lobby.body_digest(b"join", body), sig, part["alg"], part["key"])
+    return dict(rec, setup=setup), [check], p
+
+
+def start(rec: Dict[str, Any], root: bytes) -> Session:
+    """Every friend joined: the host reveals its first value; the game begins."""
+    setup = rec["setup"]
+    gid = unb64(setup["gid"])
+    return Session(lobby.start(setup, commit.chain_value(root, gid, 0, 1, setup["depth"])))
+
+
+# -- a friend ------------------------------------------------------------------------------
+def read_invite(data: bytes) -> Tuple[Dict[str, Any], int, List[tuple]]:
+    """An invite's set-up, the participant it invites, and its signature to check."""
+    kind, body, sig = links.read_signed(data)
+    if kind != links.INVITE:
+        raise LinkError("invalid", "this is not an invite")
+    setup = lobby.check_invite(body)
+    host = setup["parts"][0]
+    return setup, body["p"], [(0, lobby.body_digest(b"invite", body), sig, host["alg"], host["key"])]
+
+
+def join(data: bytes, pub: Dict[str, Any], root: bytes) -> Tuple[Dict[str, Any], bytes]:
+    """A friend's device takes the seat an invite offers: its record and the
+    message to sign (then :func:`join_link`)."""
+    setup, p, _checks = read_invite(data)
+    gid = unb64(setup["gid"])
+    first = commit.chain_value(root, gid, p, 1, setup["depth"])
+    me = _me(pub, commit.anchor(root, gid, p, setup["depth"]))
+    invite = lobby.body_digest(b"invite", lobby.invite_body(setup, p))
+    body = lobby.join_body(setup, p, me, first, invite)
+    lobby._part(dict(body))   # the device's own key and anchor, checked as the host will
+    rec = {"v": 1, "stage": "joined", "me": p, "setup": setup, "join": body}
+    return rec, lobby.body_digest(b"join", body)
+
+
+def join_link(rec: Dict[str, Any], sig: bytes) -> bytes:
+    rec["join_sig"] = b64(sig)
+    return links.signed_link(links.JOIN, rec["join"], sig)
+
+
+def _start_matches(rec: Dict[str, Any]):
+    """For a joined device: the start a link carries must be the invite's game
+    with this device's own join in it."""
+    def check(setup: Dict[str, Any]) -> None:
+        mine, invited = rec["join"], rec["setup"]
+        p = rec["me"]
+        lobby.check_setup(setup, complete=True)
+        same = all(setup.get(k) == invited.get(k) for k in ("gid", "game", "options", "depth")) \
+            and len(setup["seats"]) == len(invited["seats"]) \
+            and [(s["kind"], s.get("level"), s["owner"]) for s in setup["seats"]] \
+            == [(s["kind"], s.get("level"), s["owner"]) for s in invited["seats"]] \
+            and all(setup["parts"][0].get(k) == invited["parts"][0].get(k) for k in ("alg", "key", "anchor"))
+        if not same:
+            raise LinkError("other_game", "this start is not the game you were invited to")
+        part = setup["parts"][p]
+        if any(part.get(k) != mine[k] for k in ("alg", "key", "anchor", "first")):
+            raise LinkError("seat_taken", "this game started with another device in your seat", seat=p)
+    return check
+
+
+# -- any device in play --------------------------------------------------------------------
+def open_link(rec: Dict[str, Any], session: Optional[Session], data: bytes) -> links.Outcome:
+    """What a turn link is to this device's game (``session``: the record's,
+    when already built)."""
+    t = links.read_turn(data)
+    if rec.get("stage") == "joined":
+        if t.gid != unb64(rec["setup"]["gid"]):
+            raise LinkError("other_game", "this link belongs to another game")
+        return links.open_turn(None, t, _start_matches(rec))
+    if rec.get("stage") == "lobby":
+        raise LinkError("not_started", "this game has not started yet")
+    return links.open_turn(session, t)
+
+
+def fingerprints(setup: Dict[str, Any]) -> List[Optional[str]]:
+    return [commit.fingerprint(p["alg"], unb64(p["key"])) if "key" in p else None for p in setup["parts"]]
