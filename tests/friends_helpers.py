@@ -115,7 +115,7 @@ def sign(d: Device) -> None:
 
 def receive(d: Device, data: bytes) -> links.Outcome:
     """``d`` opens a turn link: applied when new and every signature verifies."""
-    out = device.open_link(d.rec or {"stage": "play"}, d.session, data)
+    out = device.open_link(dict(d.rec or {"stage": "play"}, me=d.me), d.session, data)
     if out.status == "new":
         assert verify(out.checks, out.session), "signatures"
         out.session.keep_signatures([c for c in out.checks if c[1] >= 0])

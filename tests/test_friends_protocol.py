@@ -295,7 +295,7 @@ def _link_of(s, sender):
 
 def receive_checked(d, data):
     try:
-        out = device.open_link(d.rec if d.session is None else {"stage": "play"}, d.session, data)
+        out = device.open_link(d.rec if d.session is None else {"stage": "play", "me": d.me}, d.session, data)
     except LinkError as e:
         return e.code
     if out.status == "new" and not verify(out.checks, out.session):

@@ -43,6 +43,14 @@ list); ``seek`` with ``ply`` then moves that replay to any other ply
 whole history's lines up to that ply, the save the save's first ``ply``
 moves - plus ``replay: {ply, plies}``).  A replay's gid is not
 a game in play: ``play``/``undo``/``bot`` do not reach it.
+
+Friends' games (:mod:`cairn.friends.ops`): the ``friends_*`` ops make and
+read invites, joins and turn links and open a friends' game under a gid
+(``friends_start``, ``friends_load``, ``friends_apply``); ``play``, ``bot``
+and ``undo`` of such a gid go through its signed log, and each of its
+snapshots and lean replies adds ``friends`` (whose turn, what is waiting for
+whom, whether this device has a turn to send, and the record to store).  A
+refusal is an error with ``code: "friends"``, a ``reason`` and ``info``.
 """
 from __future__ import annotations
 
@@ -54,6 +62,7 @@ from . import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
 from .bots import LEVELS, seat_move
 from .core import delta, i18n
 from .core.replay import Replay
+from .friends import ops as friends
 
 _games: Dict[str, Any] = {}
 _replays: Dict[str, Replay] = {}  # gid -> a saved game being replayed
@@ -98,6 +107,8 @@ def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
         snap.update(history=history_text(game), save=game.to_save())
         _remember(gid, game, _plain(snap["view"]), _label_table(snap["labels"]))
         snap["rev"] = _sent[gid]["rev"]
+        if gid in friends.SESSIONS:
+            snap["friends"] = friends.status(gid)
     return snap
 
 
@@ -199,10 +210,12 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
     position = _position(game)
     refs = _label_refs(sent["labels"], position.pop("labels"))
     _remember(gid, game, view, sent["labels"])
+    extra = {"friends": friends.status(gid)} if gid in friends.SESSIONS else {}
     return {
         "gid": gid,
         "rev": _sent[gid]["rev"],
         "base": base,
+        **extra,
         **position,
         "delta": {
             "view": edits,
@@ -300,8 +313,11 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return catalogue()
     if op == "lang":
         return {"lang": i18n.set_language(_text(req, "lang", "en"))}
+    if isinstance(op, str) and op.startswith("friends_"):
+        return friends.dispatch(op, req, _games, snapshot)
     if op == "new":
         gid = _gid(req)
+        friends.SESSIONS.pop(gid, None)
         game = new_game(_text(req, "game"), players=req.get("players", 2),
                         seed=req.get("seed"), options=_object(req, "options"))
         game.meta = dict(_object(req, "meta"))
@@ -322,6 +338,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return snapshot(_gid(req), game, lean=True) | {"replay": {"ply": len(game.log), "plies": rep.plies}}
     if op == "load":
         gid = _gid(req)
+        friends.SESSIONS.pop(gid, None)
         game = load_game(req.get("save"))
         _games[gid] = game
         return snapshot(gid, game)
@@ -329,19 +346,27 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return snapshot(_gid(req), _game(req))
     if op == "play":
         game = _game(req)
-        game.play(_move(req))
+        if _gid(req) in friends.SESSIONS:
+            friends.play(_gid(req), _move(req))
+        else:
+            game.play(_move(req))
         return lean_snapshot(_gid(req), game, req.get("base"))
     if op == "undo":
         game = _game(req)
-        if req.get("to") == "human":
+        if _gid(req) in friends.SESSIONS:
+            friends.undo(_gid(req))
+        elif req.get("to") == "human":
             game = _undo_to_human(_gid(req), game)
         else:
             game.undo()
         return lean_snapshot(_gid(req), game, req.get("base"))
     if op == "bot":
         game = _game(req)
-        move = seat_move(game)   # ValueError (bad_request) on a human's turn or at the end
-        game.play(move)
+        if _gid(req) in friends.SESSIONS:
+            move = friends.bot(_gid(req))
+        else:
+            move = seat_move(game)   # ValueError (bad_request) on a human's turn or at the end
+            game.play(move)
         return lean_snapshot(_gid(req), game, req.get("base")) | {"bot_move": move}
     if op == "meta":
         game = _game(req)
@@ -355,6 +380,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         if isinstance(gid, str):
             _games.pop(gid, None)
             _replays.pop(gid, None)
+            friends.SESSIONS.pop(gid, None)
             _sent.pop(gid, None)
         return {"closed": True}
     raise BadRequest(f"unknown op '{op}'")
@@ -372,6 +398,8 @@ def handle(request_json: str) -> str:
         rid = req.get("id")
         result = dispatch(req)
         return json.dumps({"id": rid, "ok": True, "result": result})
+    except friends.FriendsError as e:
+        err = {"code": "friends", "reason": e.code, "message": str(e), "info": e.info}
     except IllegalMove as e:
         err = {"code": "illegal_move", "message": e.reason}
     except SaveError as e:

@@ -125,7 +125,7 @@ def open_link(rec: Dict[str, Any], session: Optional[Session], data: bytes) -> l
         return links.open_turn(None, t, _start_matches(rec))
     if rec.get("stage") == "lobby":
         raise LinkError("not_started", "this game has not started yet")
-    return links.open_turn(session, t)
+    return links.open_turn(session, t, me=rec.get("me"))
 
 
 def fingerprints(setup: Dict[str, Any]) -> List[Optional[str]]:

@@ -151,10 +151,10 @@ class Outcome:
         self.info = info
 
 
-def open_turn(s: Optional[Session], t: TurnLink, setup_ok: Any = None) -> Outcome:
+def open_turn(s: Optional[Session], t: TurnLink, setup_ok: Any = None, me: Optional[int] = None) -> Outcome:
     """Compare the turn link ``t`` with the device's session ``s`` (None: the
     device holds only its join; ``setup_ok(setup)`` then checks the start the
-    link carries).  Nothing in ``s`` changes."""
+    link carries; ``me`` the device's participant).  Nothing in ``s`` changes."""
     fresh = s is None
     if s is None:
         if t.setup is None or t.base != 0:
@@ -181,7 +181,9 @@ def open_turn(s: Optional[Session], t: TurnLink, setup_ok: Any = None) -> Outcom
         if e != s.entries[at]:
             return _fork(s, t, at)
     if end <= have and not fresh:
-        return Outcome("applied" if end == have else "stale", sender=t.sender, turn=_turn(s, end), now=_turn(s, have))
+        # already opened here when only this device added entries since its end
+        mine = me is not None and all(a == me for a in s.authors[end:])
+        return Outcome("applied" if mine else "stale", sender=t.sender, turn=_turn(s, end), now=_turn(s, have))
     trial = s.copy()
     votes_before = len(trial.votes)
     for e in t.entries[have - t.base:]:

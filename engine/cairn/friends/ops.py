@@ -1,0 +1,279 @@
+"""The worker's requests of a friends' game (``op: "friends_*"``), and the
+session behind ``play``, ``bot`` and ``undo`` when the game open under a
+``gid`` is a friends' game.  Called by :mod:`cairn.facade` (which passes its
+``snapshot``); bytes cross the boundary as base64url text, secrets (the
+chain root) as hex.  Every reply that changes a record carries it whole:
+the page stores it before it shows or sends anything.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional
+
+from ..bots import seat_move
+from ..core import i18n
+from ..core.errors import IllegalMove
+from ..core.registry import GAMES
+from . import commit, device, links, lobby
+from .codec import LinkError, b64, unb64
+from .session import Session
+
+#: gid -> {"s": Session, "me": participant, "root": bytes}
+SESSIONS: Dict[str, Dict[str, Any]] = {}
+
+
+class FriendsError(ValueError):
+    """A refusal for the page: ``code`` picks its words, ``info`` fills them."""
+
+    def __init__(self, code: str, message: str, info: Optional[Dict[str, Any]] = None) -> None:
+        super().__init__(message)
+        self.code, self.info = code, info or {}
+
+
+def _root(req: Dict[str, Any]) -> Optional[bytes]:
+    text = req.get("root")
+    if text is None:
+        return None
+    try:
+        root = bytes.fromhex(text)
+    except (TypeError, ValueError):
+        raise FriendsError("no_secret", "the device's secret for this game is damaged") from None
+    if len(root) != commit.VALUE_BYTES:
+        raise FriendsError("no_secret", "the device's secret for this game is damaged")
+    return root
+
+
+def _data(req: Dict[str, Any], field: str = "data") -> bytes:
+    return unb64(req.get(field), "the link")
+
+
+def _record(req: Dict[str, Any]) -> Dict[str, Any]:
+    rec = req.get("record")
+    if not isinstance(rec, dict):
+        raise FriendsError("invalid", "this game's record is damaged")
+    return rec
+
+
+def _checks(checks: list, s: Optional[Session] = None) -> list:
+    """Signatures for the page to verify: ``{p, alg, key, message, sig}`` (base64url)."""
+    out = []
+    for c in checks:
+        if len(c) == 5:
+            p, message, sig, alg, key = c
+        else:
+            p, _j, message, sig = c
+            alg, key = s.keys[p]
+        out.append({"p": p, "alg": alg, "key": key, "message": b64(message), "sig": b64(sig)})
+    return out
+
+
+# -- status ----------------------------------------------------------------------------------
+def status(gid: str) -> Dict[str, Any]:
+    """What the page shows of a friends' game beside the board (and stores)."""
+    held = SESSIONS[gid]
+    s, me = held["s"], held["me"]
+    game = s.game
+    nxt = s.next_actor()
+    kind, who = s.expect()
+    seat = game.current_player
+    mine = kind == "m" and s.owner[who] == me
+    waiting = None
+    if s.pending is not None:
+        p = s.pending
+        waiting = {"seat": p.seat, "from": p.waiting_for,
+                   "move": i18n.render(game.rules.describe(game.state, p.move), [x.name for x in game.seats])}
+    prints = device.fingerprints(s.setup)
+    return {
+        "me": me,
+        "parts": [{"name": s.names[p], "fp": prints[p], "retired": p in s.retired,
+                   "seats": [i for i, o in enumerate(s.owner) if o == p]} for p in range(s.parts)],
+        "owner": list(s.owner),
+        "next": nxt,
+        "my_turn": mine and game.seats[who].kind == "human",
+        "my_bot": mine and game.seats[who].kind != "human",
+        "seat": seat,
+        "waiting": waiting,
+        "to_send": s.unsigned(me),
+        "over": game.is_over,
+        "entries": len(s.entries),
+        "record": links.to_record(s, me),
+    }
+
+
+def _hold(gid: str, s: Session, me: int, root: Optional[bytes], games: Dict[str, Any]) -> None:
+    SESSIONS[gid] = {"s": s, "me": me, "root": root}
+    games[gid] = s.game
+
+
+def _own_moves(held: Dict[str, Any]) -> None:
+    """Add this device's draw values while the log waits for them."""
+    held["s"].reveal_mine(held["me"], held["root"])
+
+
+# -- play, bot and undo of an open friends' game ---------------------------------------------
+def play(gid: str, move: Dict[str, Any]) -> None:
+    held = SESSIONS[gid]
+    held["s"].play(held["me"], move, held["root"])
+    _own_moves(held)
+
+
+def bot(gid: str) -> Dict[str, Any]:
+    held = SESSIONS[gid]
+    s = held["s"]
+    kind, who = s.expect()
+    if kind != "m" or s.owner[who] != held["me"] or s.game.seats[who].kind == "human":
+        raise ValueError("no bot of this device is to move")
+    move = seat_move(s.game)
+    play(gid, move)
+    return move
+
+
+def undo(gid: str) -> None:
+    """Take back this device's last moves not yet sent, to its last human decision."""
+    held = SESSIONS[gid]
+    s, me = held["s"], held["me"]
+    s.undo(me)
+    while True:
+        kind, who = s.expect()
+        if kind != "m" or s.owner[who] != me or s.game.seats[who].kind == "human":
+            return
+        try:
+            s.undo(me)
+        except IllegalMove:
+            return
+
+
+# -- requests --------------------------------------------------------------------------------
+def dispatch(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable) -> Any:
+    try:
+        return _dispatch(op, req, games, snapshot)
+    except LinkError as e:
+        raise FriendsError(e.code, str(e), _named(e.info, req)) from None
+
+
+def _named(info: Dict[str, Any], req: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in info.items() if isinstance(v, (int, str)) or v is None}
+
+
+def _gid(req: Dict[str, Any]) -> str:
+    gid = req.get("gid")
+    if not isinstance(gid, str) or not 0 < len(gid) <= 64:
+        raise ValueError("gid must be a short string")
+    return gid
+
+
+def _held(req: Dict[str, Any]) -> Dict[str, Any]:
+    gid = _gid(req)
+    if gid not in SESSIONS:
+        raise ValueError("no friends' game is open under this gid")
+    return SESSIONS[gid]
+
+
+def _dispatch(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable) -> Any:
+    if op == "friends_create":
+        gid = unb64(req.get("fid"), "the game id")
+        if len(gid) != lobby.GID_BYTES:
+            raise ValueError("fid must be 8 bytes")
+        root = _root(req)
+        rec = device.create(gid, req.get("game"), req.get("options") or {}, req.get("seats") or [],
+                            req.get("pub") or {}, root)
+        # the options, checked as a new game checks them
+        GAMES[rec["setup"]["game"]].Options(**rec["setup"]["options"])
+        return {"record": rec, "invites": _invites(rec)}
+    if op == "friends_invite":
+        rec = _record(req)
+        p = req.get("p")
+        return {"record": rec, "link": b64(device.invite_link(rec, p, unb64(req.get("sig"), "a signature")))}
+    if op == "friends_read":
+        return read(_data(req))
+    if op == "friends_join":
+        rec, message = device.join(_data(req), req.get("pub") or {}, _root(req))
+        return {"record": rec, "message": b64(message), "fingerprints": device.fingerprints(rec["setup"])}
+    if op == "friends_join_link":
+        rec = _record(req)
+        return {"record": rec, "link": b64(device.join_link(rec, unb64(req.get("sig"), "a signature")))}
+    if op == "friends_take_join":
+        rec, checks, p = device.take_join(_record(req), _data(req))
+        return {"record": rec, "checks": _checks(checks), "p": p, "fingerprints": device.fingerprints(rec["setup"])}
+    if op == "friends_start":
+        gid, root = _gid(req), _root(req)
+        s = device.start(_record(req), root)
+        _hold(gid, s, 0, root, games)
+        _own_moves(SESSIONS[gid])
+        return snapshot(gid, s.game)
+    if op == "friends_load":
+        gid = _gid(req)
+        s, me = links.from_record(_record(req))
+        _hold(gid, s, me, _root(req), games)
+        _own_moves(SESSIONS[gid])
+        return snapshot(gid, s.game)
+    if op == "friends_sign":
+        held = _held(req)
+        todo = held["s"].to_sign(held["me"])
+        return {"j": todo[0], "message": b64(todo[1])} if todo else None
+    if op == "friends_link":
+        held = _held(req)
+        s, me = held["s"], held["me"]
+        if req.get("sig") is not None:
+            j = req.get("j")
+            todo = s.to_sign(me)
+            if not todo or todo[0] != j:
+                raise ValueError("the signature is for another point of the game")
+            s.sigs[me] = (j, unb64(req.get("sig"), "a signature"))
+        budget = req.get("budget")
+        budget = budget if isinstance(budget, int) and 200 <= budget <= 100_000 else links.LINK_BUDGET
+        return {"link": b64(links.turn_link(s, me, budget)), "record": links.to_record(s, me)}
+    if op in ("friends_check", "friends_apply"):
+        return _open(op, req, games, snapshot)
+    raise ValueError(f"unknown op '{op}'")
+
+
+def _invites(rec: Dict[str, Any]) -> list:
+    return [{"p": p, "message": b64(device.invite_message(rec, p))} for p in range(1, len(rec["setup"]["parts"]))]
+
+
+def read(data: bytes) -> Dict[str, Any]:
+    """What a link is, for the page to decide where it goes."""
+    kind = links.kind_of(data)
+    if kind == links.INVITE:
+        setup, p, checks = device.read_invite(data)
+        rules = GAMES[setup["game"]]
+        return {"kind": "invite", "fid": setup["gid"], "p": p, "game": setup["game"], "title": rules.title,
+                "seats": setup["seats"], "parts": [{"name": x["name"]} for x in setup["parts"]],
+                "fingerprints": device.fingerprints(setup), "checks": _checks(checks)}
+    if kind == links.JOIN:
+        _kind, body, _sig = links.read_signed(data)
+        return {"kind": "join", "fid": body.get("gid"), "p": body.get("p"), "name": body.get("name")}
+    t = links.read_turn(data)
+    return {"kind": "turn", "fid": b64(t.gid), "sender": t.sender, "base": t.base}
+
+
+def _open(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable) -> Any:
+    """``friends_check``: what a turn link is to this device's record, with the
+    signatures to verify (nothing changes); ``friends_apply`` (once they
+    verified): the same, taken in, and the game's snapshot."""
+    gid = _gid(req)
+    rec = _record(req)
+    held = SESSIONS.get(gid)
+    if rec.get("stage") == "play" and (held is None or held["s"].heads[0] != _h0(rec)):
+        s, me = links.from_record(rec)
+        held = {"s": s, "me": me, "root": _root(req)}
+    session = held["s"] if held and rec.get("stage") == "play" else None
+    out = device.open_link(rec, session, _data(req))
+    me = held["me"] if held and session is not None else rec.get("me")
+    info = dict(out.info, status=out.status)
+    view_of = out.session or session
+    if view_of is not None:
+        info["names"] = view_of.names
+    if op == "friends_check":
+        return {"status": out.status, "checks": _checks(out.checks, out.session or session), "info": info}
+    if out.status != "new":
+        raise FriendsError(out.status, f"the link is not new ({out.status})", info)
+    s = out.session
+    s.keep_signatures([c for c in out.checks if c[1] >= 0])
+    _hold(gid, s, me, _root(req) if _root(req) is not None else (held or {}).get("root"), games)
+    _own_moves(SESSIONS[gid])
+    return snapshot(gid, s.game) | {"opened": info}
+
+
+def _h0(rec: Dict[str, Any]) -> bytes:
+    return lobby.setup_digest(rec["setup"])

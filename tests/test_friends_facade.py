@@ -1,0 +1,148 @@
+"""The worker's friends' ops (cairn.friends.ops through cairn.facade.handle),
+as the page calls them: two devices (two gids in one worker) set up a game by
+invite and join, play by turn links through play/bot/undo, and refuse bad
+links with a reason and info; each reply carries the record to store."""
+import hashlib
+import hmac
+import json
+
+from cairn.facade import handle
+
+from friends_helpers import KEYS
+
+
+def call(op, **params):
+    reply = json.loads(handle(json.dumps({"id": 1, "op": op, **params})))
+    return reply
+
+
+def ok(op, **params):
+    reply = call(op, **params)
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def b64(data):
+    import base64
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def unb64(text):
+    import base64
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class Page:
+    """One device: its gid for the game, key, secret root, stored record."""
+
+    def __init__(self, name, gid, n):
+        self.gid = gid
+        self.secret = hashlib.sha256(name.encode()).digest()
+        self.pub = {"name": name, "alg": "ed25519", "key": b64(hashlib.sha256(self.secret).digest())}
+        KEYS[self.pub["key"]] = self.secret
+        self.root = hashlib.sha256(b"root" + name.encode()).digest()[:16].hex()
+        self.record = None
+
+    def sign(self, message_b64):
+        return b64(hmac.new(self.secret, unb64(message_b64), hashlib.sha256).digest() * 2)
+
+    def verify(self, checks):
+        for c in checks:
+            want = hmac.new(KEYS[c["key"]], unb64(c["message"]), hashlib.sha256).digest() * 2
+            if b64(want) != c["sig"]:
+                return False
+        return True
+
+    def keep(self, snap):
+        if "friends" in snap:
+            self.record = snap["friends"]["record"]
+        return snap
+
+    def send(self):
+        todo = ok("friends_sign", gid=self.gid)
+        params = {"sig": self.sign(todo["message"]), "j": todo["j"]} if todo else {}
+        got = ok("friends_link", gid=self.gid, **params)
+        self.record = got["record"]
+        return got["link"]
+
+    def open(self, link):
+        check = ok("friends_check", gid=self.gid, record=self.record, data=link)
+        if check["status"] != "new":
+            return check["status"], check["info"]
+        assert self.verify(check["checks"])
+        snap = ok("friends_apply", gid=self.gid, record=self.record, data=link, root=self.root)
+        self.keep(snap)
+        return "new", snap
+
+
+def setup_pair(game="hunters"):
+    host, friend = Page("Ana", "A1", 0), Page("Ben", "B1", 1)
+    made = ok("friends_create", fid=b64(b"12345678"), game=game, options={},
+              seats=[{"kind": "here", "name": "Ana"}, {"kind": "friend", "name": "Ben"}],
+              pub=host.pub, root=host.root)
+    host.record = made["record"]
+    (inv,) = made["invites"]
+    got = ok("friends_invite", record=host.record, p=inv["p"], sig=host.sign(inv["message"]))
+    host.record = got["record"]
+    info = ok("friends_read", data=got["link"])
+    assert info["kind"] == "invite" and info["p"] == 1 and friend.verify(info["checks"])
+    joined = ok("friends_join", data=got["link"], pub=friend.pub, root=friend.root)
+    answer = ok("friends_join_link", record=joined["record"], sig=friend.sign(joined["message"]))
+    friend.record = answer["record"]
+    assert ok("friends_read", data=answer["link"])["kind"] == "join"
+    took = ok("friends_take_join", record=host.record, data=answer["link"])
+    assert host.verify(took["checks"]) and took["p"] == 1
+    assert took["fingerprints"][1] == joined["fingerprints"][1] or joined["fingerprints"][1] is None
+    host.record = took["record"]
+    snap = host.keep(ok("friends_start", gid=host.gid, record=host.record, root=host.root))
+    return host, friend, snap
+
+
+def test_a_game_by_links_through_the_worker():
+    host, friend, snap = setup_pair()
+    f = snap["friends"]
+    assert f["me"] == 0 and f["my_turn"] and f["parts"][1]["fp"]
+    pages = {0: host, 1: friend}
+    me = host
+    links_sent = 0
+    while True:
+        snap = json.loads(handle(json.dumps({"id": 2, "op": "state", "gid": me.gid})))["result"]
+        me.keep(snap)
+        f = snap["friends"]
+        while f["my_turn"]:
+            snap = me.keep(ok("play", gid=me.gid, move=snap["legal"][0]))
+            f = snap["friends"]
+        if f["over"]:
+            break
+        assert f["to_send"] and f["next"] != f["me"]
+        link = me.send()
+        links_sent += 1
+        other = pages[f["next"]]
+        status, snap = other.open(link)
+        assert status == "new"
+        # the same link again: already applied, nothing changes
+        again, info = other.open(link)
+        assert again == "applied"
+        me = other
+        if links_sent > 200:
+            break
+    assert snap["view"]["is_over"] or links_sent > 200
+
+
+def test_undo_before_sending_and_refusals_with_info():
+    host, friend, snap = setup_pair("glenmore")
+    legal = snap["legal"]
+    snap = host.keep(ok("play", gid=host.gid, move=legal[0]))
+    assert snap["view"]["ply"] == 1
+    snap = host.keep(ok("undo", gid=host.gid, to="human"))
+    assert snap["view"]["ply"] == 0
+    # the friend's seat cannot be played here
+    while snap["friends"]["my_turn"]:
+        snap = host.keep(ok("play", gid=host.gid, move=snap["legal"][-1]))
+    link = host.send()
+    bad = call("friends_check", gid=friend.gid, record=friend.record, data=link[:-20])
+    assert not bad["ok"] and bad["error"]["code"] == "friends" and bad["error"]["reason"] == "damaged"
+    status, snap = friend.open(link)
+    assert status == "new" and snap["friends"]["me"] == 1
+    if snap["friends"]["my_turn"]:
+        assert not call("play", gid=host.gid, move=snap["legal"][0])["ok"]   # the host cannot play the friend's seat
