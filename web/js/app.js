@@ -19,6 +19,7 @@ import { t, language, detectLanguage, setLanguage, onLanguageChange, engineLangu
 import { applyStatic, languageSelect } from "./lang.js";
 import { configureReplay, openReplay, closeReplay } from "./replay.js";
 import { linkData, clearLinkFragment, decodeSaveData, linkError, linkInfo, askLinkChoice, openShare, shareLabel, installShareButton } from "./share.js";
+import { installFriends, friendsData } from "./friends/index.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";   // no pause before bot steps (tests)
@@ -38,6 +39,7 @@ const choiceBar = new ChoiceBar($("#choices"), {
     const snap = S.snap;
     if (!snap) return "";
     if (snap.view.is_over) return t("Game over: the final table is with the scores and log");
+    if (snap.friends && !humanToMove(snap)) return friends.hint(snap);
     if (!humanToMove(snap)) return S.botLine || t("{name} is thinking\u2026", { name: seatName(snap.view.current_player) });
     return S.botLine ? t("{line}. Your turn: tap the board", { line: S.botLine }) : t("Your turn: tap a highlighted place on the board");
   },
@@ -96,6 +98,7 @@ async function recover() {
 const seatName = seatNamer(() => S.snap);
 const humanToMove = (snap) => {
   const v = snap.view;
+  if (snap.friends) return snap.friends.my_turn;   // a friends' game: a seat of this device's
   return !v.is_over && v.current_player != null && v.seats[v.current_player] && v.seats[v.current_player].kind === "human";
 };
 
@@ -174,6 +177,7 @@ function lineText(h) {
 /** Why Undo is unavailable now, or "" when it is available. */
 function undoReason(snap) {
   const v = snap.view;
+  if (snap.friends && !v.is_over) return snap.friends.can_undo ? "" : t("Only your moves not sent yet can be taken back.");
   if (v.is_over) return t("The game is over: undo is off so bots do not replay their moves. Use Play again or New game.");
   if (!humanToMove(snap) && !v.seats.some((s) => s.kind === "human")) return t("Only bots are playing.");
   if (v.can_undo) return "";
@@ -201,6 +205,7 @@ function apply(snap) {
   S.lastSave = snap.save;
   const v = snap.view;
   store.put(S.gid, snap.save, { title: S.title, over: v.is_over, ply: v.ply, ...resultInfo(snap) });
+  friends.onSnapshot(S.gid, snap);
   // what the bots just did, in one line (shown until the next human move)
   const lastMove = [...(snap.history || [])].reverse().find((h) => h.seat != null);
   const lastSeat = lastMove ? lastMove.seat : null;
@@ -364,6 +369,7 @@ function scheduleBot() {
   clearTimeout(S.botTimer);
   const snap = S.snap;
   if (!snap || snap.view.is_over || humanToMove(snap)) return;
+  if (snap.friends && !snap.friends.my_bot) return;   // another device's seat, or a draw awaited
   const gen = S.gen;
   S.botTimer = setTimeout(async () => {
     if (gen !== S.gen || S.busy) return;
@@ -378,6 +384,7 @@ function refreshSaved() {
     resume: (gid) => resume(gid, false),
     replay: (gid) => showReplay(gid, { atEnd: !!(store.list().find((e) => e.gid === gid) || {}).over }),
     share: (gid) => { const save = store.load(gid); if (save) openShare(save, shareOptions(save)); },
+    status: (e) => friends.listLine(e),
     shareLabel,
     remove: (gid) => {
       if (!confirm(t("Delete this saved game?"))) return;
@@ -399,6 +406,10 @@ async function startGame(req) {
 }
 
 async function resume(gid, quiet) {
+  if (friends.isFriends(gid)) {
+    try { await friends.resume(gid); } catch (e) { toast(t("Could not resume the saved game: {message}", { message: e.message }), "error", 0); store.setCurrent(null); }
+    return;
+  }
   const save = store.load(gid);
   if (!save) {
     if (!quiet) toast(t("That saved game could not be read."), "error");
@@ -496,6 +507,12 @@ async function importText(text, name, ask) {
  * opens with one or one arrives while it is open: imported like a file;
  * a bad link changes nothing. The fragment goes once read. */
 async function importLink() {
+  const fdata = friendsData(location.hash);
+  if (fdata != null) {
+    clearLinkFragment();
+    await friends.openLink(fdata);
+    return;
+  }
   const data = linkData(location.hash);
   if (data == null) return;
   clearLinkFragment();
@@ -574,6 +591,20 @@ installContrast([$("#lang-row"), $("#help-lang")], () => { if (S.renderer) { S.r
 
 exposeForTests(S, canvas, engine);
 window.cairn.keys = boardKeys;   // the board's keyboard focus (e2e)
+window.cairn.play = (move) => playMove(move);   // play a legal move as a tap would (e2e)
+
+// Friends' games (js/friends/): the shell's pieces they use.
+const friends = installFriends({
+  engine, store, newGid,
+  title: (name) => gameTitle(name),
+  toast,
+  current: () => S.gid,
+  refreshSaved: () => refreshSaved(),
+  openGame: async (gid, snap) => { if (S.gid && S.gid !== gid) leaveGame(); $("#newgame").hidden = true; await openGame(gid, snap); },
+  show: async (gid, snap) => { if (S.gid === gid && S.snap) apply(snap); else { if (S.gid) leaveGame(); await openGame(gid, snap); } },
+  setFriends: (gid, f) => { if (S.gid === gid && S.snap) { S.snap.friends = f; draw(S.snap); } },
+});
+window.cairn.friends = friends;
 
 // The menu works while the engine loads (from the build's copy of its
 // catalogue): a game started or a file imported meanwhile runs once it is ready.
@@ -594,7 +625,12 @@ function renderMenu() {
     if (!S.booted) toast(t("The game starts as soon as the engine is ready\u2026"), "info");
     startGame(req);
   };
-  const open = (g) => { formGame = g; showNewGameForm(g, hello.bot_levels || [], start, () => { formGame = null; }); };
+  const withFriends = (req) => {
+    if (!S.booted) { toast(t("The game engine is still loading: try again in a moment."), "info"); return; }
+    $("#newgame").hidden = true;
+    friends.create(req);
+  };
+  const open = (g) => { formGame = g; showNewGameForm(g, hello.bot_levels || [], start, () => { formGame = null; }, withFriends); };
   renderGames(hello, open);
   if (formGame && !$("#newgame").hidden) open(formGame);
 }

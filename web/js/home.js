@@ -37,27 +37,34 @@ export function renderGames(hello, onPick) {
   }, el("strong", { text: g.title }), el("span", { class: "muted", text: t("{min}\u2013{max} players", { min: g.min_players, max: g.max_players }) }))));
 }
 
-/** The new-game form for ``game``; onStart({game, players, seed, options}). */
-export function showNewGameForm(game, botLevels, onStart, onCancel) {
+/** The new-game form for ``game``; onStart({game, players, seed, options});
+ * with ``onFriends`` a switch between a game on this device and one with
+ * friends on their own devices: onFriends({game, players: [{kind: "here" |
+ * "friend" | "bot", level, name}], options}) (js/friends/). */
+export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = null, mode = "here", focusWhere = false) {
   const form = $("#newgame");
+  const friends = !!onFriends && mode === "friends" && game.max_players > 1;
   const count = el("select", { id: "ng-count", name: "players" });
-  for (let n = game.min_players; n <= game.max_players; n++) count.append(el("option", { value: String(n), text: tn("{n} player", "{n} players", n) }));
+  for (let n = Math.max(game.min_players, friends ? 2 : 1); n <= game.max_players; n++) count.append(el("option", { value: String(n), text: tn("{n} player", "{n} players", n) }));
   const seats = el("div", { id: "ng-seats", class: "seats" });
   const levels = [...LEVEL_ORDER.filter((l) => botLevels.includes(l)), ...botLevels.filter((l) => !LEVEL_ORDER.includes(l))];
-  const kinds = ["human", ...levels.map((l) => `bot:${l}`)];
+  const kinds = friends ? ["friend", "here", ...levels.map((l) => `bot:${l}`)] : ["human", ...levels.map((l) => `bot:${l}`)];
   const opponent = kinds.includes("bot:medium") ? "bot:medium" : "human";   // Medium is the default opponent
   // a game's own card-driven opponent (Clans of Caledonia's automa), levels 1-5
-  const automa = (game.seat_kinds || []).includes("automa");
+  const automa = !friends && (game.seat_kinds || []).includes("automa");
   if (automa) for (const l of ["1", "2", "3", "4", "5"]) kinds.push(`automa:${l}`);
-  const kindLabel = (k) => (k === "human" ? t("Human") : k.startsWith("automa:") ? t("Solo opponent (level {level})", { level: k.slice(7) })
-    : t("Bot: {level}", { level: LEVEL_NAMES[k.slice(4)] ? t(LEVEL_NAMES[k.slice(4)]) : k.slice(4) }));
-  const defaultName = (kind, i) => (kind === "human" ? t("Player {n}", { n: i + 1 }) : kind.startsWith("automa") ? "Automa" : t("Bot {n}", { n: i + 1 }));
+  const kindLabel = (k) => (k === "human" ? t("Human") : k === "friend" ? t("Friend (their own device)") : k === "here" ? t("Here (this device)")
+    : k.startsWith("automa:") ? t("Solo opponent (level {level})", { level: k.slice(7) })
+      : t("Bot: {level}", { level: LEVEL_NAMES[k.slice(4)] ? t(LEVEL_NAMES[k.slice(4)]) : k.slice(4) }));
+  const defaultName = (kind, i) => (kind === "human" || kind === "friend" || kind === "here" ? t("Player {n}", { n: i + 1 }) : kind.startsWith("automa") ? "Automa" : t("Bot {n}", { n: i + 1 }));
   const rows = [];
   const seatRow = (i) => {
-    const kind = el("select", { name: `kind${i}`, class: "seat-kind", "aria-label": t("Player {n}", { n: i + 1 }) },
-      ...kinds.map((k) => el("option", { value: k, text: kindLabel(k) })));
+    const kind = friends && i === 0
+      ? el("select", { name: "kind0", class: "seat-kind", disabled: true, "aria-label": t("Player {n}", { n: 1 }) }, el("option", { value: "here", text: t("You (this device)") }))
+      : el("select", { name: `kind${i}`, class: "seat-kind", "aria-label": t("Player {n}", { n: i + 1 }) },
+        ...kinds.map((k) => el("option", { value: k, text: kindLabel(k) })));
     const name = el("input", { type: "text", name: `name${i}`, class: "seat-name", maxlength: "40", placeholder: defaultName("human", i), "aria-label": t("Name of player {n}", { n: i + 1 }) });
-    if (i > 0 && opponent !== "human") {
+    if (i > 0 && !friends && opponent !== "human") {
       kind.value = opponent;
       name.placeholder = defaultName(opponent, i);
     }
@@ -79,14 +86,21 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   speed.value = botSpeed();
   speed.addEventListener("change", () => setBotSpeed(speed.value));
   const opts = optionsForm(game.options);
-  const start = el("button", { id: "ng-start", class: "primary", type: "submit", text: t("Start game") });
+  const start = el("button", { id: "ng-start", class: "primary", type: "submit", text: friends ? t("Create and invite") : t("Start game") });
   const cancel = el("button", { type: "button", text: t("Cancel"), onclick: () => { form.hidden = true; onCancel(); } });
-  form.replaceChildren(...[el("h2", { text: t("New game: {title}", { title: game.title }) }),
+  const where = onFriends && game.max_players > 1 ? el("fieldset", { id: "ng-where", class: "where" },
+    el("legend", { text: t("Where") }),
+    ...[["here", t("On this device")], ["friends", t("With friends, each on their own device")]].map(([value, text]) => el("label", { class: "where-pick" },
+      el("input", { type: "radio", name: "where", value, checked: value === (friends ? "friends" : "here"),
+        onchange: () => showNewGameForm(game, botLevels, onStart, onCancel, onFriends, value, true) }),
+      el("span", { text })))) : null;
+  form.replaceChildren(...[el("h2", { text: t("New game: {title}", { title: game.title }) }), where,
+    friends ? el("p", { class: "muted small", text: t("Each friend gets an invite link and plays from their own phone; links carry the turns. No server: draws are made from secrets of two players, so no one can foresee or choose them.") }) : null,
     el("label", {}, el("span", { text: t("Players") }), count), seats,
     el("label", {}, el("span", { text: t("Bot speed") }), speed),
     opts.empty ? null : el("fieldset", {}, el("legend", { text: t("Options") }), opts.node),
-    // for those who want to deal the same game again
-    el("details", { id: "ng-more" }, el("summary", { text: t("More") }),
+    // for those who want to deal the same game again (a friends' game's seed is everyone's)
+    friends ? null : el("details", { id: "ng-more" }, el("summary", { text: t("More") }),
       el("label", { class: "option" },
         el("span", { class: "option-text" }, el("span", { class: "option-name", text: t("Seed") }),
           el("small", { class: "option-help", text: t("The same seed deals the same game again.") })),
@@ -95,6 +109,14 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   form.onsubmit = (ev) => {
     ev.preventDefault();
     const n = Number(count.value);
+    if (friends) {
+      const players = rows.slice(0, n).map((r, i) => {
+        const [kind, level] = r.kind.value.split(":");
+        return { kind, level: kind === "bot" ? level : undefined, name: r.name.value.trim() || defaultName(r.kind.value, i) };
+      });
+      onFriends({ game: game.name, players, options: opts.read() });
+      return;
+    }
     const players = rows.slice(0, n).map((r, i) => {
       const [kind, level] = r.kind.value.split(":");
       const name = r.name.value.trim() || defaultName(r.kind.value, i);
@@ -106,6 +128,7 @@ export function showNewGameForm(game, botLevels, onStart, onCancel) {
   };
   form.hidden = false;
   form.scrollIntoView({ block: "nearest" });
+  if (focusWhere) form.querySelector("input[name=where]:checked").focus();   // the form changed under the switch
 }
 
 /** The saved games; actions: {resume(gid), remove(gid)}, optionally share(gid) with shareLabel(). */
@@ -126,7 +149,7 @@ export function renderSaved(entries, actions) {
     el("div", { class: "info" },
       el("strong", { text: e.title }),
       el("span", { class: "muted", text: ` ${e.players.join(", ")}` }),
-      el("div", { class: "muted small", text: status(e) })),
+      el("div", { class: "muted small", text: (actions.status && actions.status(e)) || status(e) })),
     el("div", { class: "row" },
       el("button", { class: "resume", text: e.over ? t("View") : t("Resume"), onclick: () => actions.resume(e.gid) }),
       actions.replay && !e.over ? el("button", { class: "replay", text: t("Replay"), onclick: () => actions.replay(e.gid) }) : null,   // a finished game's View is its replay

@@ -104,6 +104,7 @@ export class Store {
     if (old && old.imported) entry.imported = old.imported;
     if (old && old.created) entry.created = old.created;
     if (old && old.outcome && entry.outcome) entry.outcome = { ...old.outcome, ...entry.outcome };   // every language seen
+    if (old && old.friends && !entry.friends) entry.friends = old.friends;   // a friends' game's status (js/friends/)
     entries.unshift(entry);
     this._set(INDEX, JSON.stringify(entries));
     return ok;
@@ -113,6 +114,15 @@ export class Store {
    * same file imported again opens this game instead of making a copy. */
   markImported(gid, print) {
     this._pendingImport = { gid, print };
+  }
+
+  /** Merge ``fields`` into the index entry of ``gid`` (a friends' game's status). */
+  annotate(gid, fields) {
+    const entries = this.list();
+    const e = entries.find((x) => x.gid === gid);
+    if (!e) return;
+    Object.assign(e, fields);
+    this._set(INDEX, JSON.stringify(entries));
   }
 
   remove(gid) {
@@ -141,6 +151,7 @@ function entryFor(gid, save, info) {
     winners: Array.isArray(info.winners) ? info.winners : [],   // names, for the list in any language
     score: info.score || "",
     outcome: info.outcome && typeof info.outcome === "object" ? info.outcome : null,   // {lang: the engine's words for the end}
+    friends: info.friends && typeof info.friends === "object" ? info.friends : undefined,
     created: Date.now(),
     updated: Date.now(),
   };

@@ -91,12 +91,24 @@ def status(gid: str) -> Dict[str, Any]:
         "my_turn": mine and game.seats[who].kind == "human",
         "my_bot": mine and game.seats[who].kind != "human",
         "seat": seat,
+        "seat_name": None if seat is None else game.seats[seat].name,
         "waiting": waiting,
-        "to_send": s.unsigned(me),
+        # entries of this device not in any link yet, and someone else to act (or the end)
+        "to_send": s.unsigned(me) and (nxt != me or game.is_over),
+        "can_undo": _can_undo(s, me),
         "over": game.is_over,
         "entries": len(s.entries),
         "record": links.to_record(s, me),
     }
+
+
+def _can_undo(s: Session, me: int) -> bool:
+    """Whether :meth:`Session.undo` would take something back now."""
+    if not s.entries or s.authors[-1] != me or len(s.entries) <= (s.signed_upto(me) or 0):
+        return False
+    if s.pending is not None:
+        return s.pending.at == len(s.entries) - 2 and len(s.pending.got) == 1
+    return s.entries[-1][0] == "m" and s.game.can_undo
 
 
 def _hold(gid: str, s: Session, me: int, root: Optional[bytes], games: Dict[str, Any]) -> None:
@@ -178,7 +190,7 @@ def _dispatch(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Cal
                             req.get("pub") or {}, root)
         # the options, checked as a new game checks them
         GAMES[rec["setup"]["game"]].Options(**rec["setup"]["options"])
-        return {"record": rec, "invites": _invites(rec)}
+        return {"record": rec, "invites": _invites(rec), "fingerprints": device.fingerprints(rec["setup"])}
     if op == "friends_invite":
         rec = _record(req)
         p = req.get("p")
@@ -221,7 +233,8 @@ def _dispatch(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Cal
             s.sigs[me] = (j, unb64(req.get("sig"), "a signature"))
         budget = req.get("budget")
         budget = budget if isinstance(budget, int) and 200 <= budget <= 100_000 else links.LINK_BUDGET
-        return {"link": b64(links.turn_link(s, me, budget)), "record": links.to_record(s, me)}
+        link = b64(links.turn_link(s, me, budget))
+        return {"link": link, "record": links.to_record(s, me), "friends": status(_gid(req))}
     if op in ("friends_check", "friends_apply"):
         return _open(op, req, games, snapshot)
     raise ValueError(f"unknown op '{op}'")

@@ -1,0 +1,158 @@
+"""Driving friends' games in e2e tests: each person is a browser context of
+their own; links pass between them as text (read from the page's send
+dialog, opened in the other page by setting its address's fragment, as a
+tapped link in a chat app opens it). Moves are chosen through the page's
+test hook (window.cairn.play), quickly, in the page."""
+from __future__ import annotations
+
+import json
+
+# One player's whole turn, in the page: play this device's seats while they
+# are to move (the bots of this device move by themselves), choosing each move
+# by a small deterministic generator; resolves when it is no longer this
+# device's turn.
+PLAY_TURN = """async (seed) => {
+  let x = seed >>> 0;
+  const next = (n) => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return (x >>> 8) % n; };
+  const idle = () => new Promise((r) => { const w = () => (window.cairn.busy ? setTimeout(w, 5) : r()); w(); });
+  for (let i = 0; i < 400; i++) {
+    await idle();
+    const s = window.cairn.snapshot();
+    const f = s && s.friends;
+    if (!f) return "none";
+    if (f.my_bot) { await new Promise((r) => setTimeout(r, 10)); continue; }
+    if (!f.my_turn) return "done";
+    const legal = s.legal;
+    await window.cairn.play(legal[next(legal.length)]);
+  }
+  return "long";
+}"""
+
+
+WAIT = """const wait = (f, ms = 30000) => new Promise((resolve, reject) => {
+  const t0 = performance.now();
+  const w = () => { let v = null; try { v = f(); } catch (e) { v = null; }
+    if (v) resolve(v); else if (performance.now() - t0 > ms) reject(new Error("timed out")); else setTimeout(w, 5); };
+  w(); });"""
+
+# Send your turn, in the page: press the button, read the link from the dialog, close it.
+SEND = """async () => { %s
+  document.getElementById("friends-send-btn").click();
+  const box = await wait(() => document.querySelector("#friends-send[open][data-link]"));
+  const link = box.dataset.link;
+  box.close();
+  return link; }""" % WAIT
+
+# Open a link in the page (its fragment set, as a tapped link does) and wait
+# until the game moved on or a refusal shows: returns "ok" or the refusal.
+OPEN = """async (hash) => { %s
+  const s0 = window.cairn.snapshot();
+  const before = s0 && s0.friends ? s0.friends.entries : -1;
+  const gid = window.cairn.gid;
+  location.hash = hash;
+  await wait(() => { const r = document.querySelector("#friends-refused[open]"); if (r) return true;
+    const s = window.cairn.snapshot();
+    return s && s.friends && !window.cairn.busy && (window.cairn.gid !== gid || s.friends.entries !== before); });
+  const r = document.querySelector("#friends-refused[open]");
+  if (!r) return "ok";
+  const text = document.getElementById("friends-reason").textContent;
+  r.close();
+  return text; }""" % WAIT
+
+
+def status(page):
+    f = page.evaluate("window.cairn.snapshot() && window.cairn.snapshot().friends")
+    return {k: v for k, v in (f or {}).items() if k != "record"}
+
+
+def play_turn(page, seed=1):
+    got = page.evaluate(PLAY_TURN, seed)
+    assert got == "done", got
+
+
+def read_dialog_link(page):
+    page.wait_for_selector("#friends-send[open]")
+    link = page.get_attribute("#friends-send", "data-link")
+    page.click("#friends-send .close")
+    page.wait_for_selector("#friends-send", state="hidden")
+    return link
+
+
+def send_turn(page, click=False):
+    """Press Send your turn; the link it shows (``click``: as a pointer would, slower)."""
+    if not click:
+        return page.evaluate(SEND)
+    page.click("#friends-send-btn")
+    return read_dialog_link(page)
+
+
+def fragment(link):
+    return "#f=" + link.split("#f=", 1)[1]
+
+
+def open_link(page, link, expect="new"):
+    """Open ``link`` in ``page`` (the app already running there), as a tapped
+    link does; waits until the game moved on or a refusal shows.  ``expect``:
+    "new" (asserts it moved on; returns the status), "refused" (asserts a
+    refusal; returns its text)."""
+    got = page.evaluate(OPEN, fragment(link))
+    if expect == "refused":
+        assert got != "ok", "the link was not refused"
+        return got
+    assert got == "ok", got
+    return status(page)
+
+
+def create_game(page, game, kinds, names=None):
+    """The host's new game with friends from the form: ``kinds`` for seats 2..n
+    ("friend", "here", "bot:easy"); returns the invite links by participant."""
+    page.click(f"#game-list [data-game='{game}']")
+    page.check("input[name=where][value=friends]")
+    page.select_option("#ng-count", str(len(kinds) + 1))
+    selects = page.query_selector_all("#ng-seats .seat-kind")
+    for sel, kind in zip(selects[1:], kinds):
+        sel.select_option(kind)
+    for i, name in enumerate(names or []):
+        page.fill(f"#ng-seats input[name=name{i}]", name)
+    page.click("#ng-start")
+    page.wait_for_selector("#friends-lobby[open]")
+    invites = {}
+    rows = page.query_selector_all("#friends-lobby .lobby-row[data-part]")
+    for row in rows:
+        p = int(row.get_attribute("data-part"))
+        row.query_selector("button.invite").click()
+        invites[p] = read_dialog_link(page)
+    return invites
+
+
+def join(page, link, name=None):
+    """A friend opens an invite and joins; returns the answer link."""
+    page.evaluate("h => { location.hash = h; }", fragment(link))
+    page.wait_for_selector("#friends-join-box[open]")
+    if name:
+        page.fill("#friends-name", name)
+    page.click("#friends-join")
+    return read_dialog_link(page)
+
+
+def take_answer(page, link):
+    page.evaluate("h => { location.hash = h; }", fragment(link))
+    page.wait_for_function("document.querySelector('#friends-lobby[open]') && !document.querySelector('.toast.error')")
+
+
+def start(page):
+    page.wait_for_selector("#friends-lobby[open] #friends-start:enabled")
+    page.click("#friends-start")
+    page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().friends && !window.cairn.busy")
+
+
+def setup(host, friends, game, kinds, names=None):
+    """Invite, join and start: ``friends`` pages for the "friend" seats in order."""
+    invites = create_game(host, game, kinds, names)
+    for p, page in zip(sorted(invites), friends):
+        take_answer(host, join(page, invites[p]))
+    start(host)
+
+
+def record_of(page):
+    return json.loads(page.evaluate("JSON.stringify(window.cairn.snapshot().friends.record)"))
