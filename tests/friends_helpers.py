@@ -68,8 +68,11 @@ def start_game(game: str, kinds: List[str], seed: int = 1, options: Optional[dic
     host.rec = device.create(gid, game, options or {}, seats, host.pub, host.root)
     host.me = 0
     friends = []
-    for p in range(1, len(host.rec["setup"]["parts"])):
-        invite = device.invite_link(host.rec, p, host.sign(device.invite_message(host.rec, p)))
+    parts = range(1, len(host.rec["setup"]["parts"]))
+    # every invite made first, as the page makes them; the answers come in later
+    invites = {p: device.invite_link(host.rec, p, host.sign(device.invite_message(host.rec, p))) for p in parts}
+    for p in parts:
+        invite = invites[p]
         f = Device(f"Friend{p}", seed * 31 + p)
         _setup, _p, checks = device.read_invite(invite)
         assert verify(checks)

@@ -37,7 +37,9 @@ def invite_message(rec: Dict[str, Any], p: int) -> bytes:
 
 
 def invite_link(rec: Dict[str, Any], p: int, sig: bytes) -> bytes:
-    rec["invites"][str(p)] = b64(sig)
+    """The invite for participant ``p`` (signed by the host); the record keeps
+    what it said, so the answer can be matched to it after others joined."""
+    rec["invites"][str(p)] = {"sig": b64(sig), "digest": b64(invite_message(rec, p))}
     return links.signed_link(links.INVITE, lobby.invite_body(rec["setup"], p), sig)
 
 
@@ -50,7 +52,8 @@ def take_join(rec: Dict[str, Any], data: bytes) -> Tuple[Dict[str, Any], List[tu
     if kind != links.JOIN:
         raise LinkError("invalid", "this is not an answer to an invite")
     p = body.get("p")
-    invite = invite_message(rec, p) if isinstance(p, int) and 0 < p < len(rec["setup"]["parts"]) else b""
+    sent = rec.get("invites", {}).get(str(p)) if isinstance(p, int) else None
+    invite = unb64(sent["digest"]) if isinstance(sent, dict) and isinstance(sent.get("digest"), str) else b""
     setup = lobby.accept_join(rec["setup"], body, invite)
     part = setup["parts"][p]
     check = (p, lobby.body_digest(b"join", body), sig, part["alg"], part["key"])

@@ -210,7 +210,7 @@ export function installFriends(host) {
       if (bad) throw new Refusal("bad_signature", { ...info, player: bad.p });
       if (chk.status === "fork") throw new Refusal("fork", info);
     } else if (chk.status === "applied" || chk.status === "stale") {
-      await resume(gid);
+      if (host.current() !== gid) await resume(gid);
       noteDialog(refusalText(chk.status, info));
       return;
     } else {

@@ -1,0 +1,118 @@
+"""Friends' games played only by passing turn links between separate
+browser contexts (each one person with their own storage and keys): a whole
+2-player Hunters game, a whole 3-player Glen More game and a 2-player
+Caledonia game through two whole rounds. The host creates the game from the
+new-game form and sends invites; friends join and answer; the host starts;
+then every turn is sent as a link and opened by whoever acts next. At the end
+every device shows the same game, each keeps it as one saved game, and no
+link was over 2,000 characters."""
+from __future__ import annotations
+
+import pytest
+
+import friends_play as fp
+from conftest import _finish, _new_app
+
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+LIMIT = 2000
+
+
+@pytest.fixture
+def people(request, chromium, site_url):
+    made = []
+
+    def make(n):
+        for _ in range(n):
+            made.append(_new_app(request, chromium, site_url, **PHONE))
+        for a in made:
+            a.open("?fast=1&nosw", wait_ready=False)   # every context boots at once
+        for a in made:
+            a.wait_ready()
+        return made
+    yield make
+    for a in made:
+        _finish(request, a)
+
+
+def play_by_links(pages, until=None, max_links=400):
+    """Pass turns until the game is over (or ``until(status)``): the page that
+    acts plays its turn, sends it; the next to act opens the link."""
+    by = dict(enumerate(pages))
+    current = pages[0]
+    lengths = []
+    for n in range(max_links):
+        fp.play_turn(current, n + 1)
+        st = fp.status(current)
+        if st["over"] and not st["to_send"]:
+            return lengths
+        link = fp.send_turn(current)
+        lengths.append(len(link))
+        if st["over"]:
+            for p in pages:
+                if p is not current:
+                    fp.open_link(p, link)
+            return lengths
+        nxt = by[st["next"]]
+        fp.open_link(nxt, link)
+        current = nxt
+        if until and until(nxt):
+            return lengths
+    raise AssertionError("the game did not end")
+
+
+def same_game(pages):
+    snaps = [p.evaluate("window.cairn.snapshot()") for p in pages]
+    first = snaps[0]
+    for s in snaps[1:]:
+        assert s["save"]["moves"] == first["save"]["moves"]
+        assert s["save"]["chance"] == first["save"]["chance"]
+        assert s["scores"] == first["scores"]
+        assert {k: v for k, v in s["view"].items() if k != "can_undo"} == {k: v for k, v in first["view"].items() if k != "can_undo"}
+    return first
+
+
+def one_saved_game(app):
+    entries = [e for e in app.saved_index() if e.get("friends")]
+    assert len(entries) == 1, entries
+    return entries[0]
+
+
+def test_a_whole_hunters_game_by_links(people):
+    host, friend = people(2)
+    fp.setup(host.page, [friend.page], "hunters", ["friend"], names=["Ana"])
+    lengths = play_by_links([host.page, friend.page])
+    snap = same_game([host.page, friend.page])
+    assert snap["view"]["is_over"] and snap["save"]["chance"]["source"] == "given"
+    assert len(lengths) > 60 and max(lengths) <= LIMIT
+    for a in (host, friend):
+        e = one_saved_game(a)
+        assert e["friends"]["over"] and e["over"]
+        assert not a.errors and not a.foreign
+
+
+def test_a_whole_three_player_glen_more_game_by_links(people):
+    host, f1, f2 = people(3)
+    fp.setup(host.page, [f1.page, f2.page], "glenmore", ["friend", "friend"])
+    lengths = play_by_links([host.page, f1.page, f2.page])
+    snap = same_game([host.page, f1.page, f2.page])
+    assert snap["view"]["is_over"] and max(lengths) <= LIMIT
+    for a in (host, f1, f2):
+        one_saved_game(a)
+        assert not a.errors
+
+
+def test_two_rounds_of_caledonia_by_links(people):
+    host, friend = people(2)
+    fp.setup(host.page, [friend.page], "caledonia", ["friend"])
+    round_ = "window.cairn.snapshot().view.round"
+    lengths = play_by_links([host.page, friend.page], until=lambda page: page.evaluate(round_) >= 3)
+    pages = [host.page, friend.page]
+    # the one ahead sends its last link to the other, so both show round 3
+    ahead = max(pages, key=lambda p: fp.status(p)["entries"])
+    behind = pages[1 - pages.index(ahead)]
+    st = fp.status(ahead)
+    if st["entries"] != fp.status(behind)["entries"]:
+        if st["to_send"]:
+            fp.open_link(behind, fp.send_turn(ahead))
+    assert ahead.evaluate(round_) >= 3 and max(lengths) <= LIMIT
+    assert not host.errors and not friend.errors

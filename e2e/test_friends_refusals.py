@@ -1,0 +1,195 @@
+"""Links a friends' game must refuse, each with its words, changing nothing
+on the device that opens them (its stored record and saved-games list stay
+as they were, and the genuine link still opens afterwards): a link opened
+again, an older link, a damaged link, a tampered move, a move forged for
+another player's seat (signed with the forger's own key), and a fork (the
+host's device rolled back plays its turn again differently). Two browser
+contexts play a Clans of Caledonia game (its set-up moves draw nothing, so a
+forger could play the other seat without any draw value)."""
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+import pytest
+
+import friends_play as fp
+from cairn.friends import links
+from cairn.friends.session import MOVE
+from conftest import _finish, _new_app
+
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+
+
+@pytest.fixture
+def pair(request, chromium, site_url):
+    made = [_new_app(request, chromium, site_url, **PHONE) for _ in range(2)]
+    for a in made:
+        a.open("?fast=1&nosw", wait_ready=False)
+    for a in made:
+        a.wait_ready()
+    yield made
+    for a in made:
+        _finish(request, a)
+
+
+def stored(page):
+    """What the device keeps: every friends' record and save, and the
+    saved-games list (but when each game was last opened)."""
+    got = json.loads(page.evaluate("JSON.stringify(Object.keys(localStorage).filter(k => k.startsWith('cairn:friends:') || k.startsWith('cairn:save:') || k === 'cairn:index').sort().map(k => [k, localStorage.getItem(k)]))"))
+    out = []
+    for k, v in got:
+        if k == "cairn:index":
+            v = sorted((e["gid"], e.get("ply"), json.dumps(e.get("friends"), sort_keys=True)) for e in json.loads(v))
+        out.append((k, v))
+    return out
+
+
+def data_of(link):
+    return link.split("#f=", 1)[1].rsplit(".", 1)[0]
+
+
+def bytes_of(link):
+    d = data_of(link)
+    return base64.urlsafe_b64decode(d + "=" * (-len(d) % 4))
+
+
+def link_with(bytes_, like):
+    """A link to the same page holding ``bytes_``, with a right check (what a
+    tamperer can make: the check is no secret)."""
+    data = base64.urlsafe_b64encode(bytes_).decode().rstrip("=")
+    check = base64.urlsafe_b64encode(zlib.crc32(data.encode()).to_bytes(4, "big")).decode().rstrip("=")
+    return like.split("#f=", 1)[0] + "#f=" + data + "." + check
+
+
+def refused(page, link, words):
+    before = stored(page)
+    text = fp.open_link(page, link, expect="refused")
+    assert words in text, text
+    assert stored(page) == before
+    return text
+
+
+def step(sender, receiver):
+    """``sender`` plays its turn and sends it; ``receiver`` opens it."""
+    fp.play_turn(sender)
+    link = fp.send_turn(sender)
+    fp.open_link(receiver, link)
+    return link
+
+
+def test_bad_links_are_refused_and_change_nothing(pair):
+    host, friend = (a.page for a in pair)
+    fp.setup(host, [friend], "caledonia", ["friend"], names=["Ana", "Bruno"])
+    by = {0: host, 1: friend}
+    # whoever is to act first (the host, or the friend picking its clan first) goes
+    current = host
+    sent = []
+    while len(sent) < 3:
+        fp.play_turn(current)
+        st = fp.status(current)
+        link = fp.send_turn(current)
+        nxt = by[st["next"]]
+        fp.open_link(nxt, link)
+        sent.append((current, nxt, link))
+        current = nxt
+    last_from, last_to, last = sent[-1]
+    old_from, old_to, old = sent[-3]
+
+    # the same link again, and an older one
+    refused(last_to, last, "You already opened this link")
+    refused(old_to, old, "older than the game you have")
+    # a character lost on the way
+    refused(last_to, last[:len(last) // 2] + last[len(last) // 2 + 1:], "damaged")
+
+    # the next turn, tampered with on the way: another move in its place
+    fp.play_turn(current)
+    st = fp.status(current)
+    genuine = fp.send_turn(current)
+    receiver = by[st["next"]]
+    t = links.read_turn(bytes_of(genuine))
+    i = next(i for i, e in enumerate(t.entries) if e[0] == MOVE)
+    t.entries[i] = (MOVE, t.entries[i][1] + 1)
+    refused(receiver, link_with(links.write_turn(t), genuine), "changed after")
+    fp.open_link(receiver, genuine)     # the genuine one still opens: nothing was lost
+    sender, current = current, receiver
+
+    # a move forged for the other seat: the device holding the latest position
+    # (current) plays the other player's seat and signs it with its own key
+    forger, victim = current, sender
+    forged = forge(forger, victim_part=0 if forger is friend else 1)
+    refused(victim, forged, "signed on another device")
+
+    # a fork: the host's device goes back to before its last turn (a restored
+    # copy, or cheating) and plays that turn again differently
+    fork_test(host, friend, by)
+
+
+def forge(page, victim_part):
+    """A link from ``page``'s device in which it plays the seat of participant
+    ``victim_part``, signing as that player with its own key."""
+    from cairn.friends.links import from_record, to_record  # noqa: F401
+    rec = fp.record_of(page)
+    s, me = links.from_record(rec)
+    kind, seat = s.expect()
+    assert kind == MOVE
+    if s.owner[seat] != victim_part:
+        # it is the forger's own turn: it plays that first, then the victim's
+        s.play(me, s.game.legal_moves()[0], None)
+        kind, seat = s.expect()
+    assert kind == MOVE and s.owner[seat] == victim_part, (kind, seat, s.owner)
+    s.owner[seat] = me
+    s.play(me, s.game.legal_moves()[0], None)
+    s.owner[seat] = victim_part
+    j = len(s.entries)
+    message = base64.urlsafe_b64encode(s.turn_message(j)).decode().rstrip("=")
+    fid = rec["setup"]["gid"]
+    sig = page.evaluate("""async ([fid, message]) => {
+        const k = await import('./js/friends/keys.js');
+        return k.sign(await k.identity(fid), message); }""", [fid, message])
+    raw = base64.urlsafe_b64decode(sig + "=" * (-len(sig) % 4))
+    s.sigs[victim_part] = (j, raw)
+    s.sigs[me] = (j, raw)
+    t = links.TurnLink()
+    t.sender, t.gid, t.base = me, s.gid, max(0, s.last_entry(victim_part))
+    t.head = s.heads[t.base][:links.HEAD_PREFIX]
+    t.setup = s.setup if t.base == 0 else None
+    t.entries = s.entries[t.base:]
+    t.sigs = {p: sig for p, (_j, sig) in s.sigs.items()}
+    like = page.evaluate("location.origin + location.pathname")
+    return link_with(links.write_turn(t), like + "#f=x.y")
+
+
+def fork_test(host, friend, by):
+    """The host keeps a copy of its record, plays and sends its turn; the friend
+    opens it. The host's device is put back to the copy and plays the same
+    turn otherwise: the friend refuses that, naming the turn and both players."""
+    # bring the game to the host's turn
+    for _ in range(6):
+        st = fp.status(host)
+        if st.get("my_turn"):
+            break
+        other = friend
+        fst = fp.status(other)
+        if fst.get("my_turn") or fst.get("to_send"):
+            step(other, host)
+    assert fp.status(host)["my_turn"]
+    gid = host.evaluate("window.cairn.gid")
+    key = f"cairn:friends:{gid}"
+    copy = host.evaluate("k => localStorage.getItem(k)", key)
+    legal = host.evaluate("window.cairn.snapshot().legal")
+    assert len(legal) > 1
+    host.evaluate("m => window.cairn.play(m)", legal[0])
+    fp.play_turn(host, 3)
+    first = fp.send_turn(host)
+    fp.open_link(friend, first)
+    # the host's device, rolled back
+    host.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, copy])
+    host.reload()
+    host.wait_for_function("document.documentElement.dataset.engine === 'ready' && window.cairn.snapshot() && window.cairn.snapshot().friends && !window.cairn.busy")
+    host.evaluate("m => window.cairn.play(m)", legal[-1])
+    fp.play_turn(host, 4)
+    second = fp.send_turn(host)
+    text = refused(friend, second, "played twice, differently")
+    assert "Ana" in text    # the player who sent both versions
