@@ -146,3 +146,84 @@ def test_undo_before_sending_and_refusals_with_info():
     assert status == "new" and snap["friends"]["me"] == 1
     if snap["friends"]["my_turn"]:
         assert not call("play", gid=host.gid, move=snap["legal"][0])["ok"]   # the host cannot play the friend's seat
+
+
+def setup_three():
+    host, f1, f2 = Page("Ana", "A3", 0), Page("Ben", "B3", 1), Page("Cid", "C3", 2)
+    made = ok("friends_create", fid=b64(b"abcdefgh"), game="hunters", options={},
+              seats=[{"kind": "here", "name": "Ana"}, {"kind": "friend", "name": "Ben"}, {"kind": "friend", "name": "Cid"}],
+              pub=host.pub, root=host.root)
+    host.record = made["record"]
+    invites = {}
+    for inv in made["invites"]:
+        got = ok("friends_invite", record=host.record, p=inv["p"], sig=host.sign(inv["message"]))
+        host.record = got["record"]
+        invites[inv["p"]] = got["link"]
+    for p, page in ((1, f1), (2, f2)):
+        joined = ok("friends_join", data=invites[p], pub=page.pub, root=page.root)
+        answer = ok("friends_join_link", record=joined["record"], sig=page.sign(joined["message"]))
+        page.record = answer["record"]
+        took = ok("friends_take_join", record=host.record, data=answer["link"])
+        assert host.verify(took["checks"])
+        host.record = took["record"]
+    host.keep(ok("friends_start", gid=host.gid, record=host.record, root=host.root))
+    return host, f1, f2
+
+
+def turn(me, pages):
+    """``me`` plays its seats' moves and sends; the next to act opens it. Returns that page."""
+    snap = me.keep(json.loads(handle(json.dumps({"id": 2, "op": "state", "gid": me.gid})))["result"])
+    while snap["friends"]["my_turn"] or snap["friends"]["my_bot"]:
+        if snap["friends"]["my_bot"]:
+            snap = me.keep(ok("bot", gid=me.gid))
+        else:
+            snap = me.keep(ok("play", gid=me.gid, move=snap["legal"][-1]))
+    f = snap["friends"]
+    if f["over"]:
+        return None
+    link = me.send()
+    nxt = pages[f["next"]]
+    assert nxt.open(link)[0] == "new"
+    return nxt
+
+
+def test_a_majority_hands_a_silent_seat_to_a_bot():
+    host, f1, f2 = setup_three()
+    pages = {0: host, 1: f1, 2: f2}
+    me = host
+    while me is not f2:
+        me = turn(me, pages)
+    # Cid (f2) stops answering: Ben, who sent Cid the last turn, asks; Ana agrees
+    snap = json.loads(handle(json.dumps({"id": 3, "op": "state", "gid": f1.gid})))["result"]
+    assert snap["friends"]["need"] == 2 and snap["friends"]["next"] == 2
+    msg = ok("friends_vote_message", gid=f1.gid, q=2)
+    got = ok("friends_vote", gid=f1.gid, q=2, sig=f1.sign(msg["message"]))
+    assert got["ballot"]["votes"].keys() == {"1"} and got["need"] == 2
+    f1.record = got["record"]
+    link = ok("friends_link", gid=f1.gid, vote=True)["link"]
+    check = ok("friends_check", gid=host.gid, record=host.record, data=link)
+    assert check["info"]["vote"]["q"] == 2 and host.verify(check["checks"])
+    host.keep(ok("friends_apply", gid=host.gid, record=host.record, data=link, root=host.root))
+    msg = ok("friends_vote_message", gid=host.gid, q=2)
+    snap = host.keep(ok("friends_vote", gid=host.gid, q=2, sig=host.sign(msg["message"])))
+    assert snap["retired"] == 2 and snap["friends"]["parts"][2]["retired"]
+    assert snap["view"]["seats"][2]["kind"] == "bot"
+    # a vote's signature that does not verify is refused like any other
+    bad = link[:-90] + ("A" if link[-90] != "A" else "B") + link[-89:]
+    check = call("friends_check", gid=f1.gid, record=f1.record, data=bad)
+    assert not check["ok"] or not f1.verify(check["result"]["checks"])
+    me = host
+    # the game goes on between Ana and Ben, Ana's device playing Cid's seat
+    for _ in range(400):
+        f = json.loads(handle(json.dumps({"id": 4, "op": "state", "gid": me.gid})))["result"]["friends"]
+        if f["over"]:
+            break
+        if not (f["my_turn"] or f["my_bot"]) and not f["to_send"]:
+            me = {0: host, 1: f1}[f["next"]]
+            continue
+        nxt = turn(me, {0: host, 1: f1, 2: None})
+        if nxt is None:
+            break
+        me = nxt
+    final = json.loads(handle(json.dumps({"id": 5, "op": "state", "gid": me.gid})))["result"]
+    assert final["view"]["is_over"]

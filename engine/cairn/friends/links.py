@@ -183,13 +183,28 @@ def open_turn(s: Optional[Session], t: TurnLink, setup_ok: Any = None, me: Optio
     if end <= have and not fresh:
         # already opened here when only this device added entries since its end
         mine = me is not None and all(a == me for a in s.authors[end:])
-        return Outcome("applied" if mine else "stale", sender=t.sender, turn=_turn(s, end), now=_turn(s, have))
+        out = Outcome("applied" if mine else "stale", sender=t.sender, turn=_turn(s, end), now=_turn(s, have))
+        return _ballot(out, s, t, end)
     trial = s.copy()
     votes_before = len(trial.votes)
     for e in t.entries[have - t.base:]:
         trial.append(e)
     checks = trial.checks(t.base, end, t.sigs) + _vote_checks(trial, votes_before)
-    return Outcome("new", trial, checks, start=have, sender=t.sender, turn=_turn(trial, end))
+    return _ballot(Outcome("new", trial, checks, start=have, sender=t.sender, turn=_turn(trial, end)), trial, t, end)
+
+
+def _ballot(out: Outcome, s: Session, t: TurnLink, end: int) -> Outcome:
+    """A vote the link carries (to hand a seat to a bot), when it is about the
+    position the device now has: its signatures join the checks."""
+    if not t.vote or len(s.entries) != end:
+        return out
+    q, votes = t.vote
+    if q not in s.active() or any(v not in s.active() or v == q for v, _ in votes):
+        raise LinkError("invalid", "the link's vote names a player who is not playing")
+    message = vote_message(s, q)
+    out.checks = out.checks + [(v, -1, message, sig) for v, sig in votes]
+    out.info["vote"] = {"q": q, "at": end, "votes": {str(v): b64(sig) for v, sig in votes}}
+    return out
 
 
 def _fork(s: Session, t: TurnLink, at: int) -> Outcome:
@@ -221,8 +236,11 @@ def vote_message(s: Session, q: int) -> bytes:
     return retire_message(s.gid, q, at, s.heads[at])
 
 
-def retire_entry(q: int, votes: List[Tuple[int, bytes]]) -> tuple:
-    return (RETIRE, q, tuple(sorted(votes)))
+def retire_entry(q: int, votes: List[Tuple[int, bytes]], first: Optional[int] = None) -> tuple:
+    """The log's entry handing ``q``'s seats to bots; its author (the first
+    voter) is ``first``, the device that adds it and signs after it."""
+    ordered = sorted(votes, key=lambda v: (v[0] != first, v[0]))
+    return (RETIRE, q, tuple(ordered))
 
 
 # -- records: a device's copy of a game -------------------------------------------------

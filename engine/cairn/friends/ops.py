@@ -15,7 +15,7 @@ from ..core.errors import IllegalMove
 from ..core.registry import GAMES
 from . import commit, device, links, lobby
 from .codec import LinkError, b64, unb64
-from .session import Session
+from .session import Session, majority
 
 #: gid -> {"s": Session, "me": participant, "root": bytes}
 SESSIONS: Dict[str, Dict[str, Any]] = {}
@@ -98,7 +98,9 @@ def status(gid: str) -> Dict[str, Any]:
         "can_undo": _can_undo(s, me),
         "over": game.is_over,
         "entries": len(s.entries),
-        "record": links.to_record(s, me),
+        "record": _record_of(held),
+        "ballot": held.get("ballot"),
+        "need": majority(len(s.active()) - 1) if len(s.active()) > 1 else 0,
     }
 
 
@@ -216,6 +218,7 @@ def _dispatch(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Cal
         gid = _gid(req)
         s, me = links.from_record(_record(req))
         _hold(gid, s, me, _root(req), games)
+        SESSIONS[gid]["ballot"] = _record(req).get("ballot")
         _own_moves(SESSIONS[gid])
         return snapshot(gid, s.game)
     if op == "friends_sign":
@@ -233,11 +236,54 @@ def _dispatch(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Cal
             s.sigs[me] = (j, unb64(req.get("sig"), "a signature"))
         budget = req.get("budget")
         budget = budget if isinstance(budget, int) and 200 <= budget <= 100_000 else links.LINK_BUDGET
-        link = b64(links.turn_link(s, me, budget))
-        return {"link": link, "record": links.to_record(s, me), "friends": status(_gid(req))}
+        ballot = held.get("ballot") if req.get("vote") else None
+        vote = (ballot["q"], [(int(v), unb64(sig, "a vote")) for v, sig in ballot["votes"].items()]) \
+            if ballot and ballot["at"] == len(s.entries) else None
+        link = b64(links.turn_link(s, me, budget, vote=vote))
+        return {"link": link, "record": _record_of(held), "friends": status(_gid(req))}
     if op in ("friends_check", "friends_apply"):
         return _open(op, req, games, snapshot)
+    if op == "friends_vote_message":
+        held = _held(req)
+        return {"message": b64(links.vote_message(held["s"], _voted(held, req.get("q"))))}
+    if op == "friends_vote":
+        return _vote(_gid(req), req, snapshot)
     raise ValueError(f"unknown op '{op}'")
+
+
+def _voted(held: Dict[str, Any], q: Any) -> int:
+    s = held["s"]
+    if not isinstance(q, int) or q == held["me"] or q not in s.active() or len(s.active()) < 2 or s.game.is_over:
+        raise ValueError("no such player to hand to a bot")
+    return q
+
+
+def _vote(gid: str, req: Dict[str, Any], snapshot: Callable) -> Any:
+    """This device agrees that ``q``'s seats be played by bots (its signature
+    of the vote at the log's end).  With a majority of the others the entry
+    goes in the log and the game goes on (a snapshot); else a link asking the
+    rest to agree."""
+    held = SESSIONS[gid]
+    s, me = held["s"], held["me"]
+    q = _voted(held, req.get("q"))
+    at = len(s.entries)
+    ballot = held.get("ballot")
+    if not ballot or ballot["q"] != q or ballot["at"] != at:
+        ballot = {"q": q, "at": at, "votes": {}}
+    ballot["votes"][str(me)] = req.get("sig")
+    votes = [(int(v), unb64(sig, "a vote")) for v, sig in ballot["votes"].items()]
+    if len(votes) >= majority(len(s.active()) - 1):
+        s.append(links.retire_entry(q, votes, first=me))
+        held["ballot"] = None
+        _own_moves(held)
+        return snapshot(gid, s.game) | {"retired": q}
+    held["ballot"] = ballot
+    return {"ballot": ballot, "need": majority(len(s.active()) - 1), "record": _record_of(held)}
+
+
+def _record_of(held: Dict[str, Any]) -> Dict[str, Any]:
+    extra = {"ballot": held["ballot"]} if held.get("ballot") else None
+    return links.to_record(held["s"], held["me"], extra)
 
 
 def _invites(rec: Dict[str, Any]) -> list:
@@ -279,13 +325,29 @@ def _open(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Callabl
         info["names"] = view_of.names
     if op == "friends_check":
         return {"status": out.status, "checks": _checks(out.checks, out.session or session), "info": info}
+    if out.status != "new" and info.get("vote"):
+        # nothing new but a vote: the device keeps it (its signatures verified by the page)
+        held = held if held and held["s"] is session else {"s": session, "me": me, "root": _root(req)}
+        _hold(gid, session, me, held.get("root"), games)
+        SESSIONS[gid]["ballot"] = _merge(held.get("ballot"), info["vote"])
+        return snapshot(gid, session.game) | {"opened": info}
     if out.status != "new":
         raise FriendsError(out.status, f"the link is not new ({out.status})", info)
     s = out.session
     s.keep_signatures([c for c in out.checks if c[1] >= 0])
+    ballot = (held or {}).get("ballot")
     _hold(gid, s, me, _root(req) if _root(req) is not None else (held or {}).get("root"), games)
+    SESSIONS[gid]["ballot"] = _merge(ballot, info.get("vote"))
     _own_moves(SESSIONS[gid])
     return snapshot(gid, s.game) | {"opened": info}
+
+
+def _merge(ballot: Optional[Dict[str, Any]], vote: Optional[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
+    if not vote:
+        return ballot
+    if ballot and ballot["q"] == vote["q"] and ballot["at"] == vote["at"]:
+        return dict(vote, votes={**ballot["votes"], **vote["votes"]})
+    return dict(vote)
 
 
 def _h0(rec: Dict[str, Any]) -> bytes:

@@ -11,6 +11,7 @@
 // written to localStorage before a link is shown or a game drawn.
 
 import { t } from "../i18n.js";
+import { el } from "../ui.js";
 import { linkCheck } from "../share.js";
 import { newIdentity, keepIdentity, identity, sign, firstBad, newFid } from "./keys.js";
 import { loadFriends, saveFriends, gidOfFid, lobbySave } from "./records.js";
@@ -205,7 +206,8 @@ export function installFriends(host) {
     const id = await identity(data.fid);
     const chk = await call("friends_check", { gid, record: data.record, data: bytes });
     const info = chk.info || {};
-    if (chk.status === "new" || chk.status === "fork") {
+    const vote = info.vote && chk.status !== "fork";
+    if (chk.status === "new" || chk.status === "fork" || vote) {
       const bad = await firstBad(chk.checks);
       if (bad) throw new Refusal("bad_signature", { ...info, player: bad.p });
       if (chk.status === "fork") throw new Refusal("fork", info);
@@ -221,6 +223,50 @@ export function installFriends(host) {
     data.stage = "play";
     keep(gid, snap.friends, data);
     await host.show(gid, snap);
+    if (vote) askVote(gid, snap.friends, info.sender);
+  }
+
+  // -- a player who stopped answering: a majority hands their seats to a bot ---------------
+  /** Ask this device's player to agree that ``f.ballot.q``'s seats go to a bot. */
+  function askVote(gid, f, from) {
+    const b = f.ballot;
+    if (!b || b.votes[String(f.me)]) return;
+    const name = f.parts[b.q].name;
+    dialog("friends-vote", t("Hand {name}'s seat to a bot?", { name }),
+      el("p", { text: t("{asker} asks to let a bot play {name}'s seat from now on, as {name} stopped answering. {have} of the {need} players needed agree so far.", {
+        asker: f.parts[from] ? f.parts[from].name : "?", name, have: Object.keys(b.votes).length, need: f.need }) }),
+      el("div", { class: "row" }, el("button", { type: "button", class: "primary", id: "friends-agree", text: t("Agree"), onclick: () => vote(gid, b.q).catch(fail) }),
+        el("button", { type: "button", text: t("Not now"), onclick: () => closeBox("friends-vote") })));
+  }
+
+  /** Propose (or agree to) handing participant ``q``'s seats to a bot. */
+  async function vote(gid, q) {
+    closeBox("friends-vote");
+    closeBox("friends-players");
+    const data = loadFriends(gid);
+    const id = await identity(data.fid);
+    if (!id) throw new Refusal("no_secret");
+    const { message } = await call("friends_vote_message", { gid, q });
+    const got = await call("friends_vote", { gid, q, sig: await sign(id, message) });
+    if (got.view) {   // a majority: the seat is a bot's now, and the game goes on
+      keep(gid, got.friends, data);
+      await host.show(gid, got);
+      host.toast(t("{name}'s seat is played by a bot from now on.", { name: got.friends.parts[q].name }), "info");
+      return;
+    }
+    data.record = got.record;
+    saveFriends(gid, data);
+    const todo = await call("friends_sign", { gid });
+    const params = { gid, vote: true, budget: LINK_LIMIT - pageAddress().length - 8 };
+    if (todo) Object.assign(params, { sig: await sign(id, todo.message), j: todo.j });
+    const link = await call("friends_link", params);
+    data.record = link.record;
+    saveFriends(gid, data);
+    linkDialog({
+      title: t("Ask the others to agree"),
+      text: t("Send this link to the other players: {need} of you must agree before a bot plays the seat.", { need: got.need }),
+      link: linkOf(link.link), shareTitle: "Cairn",
+    });
   }
 
   // -- sending -------------------------------------------------------------------------------
@@ -270,7 +316,7 @@ export function installFriends(host) {
   function bar(gid, f) {
     renderBar(f, (loadFriends(gid) || {}).since, {
       send: () => send(gid).catch(fail),
-      players: () => playersDialog(f),
+      players: () => playersDialog(f, (loadFriends(gid) || {}).since, (q) => vote(gid, q).catch(fail)),
     });
   }
 

@@ -6,7 +6,7 @@
 
 import { $, el, toast } from "../ui.js";
 import { t, tn } from "../i18n.js";
-import { statusLine } from "./words.js";
+import { statusLine, clock } from "./words.js";
 
 let ids = 0;
 
@@ -140,13 +140,32 @@ export function joinDialog({ info, onJoin }) {
   return box;
 }
 
-/** The players of a game in play, their devices' keys and who is waited for. */
-export function playersDialog(f) {
+/** The players of a game in play, their devices' keys and who is waited for;
+ * for that player, when they stop answering: hand their seat to a bot
+ * (``onRetire(p)``, which asks the others to agree). */
+export function playersDialog(f, since, onRetire) {
+  const waited = f.next != null && f.next !== f.me && !f.over && !f.parts[f.next].retired ? f.next : null;
+  const ballot = f.ballot ? t("{have} of the {need} players needed agree to let a bot play {name}'s seat.", {
+    have: Object.keys(f.ballot.votes).length, need: f.need, name: f.parts[f.ballot.q].name }) : null;
   return dialog("friends-players", t("Players and devices"),
     el("ul", { class: "lobby" }, ...f.parts.map((p, i) => el("li", { class: "lobby-row" },
       el("div", {}, el("strong", { text: i === f.me ? t("{name} (this device)", { name: p.name }) : p.name }),
-        el("div", { class: "muted small", text: p.retired ? t("Stopped answering: a bot plays their seat") : t("Key {fp}", { fp: p.fp || "?" }) }))))),
+        el("div", { class: "muted small", text: p.retired ? t("Stopped answering: a bot plays their seat") : t("Key {fp}", { fp: p.fp || "?" }) })),
+      i === waited ? el("button", { type: "button", class: "retire", text: t("Not answering?"), onclick: () => confirmRetire(f, i, since, onRetire) }) : null))),
+    ballot ? el("p", { role: "status", text: ballot }) : null,
     el("p", { class: "muted small", text: t("Every turn is signed with its device's key; compare the keys with your friends to be sure no one else plays their seat.") }));
+}
+
+function confirmRetire(f, p, since, onRetire) {
+  const name = f.parts[p].name;
+  const go = el("button", { type: "button", class: "primary", id: "friends-retire", text: t("Ask to hand the seat to a bot"), onclick: () => onRetire(p) });
+  dialog("friends-players", t("{name} is not answering", { name }),
+    el("p", { text: since ? t("The game has waited for {name} since {time}.", { name, time: clock(since) }) : t("The game is waiting for {name}.", { name }) }),
+    el("p", { text: f.need > 1
+      ? t("A bot can play {name}'s seat from now on if {need} of the other players agree (you are one). The bot's moves are made on the device that created the game.", { name, need: f.need })
+      : t("A bot can play {name}'s seat from now on. With no one else left in the game, its draws are no longer protected: they are made on this device.", { name }) }),
+    el("div", { class: "row" }, go));
+  go.focus();
 }
 
 /** The bar over the dock: the status, and Send or Send again. */
