@@ -119,7 +119,8 @@ def test_bad_links_are_refused_and_change_nothing(pair):
     # (current) plays the other player's seat and signs it with its own key
     forger, victim = current, sender
     forged = forge(forger, victim_part=0 if forger is friend else 1)
-    refused(victim, forged, "signed on another device")
+    text = refused(victim, forged, "signed on another device")
+    assert ("Bruno" if victim is friend else "Ana") in text   # the player whose seat was played
 
     # a fork: the host's device goes back to before its last turn (a restored
     # copy, or cheating) and plays that turn again differently
@@ -128,35 +129,41 @@ def test_bad_links_are_refused_and_change_nothing(pair):
 
 def forge(page, victim_part):
     """A link from ``page``'s device in which it plays the seat of participant
-    ``victim_part``, signing as that player with its own key."""
-    from cairn.friends.links import from_record, to_record  # noqa: F401
+    ``victim_part``, signing as that player with its own key (its own moves,
+    if it had some to play first, signed rightly)."""
     rec = fp.record_of(page)
     s, me = links.from_record(rec)
-    kind, seat = s.expect()
-    assert kind == MOVE
-    if s.owner[seat] != victim_part:
-        # it is the forger's own turn: it plays that first, then the victim's
-        s.play(me, s.game.legal_moves()[0], None)
+    for _ in range(30):   # the forger's own moves first, while it is its turn (set-up moves draw nothing)
         kind, seat = s.expect()
-    assert kind == MOVE and s.owner[seat] == victim_part, (kind, seat, s.owner)
-    s.owner[seat] = me
-    s.play(me, s.game.legal_moves()[0], None)
-    s.owner[seat] = victim_part
-    j = len(s.entries)
-    message = base64.urlsafe_b64encode(s.turn_message(j)).decode().rstrip("=")
+        assert kind == MOVE
+        if s.owner[seat] == victim_part:
+            break
+        s.play(me, s.game.legal_moves()[0], None)
+    assert s.owner[seat] == victim_part
     fid = rec["setup"]["gid"]
-    sig = page.evaluate("""async ([fid, message]) => {
-        const k = await import('./js/friends/keys.js');
-        return k.sign(await k.identity(fid), message); }""", [fid, message])
-    raw = base64.urlsafe_b64decode(sig + "=" * (-len(sig) % 4))
-    s.sigs[victim_part] = (j, raw)
-    s.sigs[me] = (j, raw)
+
+    def signed(j):
+        message = base64.urlsafe_b64encode(s.turn_message(j)).decode().rstrip("=")
+        sig = page.evaluate("""async ([fid, message]) => {
+            const k = await import('./js/friends/keys.js');
+            return k.sign(await k.identity(fid), message); }""", [fid, message])
+        return base64.urlsafe_b64decode(sig + "=" * (-len(sig) % 4))
+
+    if s.unsigned(me):
+        j = s.last_entry(me)
+        s.sigs[me] = (j, signed(j))
+    s.owner[seat] = me                 # the forger's device plays the other's seat...
+    s.play(me, s.game.legal_moves()[0], None)
+    s.owner[seat] = victim_part        # ...which, in the log, is the other's move
+    j = len(s.entries)
+    s.sigs[victim_part] = (j, signed(j))   # "the other's" signature, made with the forger's key
     t = links.TurnLink()
-    t.sender, t.gid, t.base = me, s.gid, max(0, s.last_entry(victim_part))
+    t.sender, t.gid, t.base = me, s.gid, s.last_entry(victim_part)
     t.head = s.heads[t.base][:links.HEAD_PREFIX]
     t.setup = s.setup if t.base == 0 else None
     t.entries = s.entries[t.base:]
-    t.sigs = {p: sig for p, (_j, sig) in s.sigs.items()}
+    own = len(t.entries) > 1   # the forger's own moves before the forged one
+    t.sigs = {victim_part: s.sigs[victim_part][1], **({me: s.sigs[me][1]} if own or t.base == 0 else {})}
     like = page.evaluate("location.origin + location.pathname")
     return link_with(links.write_turn(t), like + "#f=x.y")
 
@@ -166,14 +173,14 @@ def fork_test(host, friend, by):
     opens it. The host's device is put back to the copy and plays the same
     turn otherwise: the friend refuses that, naming the turn and both players."""
     # bring the game to the host's turn
-    for _ in range(6):
-        st = fp.status(host)
-        if st.get("my_turn"):
+    for _ in range(10):
+        if fp.status(host).get("my_turn"):
             break
-        other = friend
-        fst = fp.status(other)
-        if fst.get("my_turn") or fst.get("to_send"):
-            step(other, host)
+        for a, b in ((host, friend), (friend, host)):
+            st = fp.status(a)
+            if st.get("my_turn") or st.get("my_bot") or st.get("to_send"):
+                step(a, b)
+                break
     assert fp.status(host)["my_turn"]
     gid = host.evaluate("window.cairn.gid")
     key = f"cairn:friends:{gid}"
