@@ -71,6 +71,7 @@ def start_game(game: str, kinds: List[str], seed: int = 1, options: Optional[dic
     parts = range(1, len(host.rec["setup"]["parts"]))
     # every invite made first, as the page makes them; the answers come in later
     invites = {p: device.invite_link(host.rec, p, host.sign(device.invite_message(host.rec, p))) for p in parts}
+    host.invites = invites
     for p in parts:
         invite = invites[p]
         f = Device(f"Friend{p}", seed * 31 + p)
