@@ -602,7 +602,7 @@ const friends = installFriends({
   refreshSaved: () => refreshSaved(),
   openGame: async (gid, snap) => { if (S.gid && S.gid !== gid) leaveGame(); $("#newgame").hidden = true; await openGame(gid, snap); },
   show: async (gid, snap) => { if (S.gid === gid && S.snap) apply(snap); else { if (S.gid) leaveGame(); await openGame(gid, snap); } },
-  setFriends: (gid, f) => { if (S.gid === gid && S.snap) { S.snap.friends = f; draw(S.snap); } },
+  setFriends: (gid, f) => { if (S.gid === gid && S.snap) { S.snap.friends = f; apply(S.snap); } },
 });
 window.cairn.friends = friends;
 
