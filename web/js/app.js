@@ -388,6 +388,7 @@ function refreshSaved() {
     shareLabel,
     remove: (gid) => {
       if (!confirm(t("Delete this saved game?"))) return;
+      friends.forget(gid);
       store.remove(gid);
       refreshSaved();
     },
@@ -599,6 +600,7 @@ const friends = installFriends({
   title: (name) => gameTitle(name),
   toast,
   current: () => S.gid,
+  snap: () => S.snap,
   refreshSaved: () => refreshSaved(),
   openGame: async (gid, snap) => { if (S.gid && S.gid !== gid) leaveGame(); $("#newgame").hidden = true; await openGame(gid, snap); },
   show: async (gid, snap) => { if (S.gid === gid && S.snap) apply(snap); else { if (S.gid) leaveGame(); await openGame(gid, snap); } },

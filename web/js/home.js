@@ -131,6 +131,9 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
   if (focusWhere) form.querySelector("input[name=where]:checked").focus();   // the form changed under the switch
 }
 
+// a friends' game before its start (js/friends/): nothing to replay or share yet
+const lobby = (e) => !!(e.friends && e.friends.stage && e.friends.stage !== "play");
+
 /** The saved games; actions: {resume(gid), remove(gid)}, optionally share(gid) with shareLabel(). */
 export function renderSaved(entries, actions) {
   const list = $("#saved-list");
@@ -152,7 +155,7 @@ export function renderSaved(entries, actions) {
       el("div", { class: "muted small", text: (actions.status && actions.status(e)) || status(e) })),
     el("div", { class: "row" },
       el("button", { class: "resume", text: e.over ? t("View") : t("Resume"), onclick: () => actions.resume(e.gid) }),
-      actions.replay && !e.over ? el("button", { class: "replay", text: t("Replay"), onclick: () => actions.replay(e.gid) }) : null,   // a finished game's View is its replay
-      actions.share ? el("button", { class: "share", text: actions.shareLabel(), onclick: () => actions.share(e.gid) }) : null,
+      actions.replay && !e.over && !lobby(e) ? el("button", { class: "replay", text: t("Replay"), onclick: () => actions.replay(e.gid) }) : null,   // a finished game's View is its replay
+      actions.share && !lobby(e) ? el("button", { class: "share", text: actions.shareLabel(), onclick: () => actions.share(e.gid) }) : null,
       el("button", { class: "delete", text: t("Delete"), onclick: () => actions.remove(e.gid) })))));
 }

@@ -96,12 +96,21 @@ def status(gid: str) -> Dict[str, Any]:
         # entries of this device not in any link yet, and someone else to act (or the end)
         "to_send": s.unsigned(me) and (nxt != me or game.is_over),
         "can_undo": _can_undo(s, me),
+        "draw_only": _draw_only(s, me),
         "over": game.is_over,
         "entries": len(s.entries),
         "record": _record_of(held),
         "ballot": held.get("ballot"),
         "need": majority(len(s.active()) - 1) if len(s.active()) > 1 else 0,
     }
+
+
+def _draw_only(s: Session, me: int) -> bool:
+    """Whether what this device has to send is only draw values (a draw made
+    here for another device's turn, not a turn of its own)."""
+    start = s.signed_upto(me) or 0
+    mine = [e for a, e in zip(s.authors[start:], s.entries[start:]) if a == me]
+    return bool(mine) and all(e[0] == "r" for e in mine)
 
 
 def _can_undo(s: Session, me: int) -> bool:

@@ -13,8 +13,8 @@
 import { t } from "../i18n.js";
 import { el } from "../ui.js";
 import { linkCheck } from "../share.js";
-import { newIdentity, keepIdentity, identity, sign, firstBad, newFid } from "./keys.js";
-import { loadFriends, saveFriends, gidOfFid, lobbySave } from "./records.js";
+import { newIdentity, keepIdentity, identity, forgetIdentity, sign, firstBad, newFid } from "./keys.js";
+import { loadFriends, saveFriends, dropFriends, gidOfFid, lobbySave } from "./records.js";
 import { dialog, linkDialog, refusedDialog, noteDialog, lobbyDialog, joinDialog, playersDialog, renderBar, dropBar } from "./screens.js";
 import { refusalText, statusLine } from "./words.js";
 
@@ -57,7 +57,7 @@ function closeBox(id) {
 }
 
 /** host: {engine, store, newGid, title(game), openGame(gid, snap), show(gid, snap),
- *  current() -> gid | null, refreshSaved(), setFriends(gid, status)} */
+ *  current() -> gid | null, snap() -> the snapshot shown, refreshSaved(), setFriends(gid, status)} */
 export function installFriends(host) {
   const { engine, store } = host;
 
@@ -277,6 +277,8 @@ export function installFriends(host) {
     const todo = await call("friends_sign", { gid });
     const params = { gid, budget: LINK_LIMIT - pageAddress().length - 8 };
     if (todo) Object.assign(params, { sig: await sign(id, todo.message), j: todo.j });
+    const shown = host.current() === gid ? host.snap() : null;   // what this device sends: a turn, or only a draw
+    const draw = !!(shown && shown.friends && shown.friends.draw_only);
     const got = await call("friends_link", params);
     data.record = got.record;
     data.sentAt = Date.now();
@@ -288,7 +290,7 @@ export function installFriends(host) {
     const game = data.record.setup.game;
     const to = f.next != null ? f.parts[f.next].name : null;
     linkDialog({
-      title: to ? t("Send your turn to {name}", { name: to }) : t("Send the end of the game"),
+      title: !to ? t("Send the end of the game") : draw ? t("Send the draw to {name}", { name: to }) : t("Send your turn to {name}", { name: to }),
       text: to ? t("Send this link to {name}: it holds the moves since they last played, signed on this device. Anyone else in the game can open it too.", { name: to })
         : t("Send this link to the others: it holds the last moves."),
       link: linkOf(got.link), shareTitle: t("Cairn: {game}", { game: host.title(game) }),
@@ -345,8 +347,17 @@ export function installFriends(host) {
     return t("With friends \u00b7 {line}", { line: f.line || "" });
   }
 
+  /** A friends' game deleted from the list: its record and this device's key and secret go too. */
+  function forget(gid) {
+    const data = loadFriends(gid);
+    if (!data) return;
+    dropFriends(gid);
+    forgetIdentity(data.fid);
+  }
+
   return {
     create: (req) => create(req).catch(fail),
+    forget,
     openLink, resume, onSnapshot, listLine,
     isFriends: (gid) => !!loadFriends(gid),
     hint: (snap) => (snap.friends ? statusLine(snap.friends, (loadFriends(host.current()) || {}).since) : null),

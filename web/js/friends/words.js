@@ -52,6 +52,7 @@ export function statusLine(f, since) {
   const name = (p) => (f.parts[p] ? f.parts[p].name : "?");
   if (f.over) return f.to_send ? t("Game over: send the last moves to the others") : t("Game over");
   if (f.to_send) {
+    if (f.draw_only) return t("{name} needs the draw made here: send it to them", { name: name(f.next) });
     if (f.waiting && f.waiting.from !== f.me) return t("Your move waits for a draw from {name}: send it to them", { name: name(f.waiting.from) });
     return t("Your turn is done: send it to {name}", { name: name(f.next) });
   }
