@@ -7,8 +7,9 @@ P-256's) with every seat on its own device (the most signatures and the
 longest rounds) and with the host also holding bots and seats played here,
 moves chosen by the Easy bot (or at random, ``--random``), and prints for
 each game and player count the longest turn link, the longest invite and
-answer, as characters of the whole address ``https://example.org/cairn/
-index.html#f=<data>.<check>`` (41 characters before the data, 7 after).
+answer, as characters of the whole address: a site at a short path
+(``index.html#f=`` under an origin and folder: 41 characters before the
+data) and the check after it (7).
 
     python web/dev/friends_link_lengths.py [-n GAMES] [--random] [--games hunters,...]
 
@@ -29,7 +30,7 @@ from cairn.bots import choose_move  # noqa: E402
 from cairn.friends import device  # noqa: E402
 from friends_helpers import play_game, random_chooser, start_game  # noqa: E402
 
-ADDRESS = len("https://example.org/cairn/index.html#f=")
+ADDRESS = 41     # e.g. the site's origin, "/cairn/index.html" and "#f="
 CHECK = 7
 LIMIT = 2000
 
