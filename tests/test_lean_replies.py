@@ -32,6 +32,8 @@ def patched(held, reply):
     out["history"] = held["history"][:h] + lines
     m, moves = d["moves"]
     out["save"] = dict(held["save"], moves=held["save"]["moves"][:m] + moves, meta=d["meta"])
+    if "chance" in d:
+        out["save"]["chance"] = d["chance"]
     return out
 
 
@@ -70,6 +72,23 @@ def test_patched_snapshots_equal_the_whole_ones(game, players):
     # features are renumbered when two merge, so its replies are the largest.
     assert max(sizes) < 40_000
     call(op="close", gid="lean")
+
+
+def test_a_fresh_chance_games_lean_replies_carry_its_draws():
+    """A game whose chance is fresh (a friends' game, or its save played on
+    here) records a chance entry at each revealing move: the patched save has
+    them all, as the whole one."""
+    from cairn import new_game
+    g = new_game("hunters", players=["human", "human"], seed=3)
+    g.chance = "local"
+    held = call(op="load", gid="fresh", save=g.to_save())
+    r = Rng(2)
+    for step in range(60):
+        reply = call(op="play", gid="fresh", move=held["legal"][r.below(len(held["legal"]))], base=held["rev"])
+        held = patched(held, reply)
+    full = whole("fresh")
+    assert held["save"] == full["save"] and len(full["save"]["chance"]["draws"]) > 20
+    call(op="close", gid="fresh")
 
 
 def test_a_four_player_caledonia_games_replies_stay_small():

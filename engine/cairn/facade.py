@@ -28,7 +28,8 @@ Lean replies: ``play``, ``undo`` and ``bot`` given ``base`` (the ``rev`` of
 the last snapshot of this game the caller holds) answer only what changed
 since: ``{gid, rev, base, legal, scores, winners, delta: {view: edits (see
 :mod:`cairn.core.delta`), labels: [entry | index], history: [from, lines],
-moves: [from, moves], meta}}`` - the caller keeps the view, the labels, the
+moves: [from, moves], meta, chance?}}`` (``chance``: the save's chance entries
+whole, for a game whose chance is fresh) - the caller keeps the view, the labels, the
 history and the save by applying them (``web/js/delta.js``; a label given as
 an index is that entry of the caller's table: the last whole snapshot's
 labels, then every entry a lean reply sent whole since, in order).  Any
@@ -62,6 +63,7 @@ from . import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
 from .bots import LEVELS, seat_move
 from .core import delta, i18n
 from .core.replay import Replay
+from .core.save import chance_log
 from .friends import ops as friends
 
 _games: Dict[str, Any] = {}
@@ -211,6 +213,7 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
     refs = _label_refs(sent["labels"], position.pop("labels"))
     _remember(gid, game, view, sent["labels"])
     extra = {"friends": friends.status(gid)} if gid in friends.SESSIONS else {}
+    chance = chance_log(game)   # a fresh-chance game's draws: the save's whole list (small)
     return {
         "gid": gid,
         "rev": _sent[gid]["rev"],
@@ -223,6 +226,7 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
             "history": [h, history_text(game, h)],
             "moves": [m, list(game.log[m:])],
             "meta": dict(game.meta),
+            **({"chance": chance} if chance is not None else {}),
         },
     }
 
@@ -314,7 +318,9 @@ def dispatch(req: Dict[str, Any]) -> Any:
     if op == "lang":
         return {"lang": i18n.set_language(_text(req, "lang", "en"))}
     if isinstance(op, str) and op.startswith("friends_"):
-        return friends.dispatch(op, req, _games, snapshot)
+        # friends_apply of the game shown (given base) answers leanly, like play
+        answer = (lambda gid, game: lean_snapshot(gid, game, req.get("base"))) if "base" in req else snapshot
+        return friends.dispatch(op, req, _games, answer)
     if op == "new":
         gid = _gid(req)
         friends.SESSIONS.pop(gid, None)

@@ -53,5 +53,6 @@ export function patch(held, reply) {
   out[LABELS] = table;
   out.history = held.history.slice(0, d.history[0]).concat(d.history[1]);
   out.save = { ...held.save, moves: held.save.moves.slice(0, d.moves[0]).concat(d.moves[1]), meta: d.meta };
+  if (d.chance !== undefined) out.save.chance = d.chance;   // a fresh-chance game's draws (a friends' game)
   return out;
 }

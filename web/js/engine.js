@@ -8,7 +8,7 @@ import { t } from "./i18n.js";
 import { patch } from "./delta.js";
 
 // Replies that carry only what changed, given the rev of the snapshot held.
-const LEAN_OPS = new Set(["play", "undo", "bot"]);
+const LEAN_OPS = new Set(["play", "undo", "bot", "friends_apply"]);
 
 export class EngineError extends Error {
   constructor(code, message) {

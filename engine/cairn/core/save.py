@@ -97,11 +97,18 @@ def make_save(game: Any, meta: Optional[Dict[str, Any]] = None) -> Dict[str, Any
         "moves": list(game.log),
         "meta": dict(meta or {}),
     }
-    if fresh:
-        plies = len(game.log)
-        save["chance"] = {"source": game.chance,
-                          "draws": [[p, e.hex()] for p, e in sorted(game.draws.items()) if p < plies]}
+    chance = chance_log(game)
+    if chance is not None:
+        save["chance"] = chance
     return save
+
+
+def chance_log(game: Any) -> Optional[Dict[str, Any]]:
+    """A fresh-chance game's chance entries as its save stores them (None: seeded)."""
+    if getattr(game, "chance", "seeded") == "seeded":
+        return None
+    plies = len(game.log)
+    return {"source": game.chance, "draws": [[p, e.hex()] for p, e in sorted(game.draws.items()) if p < plies]}
 
 
 def parse_save(data: Union[Dict[str, Any], str, bytes]) -> SaveFile:

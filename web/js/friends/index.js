@@ -13,7 +13,7 @@
 import { t } from "../i18n.js";
 import { el } from "../ui.js";
 import { linkCheck } from "../share.js";
-import { newIdentity, keepIdentity, identity, forgetIdentity, sign, firstBad, newFid } from "./keys.js";
+import { newIdentity, keepIdentity, identity, forgetIdentity, sign, firstBad, newFid, b64, unb64 } from "./keys.js";
 import { loadFriends, saveFriends, dropFriends, gidOfFid, lobbySave } from "./records.js";
 import { dialog, linkDialog, refusedDialog, noteDialog, lobbyDialog, joinDialog, playersDialog, renderBar, dropBar } from "./screens.js";
 import { refusalText, statusLine } from "./words.js";
@@ -54,6 +54,15 @@ function unpack(text) {
 function closeBox(id) {
   const box = document.getElementById(id);
   if (box && box.open) box.close();
+}
+
+/** A turn link's kind and game id from its first bytes (kind 3, the sender,
+ * 8 bytes of id: engine/cairn/friends/links.py), or null for another link. */
+function turnHeader(data) {
+  let bytes;
+  try { bytes = unb64(data.slice(0, 16)); } catch (e) { return null; }
+  if (bytes.length < 10 || bytes[0] !== 3) return null;
+  return { kind: "turn", fid: b64(bytes.slice(2, 10)), sender: bytes[1] };
 }
 
 /** host: {engine, store, newGid, title(game), openGame(gid, snap), show(gid, snap),
@@ -184,11 +193,13 @@ export function installFriends(host) {
   async function openLink(text) {
     try {
       const bytes = unpack(text);
-      let info;
-      try {
-        info = await call("friends_read", { data: bytes });
-      } catch (e) {
-        throw e instanceof Refusal ? e : new Refusal("damaged");
+      let info = turnHeader(bytes);   // a turn link says its game in its first bytes
+      if (!info) {
+        try {
+          info = await call("friends_read", { data: bytes });
+        } catch (e) {
+          throw e instanceof Refusal ? e : new Refusal("damaged");
+        }
       }
       if (info.kind === "invite") return await invited(bytes, info);
       const gid = gidOfFid(store, info.fid);
