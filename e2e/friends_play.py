@@ -7,6 +7,22 @@ from __future__ import annotations
 
 import json
 
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+
+
+def people(request, chromium, site_url, n, made, **size):
+    """``n`` people, each a browser context of their own (a phone unless
+    ``size`` says), their apps booting at once; appended to ``made`` (the
+    fixture closes them)."""
+    from conftest import _new_app
+    apps = [_new_app(request, chromium, site_url, **(size or PHONE)) for _ in range(n)]
+    made.extend(apps)
+    for a in apps:
+        a.open("?fast=1&nosw", wait_ready=False)
+    for a in apps:
+        a.wait_ready()
+    return apps
+
 # One player's whole turn, in the page: play this device's seats while they
 # are to move (the bots of this device move by themselves), choosing each move
 # by a small deterministic generator; resolves when it is no longer this

@@ -11,25 +11,15 @@ from __future__ import annotations
 import pytest
 
 import friends_play as fp
-from conftest import _finish, _new_app
+from conftest import _finish
 
-PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 LIMIT = 2000
 
 
 @pytest.fixture
 def people(request, chromium, site_url):
     made = []
-
-    def make(n):
-        for _ in range(n):
-            made.append(_new_app(request, chromium, site_url, **PHONE))
-        for a in made:
-            a.open("?fast=1&nosw", wait_ready=False)   # every context boots at once
-        for a in made:
-            a.wait_ready()
-        return made
-    yield make
+    yield lambda n: fp.people(request, chromium, site_url, n, made)
     for a in made:
         _finish(request, a)
 

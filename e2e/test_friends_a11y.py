@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import friends_play as fp
-from conftest import _finish, _new_app
+from conftest import _finish
 from test_a11y import axe, serious
 
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
@@ -16,12 +16,8 @@ PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=T
 
 @pytest.fixture
 def pair(request, chromium, site_url):
-    made = [_new_app(request, chromium, site_url, **PHONE) for _ in range(2)]
-    for a in made:
-        a.open("?fast=1&nosw", wait_ready=False)
-    for a in made:
-        a.wait_ready()
-    yield made
+    made = []
+    yield fp.people(request, chromium, site_url, 2, made, **PHONE)
     for a in made:
         _finish(request, a)
 

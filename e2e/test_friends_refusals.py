@@ -17,19 +17,12 @@ import pytest
 import friends_play as fp
 from cairn.friends import links
 from cairn.friends.session import MOVE
-from conftest import _finish, _new_app
-
-PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-
+from conftest import _finish
 
 @pytest.fixture
 def pair(request, chromium, site_url):
-    made = [_new_app(request, chromium, site_url, **PHONE) for _ in range(2)]
-    for a in made:
-        a.open("?fast=1&nosw", wait_ready=False)
-    for a in made:
-        a.wait_ready()
-    yield made
+    made = []
+    yield fp.people(request, chromium, site_url, 2, made)
     for a in made:
         _finish(request, a)
 

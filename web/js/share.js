@@ -165,7 +165,7 @@ function closeDialog(box) {
 }
 
 /** Put ``text`` on the clipboard; false when the browser will not. */
-async function writeClipboard(text) {
+export async function writeClipboard(text) {
   try {
     if (!navigator.clipboard || !navigator.clipboard.writeText) return false;
     await navigator.clipboard.writeText(text);

@@ -7,6 +7,7 @@
 import { $, el, toast } from "../ui.js";
 import { t, tn } from "../i18n.js";
 import { statusLine, clock } from "./words.js";
+import { writeClipboard } from "../share.js";
 
 let ids = 0;
 
@@ -26,16 +27,6 @@ export function dialog(id, title, ...body) {
   return box;
 }
 
-async function copy(text) {
-  try {
-    if (!navigator.clipboard || !navigator.clipboard.writeText) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (e) {
-    return false;
-  }
-}
-
 /** Send ``link``: the system's Share where there is one, Copy link, and the
  * link itself in a field to select. ``text``: what it is and for whom. */
 export function linkDialog({ title, text, link, shareTitle, note = "" }) {
@@ -48,7 +39,7 @@ export function linkDialog({ title, text, link, shareTitle, note = "" }) {
   box.dataset.link = link;
   field.value = link;
   copyBtn.onclick = async () => {
-    if (await copy(link)) {
+    if (await writeClipboard(link)) {
       toast(t("Link copied: paste it in a message."), "info");
       box.close();
     } else {
