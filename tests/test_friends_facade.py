@@ -228,3 +228,42 @@ def test_a_majority_hands_a_silent_seat_to_a_bot():
     final = json.loads(handle(json.dumps({"id": 5, "op": "state", "gid": me.gid})))["result"]
     assert turns >= 6 and final["view"]["ply"] > ply + 6
     assert any(h["seat"] == 2 and h["ply"] > ply for h in final["history"])   # Cid's seat played by the bot
+
+
+def test_mangled_links_and_records_are_refused_never_crash():
+    """Thousands of links with bytes changed, dropped or added, and damaged
+    records: every answer is a status or a friends' refusal (never an
+    internal error), and the device's record is never changed by a check."""
+    import base64
+    from cairn.core.rng import Rng
+
+    host, friend, snap = setup_pair("glenmore")
+    while snap["friends"]["my_turn"]:
+        snap = host.keep(ok("play", gid=host.gid, move=snap["legal"][0]))
+    link = host.send()
+    raw = bytearray(unb64(link))
+    r = Rng(7)
+    kinds = set()
+    for i in range(1500):
+        b = bytearray(raw)
+        for _ in range(1 + r.below(3)):
+            what = r.below(3)
+            at = r.below(len(b))
+            if what == 0:
+                b[at] = r.below(256)
+            elif what == 1:
+                del b[at]
+            else:
+                b.insert(at, r.below(256))
+        data = base64.urlsafe_b64encode(bytes(b)).decode().rstrip("=")
+        reply = call("friends_check", gid=friend.gid, record=friend.record, data=data)
+        if reply["ok"]:
+            kinds.add(reply["result"]["status"])
+        else:
+            assert reply["error"]["code"] == "friends", reply["error"]
+            kinds.add(reply["error"]["reason"])
+    assert "damaged" in kinds and len(kinds) >= 3
+    for bad in ({"stage": "play"}, {"stage": "play", "setup": {}, "log": "", "me": 0},
+                {"stage": "play", "setup": friend.record["setup"], "log": "!!", "me": 1}, {"stage": "lobby"}, "x"):
+        reply = call("friends_check", gid="Z9", record=bad, data=link)
+        assert not reply["ok"] and reply["error"]["code"] in ("friends", "bad_request"), reply

@@ -256,11 +256,16 @@ def from_record(rec: Dict[str, Any]) -> Tuple[Session, int]:
     damaged record is refused with a LinkError)."""
     if not isinstance(rec, dict) or rec.get("stage") != "play":
         raise LinkError("invalid", "this game's record is damaged")
-    s = Session(rec["setup"])
-    for e in read_entries(unb64(rec.get("log", ""), "the log")):
-        s.append(e)
-    for p, (j, sig) in (rec.get("sigs") or {}).items():
-        s.sigs[int(p)] = (int(j), unb64(sig, "a signature"))
+    try:
+        s = Session(rec["setup"])
+        for e in read_entries(unb64(rec.get("log", ""), "the log")):
+            s.append(e)
+        for p, (j, sig) in (rec.get("sigs") or {}).items():
+            s.sigs[int(p)] = (int(j), unb64(sig, "a signature"))
+    except LinkError:
+        raise LinkError("invalid", "this game's record is damaged") from None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise LinkError("invalid", "this game's record is damaged") from None
     me = rec.get("me")
     if not isinstance(me, int) or not 0 <= me < s.parts:
         raise LinkError("invalid", "this game's record is damaged")

@@ -49,8 +49,11 @@ def _data(req: Dict[str, Any], field: str = "data") -> bytes:
 
 
 def _record(req: Dict[str, Any]) -> Dict[str, Any]:
+    """The device's record of a game, as the page stored it (its shape checked:
+    a damaged one is refused, never half read)."""
     rec = req.get("record")
-    if not isinstance(rec, dict):
+    if not isinstance(rec, dict) or rec.get("stage") not in ("lobby", "joined", "play") \
+            or not isinstance(rec.get("setup"), dict) or not isinstance(rec.get("me"), int):
         raise FriendsError("invalid", "this game's record is damaged")
     return rec
 
