@@ -52,9 +52,11 @@ def play_and_record(levels: Sequence[str], seed: int, player: str = "policy",
     rng = Rng(seed ^ 0xCA1ED)
     pending: List[Tuple[str, int, int, List[float]]] = []
     seen = set()
+    ply = 0
     if player == "hard":
         from . import choose_move
     while True:
+        ply += 1
         seat = rules.current_player(state)
         if seat is None:
             break
@@ -66,8 +68,8 @@ def play_and_record(levels: Sequence[str], seed: int, player: str = "policy",
         if len(legal) == 1:
             rules.apply(state, legal[0])
         elif player == "hard":
-            g.state = state
-            rules.apply(state, choose_move(g, "hard", seed=seed, iterations=iterations))
+            g.state = state   # the game's log stays empty: the ply picks the bot's stream
+            rules.apply(state, choose_move(g, "hard", seed=seed * 100_003 + ply, iterations=iterations))
         else:
             rules.apply(state, policy.choose(state, legal, rng))
     totals = [float(s["total"]) for s in rules.scores(state)]
