@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import _finish, _new_app
 
 LAPTOP = dict(viewport={"width": 1366, "height": 768})
@@ -21,7 +23,7 @@ ZONE = """(() => { const a = document.activeElement;
 ACTIVE = """(() => { const a = document.activeElement;
   return a ? {id: a.id, cls: a.className || '', text: (a.textContent || '').trim()} : null; })()"""
 CURRENT = """(() => { const t = window.cairn.keys.current();
-  return t ? {label: t.label, move: t.move || null, legal: !!t.legal, x: t.x, y: t.y} : null; })()"""
+  return t ? {label: t.label, move: t.move || null, legal: !!t.legal, off: !!t.off, x: t.x, y: t.y} : null; })()"""
 
 
 def caledonia_action_save(tmp_path, seed=5):
@@ -57,7 +59,9 @@ def open_solo(request, chromium, site_url, tmp_path):
     return app, page
 
 
-def test_a_group_of_choices_takes_the_focus_and_back_returns_it(request, chromium, site_url, tmp_path):
+def test_the_report_caledonia_solo_on_a_laptop(request, chromium, site_url, tmp_path):
+    """A group of choices takes the focus and Back returns it; after the move the focus is on
+    the board; on a zoomed-in map the arrows reach every legal place (the map pans to it)."""
     app, page = open_solo(request, chromium, site_url, tmp_path)
     try:
         page.focus("#help-btn")
@@ -83,37 +87,20 @@ def test_a_group_of_choices_takes_the_focus_and_back_returns_it(request, chromiu
         before = app.ply()
         page.keyboard.press("Enter")
         page.wait_for_function(f"window.cairn.snapshot().view.ply > {before} && !window.cairn.busy")
-        page.wait_for_timeout(200)
-        assert page.evaluate(ZONE) in ("board", "choices"), page.evaluate(ACTIVE)
-        assert not app.errors
-    finally:
-        _finish(request, app)
-
-
-def test_the_arrows_reach_every_legal_place_on_a_zoomed_in_map(request, chromium, site_url, tmp_path):
-    app, page = open_solo(request, chromium, site_url, tmp_path)
-    try:
-        before = app.ply()
-        page.focus("#help-btn")
-        assert tab_until(page, "(a) => a.classList.contains('group') && a.textContent.startsWith('Expand')")
-        page.keyboard.press("Enter")
-        sheep = page.evaluate("""(() => { const s = window.cairn.snapshot();
-          return s.labels[s.legal.findIndex(m => m.type === 'expand' && m.unit === 'sheep')].label; })()""")
-        assert tab_until(page, f"(a) => a.textContent.trim() === {json.dumps(sheep)}")
-        page.keyboard.press("Enter")
-        page.wait_for_function(f"window.cairn.snapshot().view.ply > {before} && !window.cairn.busy")
-        page.wait_for_timeout(300)
+        page.wait_for_timeout(250)
+        assert page.evaluate(ZONE) == "board", page.evaluate(ACTIVE)
         places = page.evaluate("window.cairn.snapshot().legal.filter(m => m.type === 'place').map(m => JSON.stringify(m))")
         assert len(places) >= 2, places
-        # the player zooms the map in (a pinch or the wheel) far enough that the places are out of sight
+        # the player zooms the map in (a pinch or the wheel) far enough that places are out of sight
         page.evaluate("""(() => { const R = window.cairn.renderer; const m = R.layout().map;
-          R.cam.zoomAt(m.x + m.w * 0.15, m.y + m.h * 0.85, 3.5); })()""")
+          R.cam.zoomAt(m.x + m.w * 0.9, m.y + m.h * 0.1, 4); })()""")
         page.wait_for_timeout(200)
-        if page.evaluate(ZONE) != "board":
-            assert tab_until(page, "(a) => a.id === 'canvas'", back=True)
+        hidden = page.evaluate("window.cairn.keys.targets().filter(t => t.legal && t.off).length")
+        assert hidden >= 2, hidden   # places out of sight
         seen = set()
         presses = 0
-        for key in ["Home"] + ["ArrowRight"] * 5 + ["ArrowDown"] * 5 + ["ArrowLeft"] * 5 + ["ArrowUp"] * 5:
+        # as a person looking for them: the first place, then down and left, up and right
+        for key in (["Home"] + ["ArrowDown"] * 3 + ["ArrowLeft"] * 3 + ["ArrowUp"] * 3 + ["ArrowRight"] * 3) * 2:
             page.keyboard.press(key)
             presses += 1
             page.wait_for_timeout(40)
@@ -123,20 +110,173 @@ def test_the_arrows_reach_every_legal_place_on_a_zoomed_in_map(request, chromium
                 shown = page.evaluate("""(() => { const t = window.cairn.keys.current(); const m = window.cairn.renderer.layout().map;
                   return t.x >= m.x && t.x <= m.x + m.w && t.y >= m.y && t.y <= m.y + m.h; })()""")
                 assert shown, cur
-                seen.add(json.dumps(cur["move"], separators=(", ", ": ")))
+                assert page.is_visible("#kb-ring")
+                seen.add(json.dumps(cur["move"], separators=(",", ":")))
             if len(seen) == len(places):
                 break
-        assert seen == {json.dumps(json.loads(p), separators=(", ", ": ")) for p in places}, (seen, places, presses)
+        assert seen == set(places), (seen, places, presses)
         # Home is the first legal place, not a zoom button
         page.keyboard.press("Home")
         assert page.evaluate(CURRENT)["move"]["type"] == "place"
+        before = app.ply()
         page.keyboard.press("Enter")
         page.wait_for_timeout(150)
-        if app.ply() == before + 1:
+        if app.ply() == before:
             page.keyboard.press("Enter")   # a space chosen; Enter again places it
-        page.wait_for_function(f"window.cairn.snapshot().view.ply > {before + 1} && !window.cairn.busy")
+        page.wait_for_function(f"window.cairn.snapshot().view.ply > {before} && !window.cairn.busy")
         page.wait_for_timeout(200)
         assert page.evaluate(ZONE) in ("board", "choices"), page.evaluate(ACTIVE)
+        assert not app.errors
+    finally:
+        _finish(request, app)
+
+
+# -- ten moves in each game from a fresh start, keys alone -----------------------------------
+USABLE = """(() => { const a = document.activeElement;
+  return !!a && a.tagName === 'BUTTON' && !a.classList.contains('off') && !a.classList.contains('back'); })()"""
+
+
+def ply(page):
+    return page.evaluate("window.cairn.snapshot() ? window.cairn.snapshot().view.ply : -1")
+
+
+def settled(page):
+    page.wait_for_function("""() => { const s = window.cairn.snapshot();
+      if (!s || window.cairn.busy) return false;
+      if (s.view.is_over) return true;
+      const seat = s.view.seats[s.view.current_player];
+      return seat && seat.kind === 'human'; }""", timeout=60_000)
+    page.wait_for_timeout(150)
+
+
+def played(page, before, ms=10_000):
+    """Whether the key just pressed played a move (the page sends it at once: busy, or already
+    answered); then waits for its answer."""
+    page.wait_for_timeout(30)
+    if not page.evaluate(f"window.cairn.busy || window.cairn.snapshot().view.ply !== {before}"):
+        return False
+    page.wait_for_function(f"window.cairn.snapshot() && window.cairn.snapshot().view.ply !== {before}", timeout=ms)
+    return True
+
+
+def arrow_to(page, label, limit=30):
+    """Arrow keys towards the place ``label`` (as a person aiming at it would); True when there."""
+    at = "(label) => { const t = window.cairn.keys.list.find(t => t.label === label); return t ? {x: t.x, y: t.y} : null; }"
+    for _ in range(limit):
+        cur = page.evaluate(CURRENT)
+        goal = page.evaluate(at, label)
+        if not cur or not goal:
+            return False
+        if cur["label"] == label:
+            return True
+        dx, dy = goal["x"] - cur["x"], goal["y"] - cur["y"]
+        keys = [("ArrowRight" if dx > 0 else "ArrowLeft"), ("ArrowDown" if dy > 0 else "ArrowUp")]
+        if abs(dy) > abs(dx):
+            keys.reverse()
+        page.keyboard.press(keys[0])
+        if page.evaluate(CURRENT) == cur:   # nothing that way: the other axis
+            page.keyboard.press(keys[1])
+    return False
+
+
+def zoom_in_by_keys(page, times=3):
+    """The map's zoom-in button (a control: the arrows reach it after the legal places), Enter."""
+    assert arrow_to(page, "view in"), page.evaluate(CURRENT)
+    for _ in range(times):
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(60)
+
+
+def keyboard_turn(page, rng, log, zoomed):
+    """One human move with Tab, Shift+Tab, the arrows and Enter; returns where it was made."""
+    before = ply(page)
+    tried = set()
+    trace = []
+    for step in range(60):
+        zone = page.evaluate(ZONE)
+        trace.append((zone, (page.evaluate(ACTIVE) or {}).get("text", "")[:30], (page.evaluate(CURRENT) or {}).get("label")))
+        if zone == "body":   # a Tab past the page's last control (never after Enter: asserted there)
+            page.keyboard.press("Tab")
+            continue
+        if zone == "board":
+            page.wait_for_timeout(60)
+            places = page.evaluate("window.cairn.keys.places().map(t => t.label)")
+            legal_types = page.evaluate("window.cairn.snapshot().legal.map(m => m.type)")
+            if page.evaluate("window.cairn.snapshot().view.game") == "caledonia" and "place" in legal_types and not zoomed[0] and page.evaluate("!!window.cairn.renderer.layout().wide"):
+                zoom_in_by_keys(page)
+                zoomed[0] = True
+                page.wait_for_timeout(150)
+                hidden = page.evaluate("window.cairn.keys.places().filter(t => t.off).length")
+                log.append(f"zoomed in: {hidden} of {len(places)} places out of sight")
+                continue
+            if not places or len([k for k in tried if k[0] == "board"]) >= 6:
+                page.keyboard.press("Tab")   # on to the choice bar
+                continue
+            # the first legal place, then a few arrows on (as a person looking over them)
+            page.keyboard.press("Home")
+            for _ in range(rng.randrange(0, 4)):
+                page.keyboard.press(rng.choice(["ArrowDown", "ArrowRight"]))
+            page.wait_for_timeout(60)
+            cur = page.evaluate(CURRENT)
+            if not cur or not cur["legal"]:
+                continue
+            tried.add(("board", cur["label"], step))
+            assert page.is_visible("#kb-ring"), (json.dumps(cur), page.evaluate("window.cairn.renderer.revealRect()"), page.evaluate("window.cairn.keys.list.map(t => [t.label, Math.round(t.x), Math.round(t.y), t.off])"), step, trace)
+            page.keyboard.press("Enter")
+            if played(page, before):
+                return "board"
+            assert page.evaluate(ZONE) != "body", f"focus lost after Enter on {cur}"
+            if page.evaluate(ZONE) == "board" and page.evaluate(CURRENT):
+                page.keyboard.press("Enter")   # a chosen place: Enter again plays it (Hunters, Caledonia)
+                if played(page, before):
+                    return "board"
+            continue
+        if zone == "choices":
+            if page.evaluate(USABLE):
+                text = page.evaluate("document.activeElement.textContent.trim()")
+                group = page.evaluate("document.activeElement.classList.contains('group')")
+                if ("bar", text) not in tried:
+                    tried.add(("bar", text))
+                    page.keyboard.press("Enter")
+                    if played(page, before):
+                        return "choices"
+                    page.wait_for_timeout(80)
+                    assert page.evaluate(ZONE) != "body", f"focus lost after {text!r}"
+                    if group:
+                        assert page.evaluate(USABLE), f"the group {text!r} opened without its first item focused"
+                        log.append(f"group {text}")
+                    continue
+            page.keyboard.press("Shift+Tab" if rng.random() < 0.15 else "Tab")
+            continue
+        page.keyboard.press("Tab")   # the top bar, the dock: on to the board and the bar
+    raise AssertionError(f"no keyboard move at ply {before}: {log[-5:]} {trace}")
+
+
+@pytest.mark.parametrize("game,seats", [
+    ("glenmore", ("human", "bot:random")),
+    ("hunters", ("human", "bot:random")),
+    ("caledonia", ("human",)),
+])
+def test_ten_moves_with_tab_arrows_and_enter(request, chromium, site_url, game, seats):
+    import random
+    app = _new_app(request, chromium, site_url, **LAPTOP)
+    page = app.page
+    try:
+        app.open("?fast=1&nosw")
+        page.evaluate("for (const g of ['glenmore', 'hunters', 'caledonia']) localStorage.setItem('cairn:coached:' + g, '1')")
+        app.new_game(game, seats=seats, seed=3)
+        settled(page)
+        page.keyboard.press("Tab")
+        rng = random.Random(7)
+        log, hows, zoomed = [], [], [False]
+        while len(hows) < 10 and not page.evaluate("document.documentElement.dataset.over === '1'"):
+            hows.append(keyboard_turn(page, rng, log, zoomed))
+            settled(page)
+            page.wait_for_timeout(100)
+            assert page.evaluate(ZONE) in ("board", "choices"), (hows, page.evaluate(ACTIVE))
+        print(game, hows, log)
+        assert len(hows) == 10
+        assert game != "caledonia" or zoomed[0], log
         assert not app.errors
     finally:
         _finish(request, app)

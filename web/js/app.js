@@ -12,6 +12,7 @@ import { exposeForTests } from "./hook.js";
 import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PAUSE_MS } from "./home.js";
 import { ChoiceBar } from "./choices.js";
 import { BoardKeys } from "./keyboard.js";
+import { FocusKeeper } from "./focus.js";
 import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
@@ -147,18 +148,25 @@ const boardKeys = new BoardKeys(canvas, $("#kb-ring"), {
   announce: (text) => announce(text, "#focus-say"),
   describe: (tg, i, n) => t("{place} ({i} of {n})", { place: targetLabel(tg), i: i + 1, n }),
   empty: () => (S.snap && humanToMove(S.snap) ? t("Nothing to pick on the board now: the choices are below it (Tab)") : t("Not your turn")),
+  edge: (tg) => t("Nothing further that way: {place}", { place: targetLabel(tg) }),
 });
+
+const focusKeeper = new FocusKeeper(canvas, $("#choices"), () => boardKeys.places().length);
 
 /** A target's words for a screen reader: its name (or label), else the move's type. */
 function targetLabel(tg) {
   return tg.name || tg.label || (tg.move && tg.move.type) || t("place");
 }
 
-/** After a redraw: the keyboard ring follows its place, the description is current. */
+/** After a redraw: the keyboard ring follows its place, the focus stays where it was
+ * (js/focus.js; after a move it may go on from the bar to the board or back), the description is current. */
 function afterDraw() {
   requestAnimationFrame(() => requestAnimationFrame(() => {
     boardKeys.refresh();
-    if (S.snap) $("#board-desc").textContent = describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.list.length });
+    const moved = S.moved;
+    S.moved = false;
+    focusKeeper.settle(moved);
+    if (S.snap) $("#board-desc").textContent = describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length });
   }));
 }
 
@@ -202,6 +210,7 @@ function resultInfo(snap) {
 function apply(snap) {
   const prev = S.snap;
   S.snap = snap;
+  if (!prev || prev.gid !== snap.gid || prev.view.ply !== snap.view.ply) S.moved = true;
   S.lastSave = snap.save;
   const v = snap.view;
   store.put(S.gid, snap.save, { title: S.title, over: v.is_over, ply: v.ply, ...resultInfo(snap) });
@@ -584,7 +593,7 @@ installShortcuts({
   undo: () => undo(),
   board: () => { if (document.activeElement === canvas) boardKeys.say(); else canvas.focus(); },
   choices: () => { const b = document.querySelector("#choices button"); if (b) b.focus(); },
-  describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.targets().length }), "#announce"),
+  describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length }), "#announce"),
   sheet: () => setSheet(!document.body.classList.contains("sheet-open")),
   help: () => openHelp(S.snap ? S.snap.view.game : "", S.title),
 });

@@ -17,6 +17,7 @@
 
 import { el, toast } from "./ui.js";
 import { t, tn } from "./i18n.js";
+import { barFocus, restoreBarFocus } from "./focus.js";
 
 export class ChoiceBar {
   constructor(box, { play, hint = () => "" }) {
@@ -27,6 +28,9 @@ export class ChoiceBar {
     this.hint = hint;
     this.items = [];
     this.group = null;
+    this.intent = null;   // where the focus goes at the next drawing: {first} or {group} (js/focus.js)
+    box.tabIndex = -1;    // the focus may rest on the bar while it is empty (a bot's turn)
+    box.setAttribute("role", "group");
   }
 
   show(items) {
@@ -59,7 +63,8 @@ export class ChoiceBar {
     for (const it of rest) if (it.group && !groups.includes(it.group)) groups.push(it.group);
     let nodes;
     if (this.group && groups.includes(this.group)) {
-      nodes = [el("button", { type: "button", class: "back", onclick: () => { this.group = null; this.render(); } }, `\u2039 ${t("Back")}`),
+      const back = () => { this.intent = { group: this.group }; this.group = null; this.render(); };
+      nodes = [el("button", { type: "button", class: "back", onclick: back }, `\u2039 ${t("Back")}`),
         ...rest.filter((i) => i.group === this.group).map((i) => this.button(i))];
     } else {
       this.group = null;
@@ -73,16 +78,21 @@ export class ChoiceBar {
         if (members.length === 1) nodes.push(this.button({ ...members[0], label: members[0].groupLabel || it.group }));
         else {
           const b = el("button", {
-            type: "button", class: "group", "data-info": tn("{n} way: pick which after this", "{n} ways: pick which after this", members.length),
-            onclick: () => { this.group = it.group; this.render(); this.pick.scrollLeft = 0; },
+            type: "button", class: "group", "data-group": it.group, "data-info": tn("{n} way: pick which after this", "{n} ways: pick which after this", members.length),
+            onclick: () => { this.group = it.group; this.intent = { first: true }; this.pick.scrollLeft = 0; this.render(); },
           }, `${it.group} (${members.length})`);
           if (it.icon && members.every((m) => m.icon === it.icon)) b.prepend(icon(it.icon));
           nodes.push(b);
         }
       }
     }
+    const was = barFocus(this.box);
+    const intent = this.intent;
+    this.intent = null;
     this.pick.replaceChildren(...nodes);
     this.main.replaceChildren(...mains.map((i) => this.button(i, "choice main-choice")));
+    this.box.setAttribute("aria-label", t("Choices"));
+    restoreBarFocus(this.box, was, intent);
     this.box.classList.toggle("has", items.length > 0);
     this.box.dataset.hint = items.length ? "" : this.hint();
   }

@@ -1,32 +1,38 @@
 // Keyboard play on the board, the same for every renderer: built on the
-// renderer's targets() (the clickable places, CSS px in the canvas).
+// renderer's targets({all: true}) (the places to tap, CSS px in the canvas).
 //
 // The canvas is focusable (Tab reaches it after the top bar). There:
-//   arrow keys     move to the nearest highlighted place in that direction
-//   Home / End     the first / last place (reading order)
+//   arrow keys     move to the nearest place in that direction: among the
+//                  places of the legal moves first, wherever they are (one
+//                  out of sight is brought into view: the renderer's
+//                  reveal(target)), then among the other controls (tabs,
+//                  zoom buttons, panels); from a control, among the controls
+//                  first, then the legal places
+//   Home / End     the first / last legal place (reading order)
 //   Enter / Space  choose it: the renderer's activate(target) when it has
 //                  one, else a tap at its centre (the renderer's own tap code)
 //   Escape         cancel a selection: the renderer's cancel() when it has
 //                  one, else the choice bar's Back button
-// With no place in the direction of an arrow, the renderer's scrollBy(dx, dy)
-// (when it has one) pans its board that way, so places out of sight are reached.
+// With no place at all in the direction of an arrow the focus stays where it
+// is (the board does not pan away from it) and says so.
 // A ring (an element over the canvas, so it never depends on the renderer's
 // drawing) shows the place with the focus, and its label is read out in a
 // polite live region. After each redraw the focus stays on the same place
-// (same label and move), else on the nearest one.
+// (same label and move), else on the nearest one of the same kind (a legal
+// place, or a control).
 
 const GAP = 3;   // places closer than this (px) are one place (Hunters: one target per rotation)
 
 export class BoardKeys {
-  /** opts: {renderer(): the current renderer or null, announce(text), onChange()} */
+  /** opts: {renderer(): the current renderer or null, announce(text), describe(target, i, n), empty(), edge(target)} */
   constructor(canvas, ring, opts) {
     this.canvas = canvas;
     this.ring = ring;
     this.opts = opts;
     this.list = [];
-    this.cur = null;     // {x, y, key}: the place with the focus
+    this.cur = null;     // {x, y, key, legal}: the place with the focus
     canvas.tabIndex = 0;
-    canvas.addEventListener("focus", () => { this.refresh(); if (!this.cur) this.pick(this.list[0]); else this.say(); });
+    canvas.addEventListener("focus", () => { this.refresh(); if (!this.cur) this.go(this.list[0]); else this.say(); });
     canvas.addEventListener("blur", () => { this.ring.hidden = true; });
     canvas.addEventListener("keydown", (e) => this.key(e));
     // a pointer press moves the keyboard focus there too (then arrows go on from it)
@@ -34,32 +40,44 @@ export class BoardKeys {
     canvas.addEventListener("pointerdown", (e) => {
       if (!e.isTrusted) return;
       const r = canvas.getBoundingClientRect();
-      this.cur = { x: e.clientX - r.left, y: e.clientY - r.top, key: null };
+      this.cur = { x: e.clientX - r.left, y: e.clientY - r.top, key: null, legal: true };
     });
   }
 
+  /** Every place: the legal ones first (out of sight too, ``off``), then the other controls,
+   * each part in reading order. */
   targets() {
     const R = this.opts.renderer();
     let all = [];
-    try { all = R && R.targets ? R.targets() : []; } catch (e) { all = []; }
+    try { all = R && R.targets ? R.targets({ all: true }) : []; } catch (e) { all = []; }
     const out = [];
     for (const t of all) {
-      if (out.some((o) => Math.abs(o.x - t.x) < GAP && Math.abs(o.y - t.y) < GAP)) continue;
-      out.push(t);
+      const legal = t.legal != null ? !!t.legal : !!t.move;
+      if (out.some((o) => o.legal === legal && Math.abs(o.x - t.x) < GAP && Math.abs(o.y - t.y) < GAP)) continue;
+      out.push({ ...t, legal, off: !!t.off });
     }
     // reading order: rows (by a third of a typical place's height), then left to right
-    return out.sort((a, b) => (Math.abs(a.y - b.y) > 12 ? a.y - b.y : a.x - b.x));
+    const order = (a, b) => (Math.abs(a.y - b.y) > 12 ? a.y - b.y : a.x - b.x);
+    return [...out.filter((t) => t.legal).sort(order), ...out.filter((t) => !t.legal).sort(order)];
   }
+
+  /** Legal places to choose now (out of sight ones too). */
+  places() { return this.list.filter((t) => t.legal); }
 
   static keyOf(t) { return `${t.label || ""}|${t.move ? JSON.stringify(t.move) : ""}`; }
 
-  /** The targets changed (a redraw): keep the focus on the same place or the nearest. */
+  /** The targets changed (a redraw): keep the focus on the same place, else the nearest of the same kind. */
   refresh() {
     this.list = this.targets();
     if (this.cur && this.list.length) {
-      const same = this.list.find((t) => this.cur.key && BoardKeys.keyOf(t) === this.cur.key);
-      const t = same || nearest(this.list, this.cur.x, this.cur.y);
-      this.cur = { x: t.x, y: t.y, key: BoardKeys.keyOf(t) };
+      const same = this.cur.key ? this.list.find((t) => BoardKeys.keyOf(t) === this.cur.key) : null;
+      let t = same;
+      if (!t) {
+        const kind = this.list.filter((x) => x.legal === !!this.cur.legal);
+        const shown = (kind.length ? kind : this.list).filter((x) => !x.off);
+        t = shown.length ? nearest(shown, this.cur.x, this.cur.y) : this.list[0];
+      }
+      this.cur = { x: t.x, y: t.y, key: BoardKeys.keyOf(t), legal: t.legal };
     }
     this.place();
   }
@@ -76,9 +94,26 @@ export class BoardKeys {
 
   pick(t, speak = true) {
     if (!t) { this.cur = null; this.place(); if (speak) this.opts.announce(this.opts.empty()); return; }
-    this.cur = { x: t.x, y: t.y, key: BoardKeys.keyOf(t) };
+    this.cur = { x: t.x, y: t.y, key: BoardKeys.keyOf(t), legal: t.legal };
     this.place();
     if (speak) this.say();
+  }
+
+  /** The focus to ``t``; one out of sight is brought into view first (the renderer pans). */
+  go(t, then = null) {
+    const R = this.opts.renderer();
+    if (t && t.off && R && typeof R.reveal === "function" && R.reveal(t)) {
+      this.cur = { x: t.x, y: t.y, key: BoardKeys.keyOf(t), legal: t.legal };
+      this.ring.hidden = true;
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        this.refresh();
+        this.say();
+        if (then) then(this.current());
+      }));
+      return;
+    }
+    this.pick(t);
+    if (then) then(t);
   }
 
   say() {
@@ -86,10 +121,10 @@ export class BoardKeys {
     this.opts.announce(t ? this.opts.describe(t, this.list.indexOf(t), this.list.length) : this.opts.empty());
   }
 
-  /** The ring over the focused place (only while the canvas has the focus). */
+  /** The ring over the focused place (only while the canvas has the focus and the place is in sight). */
   place() {
     const t = this.current();
-    if (!t || document.activeElement !== this.canvas) { this.ring.hidden = true; return; }
+    if (!t || t.off || document.activeElement !== this.canvas) { this.ring.hidden = true; return; }
     const w = Math.max(24, Math.min(t.w || 44, 160)), h = Math.max(24, Math.min(t.h || 44, 160));
     const s = this.ring.style;
     s.left = `${this.canvas.offsetLeft + t.x - w / 2 - 6}px`;
@@ -103,39 +138,40 @@ export class BoardKeys {
     this.list = this.targets();
     if (!this.list.length) { this.pick(null); return; }
     const here = this.current();
-    if (!here) { this.pick(this.list[0]); return; }
-    let best = null, bestScore = Infinity;
-    for (const t of this.list) {
-      if (t === here) continue;
-      const ax = t.x - here.x, ay = t.y - here.y;
-      const along = ax * dx + ay * dy;             // distance in the asked direction
-      const across = Math.abs(ax * dy - ay * dx);  // distance sideways
-      if (along <= 2) continue;
-      const score = along + 2 * across;
-      if (score < bestScore) { bestScore = score; best = t; }
+    if (!here) { this.go(this.list[0]); return; }
+    const best = (cands, cone) => {
+      let out = null, score = Infinity;
+      for (const t of cands) {
+        if (BoardKeys.keyOf(t) === BoardKeys.keyOf(here)) continue;
+        const ax = t.x - here.x, ay = t.y - here.y;
+        const along = ax * dx + ay * dy;             // distance in the asked direction
+        const across = Math.abs(ax * dy - ay * dx);  // distance sideways
+        if (along <= 2 || (cone && across > along)) continue;
+        const s = along + 2 * across;
+        if (s < score) { score = s; out = t; }
+      }
+      return out;
+    };
+    // the same kind first (legal places, or controls), then the other kind: within 45 degrees
+    // of the arrow's way, then anywhere on that side
+    const same = this.list.filter((x) => x.legal === here.legal), other = this.list.filter((x) => x.legal !== here.legal);
+    const t = best(same, true) || best(other, true) || best(same, false) || best(other, false);
+    if (t) this.go(t);
+    else {
+      // nothing that way: the focus stays (the board never pans away from it), and says so
+      if (here.off) this.go(here);
+      this.opts.announce(this.opts.edge ? this.opts.edge(here) : this.opts.describe(here, this.list.indexOf(here), this.list.length));
     }
-    if (best) this.pick(best);
-    else this.scroll(dx, dy);
-  }
-
-  /** No place that way: the renderer pans its board that way (scrollBy), then the
-   * focus goes to the nearest place in that direction, if one came into view. */
-  scroll(dx, dy) {
-    const R = this.opts.renderer();
-    const here = this.current();
-    if (!R || typeof R.scrollBy !== "function" || !R.scrollBy(dx, dy)) { this.say(); return; }
-    requestAnimationFrame(() => {
-      this.list = this.targets();
-      // the place now nearest where the ring was (the old one has moved away)
-      const others = here ? this.list.filter((t) => BoardKeys.keyOf(t) !== BoardKeys.keyOf(here)) : [];
-      const t = here ? nearest(others.length ? others : this.list, here.x, here.y) : this.list[0];
-      this.pick(t || null);
-    });
   }
 
   activate() {
     const t = this.current();
     if (!t) return;
+    if (t.off) { this.go(t, (shown) => { if (shown && !shown.off) this.choose(shown); }); return; }
+    this.choose(t);
+  }
+
+  choose(t) {
     const R = this.opts.renderer();
     if (R && typeof R.activate === "function" && R.activate(t)) return;
     tapAt(this.canvas, t.x, t.y);
@@ -152,9 +188,12 @@ export class BoardKeys {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (dirs[e.key]) this.move(...dirs[e.key]);
-    else if (e.key === "Home") { this.list = this.targets(); this.pick(this.list[0]); }
-    else if (e.key === "End") { this.list = this.targets(); this.pick(this.list[this.list.length - 1]); }
-    else if (e.key === "Enter" || e.key === " ") this.activate();
+    else if (e.key === "Home" || e.key === "End") {
+      this.list = this.targets();
+      const legal = this.places();
+      const from = legal.length ? legal : this.list;
+      this.go(e.key === "Home" ? from[0] : from[from.length - 1]);
+    } else if (e.key === "Enter" || e.key === " ") this.activate();
     else if (e.key === "Escape") this.cancel();
     else return;
     e.preventDefault();

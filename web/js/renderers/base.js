@@ -157,14 +157,20 @@ export class Renderer {
     this.draw();
   }
 
-  /** The legal moves on the canvas now: [{x, y, w, h, move, label, name?}] (CSS px). */
-  targets() {
+  /** The legal moves on the canvas now: [{x, y, w, h, move, label, name?}] (CSS px); with
+   * ``{all: true}`` also those drawn out of sight (outside their clip), marked ``off`` (the
+   * keyboard brings them into view: reveal). A hit with ``legal`` (an act that opens a legal
+   * move's choices) comes too, without a move. */
+  targets({ all = false } = {}) {
     const out = [];
     for (const h of this.hits) {
-      if (!h.move) continue;
+      if (!h.move && !(all && h.legal)) continue;
       const x = h.x + h.w / 2, y = h.y + h.h / 2;
-      if ((h.clip && !inRect(x, y, h.clip)) || x < 0 || y < 0 || x > this.W || y > this.H) continue;
-      out.push({ x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, w: h.w, h: h.h, move: h.move, label: h.label, name: h.name });
+      const off = (h.clip && !inRect(x, y, h.clip)) || x < 0 || y < 0 || x > this.W || y > this.H;
+      if (off && !all) continue;
+      const t = { x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, w: h.w, h: h.h, move: h.move || null, label: h.label, name: h.name };
+      if (all) Object.assign(t, { legal: true, off: !!off });
+      out.push(t);
     }
     return out;
   }
@@ -202,12 +208,15 @@ export class Renderer {
   /** The rectangle the camera shows ({x, y, w, h}), or null when it is not shown now. */
   camRect() { return this.cam ? { x: 0, y: 0, w: this.W, h: this.H } : null; }
 
-  /** Keyboard (js/keyboard.js): no place that way, so pan the board half a screen that way. */
-  scrollBy(dx, dy) {
-    const r = this.camRect();
-    if (!r) return false;
-    this.cam.ox -= dx * r.w * 0.5;
-    this.cam.oy -= dy * r.h * 0.5;
+  /** Keyboard (js/keyboard.js): bring the place ``target`` (CSS px, maybe out of sight) into
+   * the middle of the camera's view when it is not well inside it; true when the view moved. */
+  reveal(target) {
+    const r = this.revealRect ? this.revealRect() : this.camRect();
+    if (!r || !this.cam) return false;
+    const pad = Math.min(r.w, r.h) * 0.12;
+    if (target.x >= r.x + pad && target.x <= r.x + r.w - pad && target.y >= r.y + pad && target.y <= r.y + r.h - pad) return false;
+    this.cam.ox += r.x + r.w / 2 - target.x;
+    this.cam.oy += r.y + r.h / 2 - target.y;
     this.cam.userMoved = true;
     this.camMoved();
     return true;

@@ -91,30 +91,43 @@ export default class CaledoniaRenderer extends Renderer {
     this.redraw();
   }
 
-  targets() {
+  /** The places to tap now: legal moves placed on the board first, then what opens a choice
+   * (tabs, goods, contracts, view buttons). ``legal``: a place of a legal move (a space with
+   * several moves, a good that can be traded, a contract that can be taken...); with
+   * ``{all: true}`` the map's legal spaces out of sight come too, marked ``off`` (the keyboard
+   * pans to them: js/keyboard.js). */
+  targets({ all = false } = {}) {
     if (!this.snap) return [];
-    // legal moves placed on the board first, then what opens a choice (tabs, goods, contracts, view buttons)
     const out = [];
     const ui = [];
     const L = this.layout();
     // name: the words a screen reader says when the keyboard focus is there (js/keyboard.js)
     for (const tb of L.tabs) ui.push({ x: tb.x + tb.w / 2, y: tb.y + tb.h / 2, w: tb.w, h: tb.h, move: null, label: `tab ${tb.id}`, name: t("{tab} tab", { tab: tabName(tb.id) }) });
     if (this.mapShown(L) && this.plan) {
+      const r = this.revealRect(L);
       for (const [sid, m] of this.plan.marks) {
         const sp = this.snap.view.map.spaces[sid];
         const [x, y] = this.mapCam().toScreen(sp.x, sp.y);
-        if (x < L.map.x || y < L.map.y || x > L.map.x + L.map.w || y > L.map.y + L.map.h) continue;
+        const off = x < r.x || y < r.y || x > r.x + r.w || y > r.y + r.h;
+        if (off && !all) continue;
         const d = this.cam.s * Math.sqrt(3);   // the hex's inner height
-        (m.moves.length === 1 ? out : ui).push({ x, y, w: d, h: d, move: m.moves.length === 1 ? m.moves[0] : null, label: `space ${sid}`,
+        (m.moves.length === 1 ? out : ui).push({ x, y, w: d, h: d, move: m.moves.length === 1 ? m.moves[0] : null, legal: true, off, label: `space ${sid}`,
           name: m.label ? t("Map space: {what}", { what: m.label }) : t("Map space") });
       }
       for (const b of this.buttons || []) ui.push({ x: b.x + b.w / 2, y: b.y + b.h / 2, w: b.w, h: b.h, move: null, label: `view ${b.act}`, name: t(VIEW_NAMES[b.act] || b.act) });
     }
     if (!this.mapShown(L) || L.wide) for (const h of this.hits) {
       if (h.y + h.h / 2 < L.panel.y || h.y + h.h / 2 > L.panel.y + L.panel.h) continue;
-      ui.push({ x: h.x + h.w / 2, y: h.y + h.h / 2, w: h.w, h: h.h, move: null, label: h.label, name: h.name });
+      ui.push({ x: h.x + h.w / 2, y: h.y + h.h / 2, w: h.w, h: h.h, move: null, legal: !!h.legal, label: h.label, name: h.name });
     }
     return out.concat(ui);
+  }
+
+  /** Where a space is in plain sight on the map: clear of the status strip on top and the
+   * zoom buttons (the keyboard pans a space out of it into it: ./base.js reveal). */
+  revealRect(L = this.layout()) {
+    const m = L.map, row = this.buttonsInRow(L);
+    return { x: m.x + 6, y: m.y + 30, w: m.w - 6 - (row ? 6 : MAP_PAD.buttons), h: m.h - 30 - (row ? MAP_PAD.buttons : 6) };
   }
 
   /** Where the map and panels are (for tests and the app). */
@@ -292,7 +305,7 @@ export default class CaledoniaRenderer extends Renderer {
     this.ui.choices(items);
   }
 
-  /** The map's rectangle when it is shown (the keyboard pans it: ./base.js scrollBy). */
+  /** The map's rectangle when it is shown (the camera's area: ./base.js camRect). */
   camRect() {
     const L = this.layout();
     return this.mapShown(L) ? L.map : null;

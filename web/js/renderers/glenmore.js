@@ -241,11 +241,15 @@ export default class GlenMoreRenderer extends Renderer {
     this.click({ x, y });
   }
 
-  /** Keyboard (js/keyboard.js): no place that way, so pan the display that way; true if it moved. */
-  scrollBy(dx, dy) {
-    if (!this.pannable || !this.area) return false;
+  /** Keyboard (js/keyboard.js): pan the display so that the place ``target`` (out of sight)
+   * is in its middle; true when it moved. */
+  reveal(target) {
+    const a = this.area;
+    if (!this.pannable || !a) return false;
+    const pad = 12;
+    if (target.x >= a.x + pad && target.x <= a.x + a.w - pad && target.y >= a.y + pad && target.y <= a.y + a.h - pad) return false;
     const was = { ...this.pan };
-    this.pan = { x: this.pan.x - dx * this.area.w * 0.6, y: this.pan.y - dy * this.area.h * 0.6 };
+    this.pan = { x: this.pan.x + a.x + a.w / 2 - target.x, y: this.pan.y + a.y + a.h / 2 - target.y };
     this.draw();   // clamps the pan to the display
     return this.pan.x !== was.x || this.pan.y !== was.y;
   }

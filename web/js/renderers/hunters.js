@@ -82,14 +82,18 @@ export default class HuntersRenderer extends Renderer {
     this.redraw();
   }
 
-  targets() {
+  /** The legal places on the board (``{all: true}``: those out of sight too, marked ``off``). */
+  targets({ all = false } = {}) {
     if (!this.snap || !this.interactive) return [];
     const out = [];
+    const r = all ? this.revealRect() : null;
     for (const m of this.snap.legal || []) {
       if (m.type === "place") {
         const [x, y] = this.toScreen(m.x, m.y);
-        if (x < 0 || y < 0 || x > this.W || y > this.H) continue;
-        out.push({ x, y, w: this.cam.s, h: this.cam.s, move: m, label: `place ${m.x},${m.y} turn ${m.rot}`, name: this.placeName(m) });
+        const off = x < 0 || y < 0 || x > this.W || y > this.H;
+        if (off && !all) continue;
+        out.push({ x, y, w: this.cam.s, h: this.cam.s, move: m, label: `place ${m.x},${m.y} turn ${m.rot}`, name: this.placeName(m),
+          ...(all ? { off: x < r.x || y < r.y || x > r.x + r.w || y > r.y + r.h } : {}) });
       } else if (m.type === "meeple") {
         const p = this.spotScreen(m.piece);
         if (!p) continue;
@@ -104,6 +108,13 @@ export default class HuntersRenderer extends Renderer {
       }
     }
     return out;
+  }
+
+  /** The board's part clear of the panels (the keyboard pans a place into it: ./base.js reveal). */
+  revealRect() {
+    const v = this.snap && this.snap.view;
+    const { top, bottom, side } = layoutFor(this.W, this.H, v && v.players ? v.players.length : 2);
+    return { x: side, y: top, w: Math.max(60, this.W - 2 * side), h: Math.max(60, this.H - top - bottom) };
   }
 
   teardown() {

@@ -106,7 +106,7 @@ export function drawMarket(g, v, x, y, w, st) {
         if (n > 0) bx += 12; else sx -= 12;
       }
     }
-    hits.push({ x, y: ry, w, h: rowH - 6, kind: "good", key: m.good, label: `good ${m.good}`, name: t("Trade {good}", { good: goodName(m.good) }) });
+    hits.push({ x, y: ry, w, h: rowH - 6, kind: "good", key: m.good, legal: !!tradable, label: `good ${m.good}`, name: t("Trade {good}", { good: goodName(m.good) }) });
     h += rowH;
   }
   if (me) {
@@ -141,7 +141,7 @@ export function drawExport(g, v, x, y, w, st) {
     }
     const can = st.take && st.take.has(c.id);
     drawContract(g, c, cx, cy, cw, { hl: can || st.contract === c.id, tag: can ? t("take {cost}", { cost: pounds(st.takeCost) }) : "" });
-    hits.push({ x: cx, y: cy, w: cw, h: 56, kind: "contract", key: c.id, label: `contract ${c.id}`, name: can ? t("Export contract: take {cost}", { cost: pounds(st.takeCost) }) : t("Export contract") });
+    hits.push({ x: cx, y: cy, w: cw, h: 56, kind: "contract", key: c.id, legal: !!can, label: `contract ${c.id}`, name: can ? t("Export contract: take {cost}", { cost: pounds(st.takeCost) }) : t("Export contract") });
   });
   h += Math.ceil(e.slots.length / cols) * 62 + 4;
   // imports
@@ -287,7 +287,7 @@ function drawPlayer(g, v, p, x, y, w, st) {
     if (selectable) box(g, ux - 1, y + h - 2, uw - 2, 44, 6, "rgba(255,217,90,0.16)", GOLD, 2);
     unitGlyph(g, u, ux + uw / 2 - 1, y + h + 14, Math.min(24, uw * 0.6), col, { ghost: !left[u] });
     text(g, `${left[u]}`, ux + uw / 2 - 1, y + h + 34, { size: 12, weight: 700, align: "center", color: left[u] ? "#fff" : "#777" });
-    if (selectable) hits.push({ x: ux - 1, y: y + h - 2, w: uw - 2, h: 44, kind: "unit", key: u, label: `unit ${u}`, name: t("Expand with {unit} ({n} left)", { unit: unitName(u), n: left[u] }) });
+    if (selectable) hits.push({ x: ux - 1, y: y + h - 2, w: uw - 2, h: 44, kind: "unit", key: u, legal: true, label: `unit ${u}`, name: t("Expand with {unit} ({n} left)", { unit: unitName(u), n: left[u] }) });
     ux += uw;
   });
   h += 48;
@@ -316,7 +316,7 @@ function drawPlayer(g, v, p, x, y, w, st) {
     for (const c of p.contracts) {
       const can = st.fulfil && st.fulfil.has(c.id) && p.seat === v.current;
       drawContract(g, c, x + 10, y + h, w - 20, { hl: can, tag: can ? t("fulfil") : "" });
-      if (can) hits.push({ x: x + 10, y: y + h, w: w - 20, h: 56, kind: "fulfil", key: c.id, label: `fulfil ${c.id}`, name: t("Fulfil this contract") });
+      if (can) hits.push({ x: x + 10, y: y + h, w: w - 20, h: 56, kind: "fulfil", key: c.id, legal: true, label: `fulfil ${c.id}`, name: t("Fulfil this contract") });
       h += 62;
     }
   }
@@ -383,7 +383,7 @@ export function drawOffers(g, v, x, y, w, st) {
     gx += text(g, t("starts with \u00a3{money}", { money: tile.money }), gx, ry + 34, { size: 13, weight: 700, color: GOLD }) + 8;
     for (const [good, n] of Object.entries(tile.goods || {})) gx += goodCount(g, good, n, gx, ry + 34, 10);
     if (o.clan) wrap(g, o.clan.summary, x + 10, ry + 46, w - 20, { size: 12, color: "#c8bd9c", maxLines: 8 });
-    if (can) hits.push({ x, y: ry, w, h: bh, kind: "offer", key, label: `offer ${key}`,
+    if (can) hits.push({ x, y: ry, w, h: bh, kind: "offer", key, legal: true, label: `offer ${key}`,
       name: `${o.clan ? t("Clan {clan}", { clan: o.clan.name }) : t("No clan")}, ${t("starts with \u00a3{money}", { money: tile.money })}` });
     h += bh + 6;
   }
