@@ -10,8 +10,17 @@ only a bug produces ``code: "internal"``.
 Ops: ``hello`` (optional ``lang``), ``lang`` (the language of every text
 from now on: ``en``, ``pt-BR``, ``ro``), ``new``, ``load``, ``play``, ``undo``
 (``to: "human"``: back to the last human decision, bots' replies included),
-``bot``, ``state``, ``close``.  Games are held by ``gid`` (the caller's id for
-the game).
+``bot``, ``hint``, ``state``, ``close``.  Games are held by ``gid`` (the
+caller's id for the game).
+
+``hint`` (a person to move): the medium bot's move for that seat
+(:mod:`cairn.hint`; it sees only what the seat sees), answered as
+``{move, index, label, hints, meta}`` (``index`` in ``legal``, ``label`` the
+move's words, ``hints`` the plies at which hints were taken, now this one too,
+kept in the save's ``meta``); a history line of a move played right after a
+hint carries ``hint: true``.  With ``hidden: k`` it answers the same
+position with everything the seat cannot see dealt again from ``k`` (a check
+that hints do not peek) and records nothing.
 
 A snapshot also says what the page would otherwise work out: ``turn`` (the
 number of the turn being played, by the game's own idea of a turn),
@@ -60,9 +69,11 @@ import traceback
 from typing import Any, Dict
 
 from . import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
+from . import hint
 from .bots import LEVELS, seat_move
 from .core import delta, i18n
 from .core.replay import Replay
+from .core.rng import Rng
 from .core.save import chance_log
 from .friends import ops as friends
 
@@ -235,7 +246,14 @@ def history_text(game: Any, start: int = 0) -> list:
     """The history (from line ``start``) with every line rendered in the
     current language (lines are stored as messages: see :mod:`cairn.core.i18n`)."""
     names = [s.name for s in game.seats]
-    return [dict(h, text=i18n.render(h["text"], names), key=_key(h["text"])) for h in game.history[start:]]
+    helped = hint.helped_plies(game)
+    out = []
+    for h in game.history[start:]:
+        line = dict(h, text=i18n.render(h["text"], names), key=_key(h["text"]))
+        if h["seat"] is not None and h["ply"] in helped:
+            line["hint"] = True   # the move played right after a hint
+        out.append(line)
+    return out
 
 
 def _key(text: Any) -> str:
@@ -307,6 +325,27 @@ def _undo_to_human(gid: str, game: Any) -> Any:
     return game
 
 
+def _hint(game: Any, hidden: Any) -> Dict[str, Any]:
+    """The ``hint`` op (see the module's docstring)."""
+    if game.is_over:
+        raise BadRequest("the game is over")
+    seat = game.current_player
+    if game.seats[seat].kind != "human":
+        raise BadRequest("hints are for a person's move")
+    asked = game
+    if hidden is not None:
+        if isinstance(hidden, bool) or not isinstance(hidden, int) or not 0 <= hidden < 2**53:
+            raise BadRequest("hidden must be a whole number")
+        asked = game.clone()
+        asked.state = game.rules.determinize(game.state, seat, Rng(hidden))
+    move = hint.suggest(asked)
+    legal = game.legal_moves()
+    index = legal.index(move)
+    plies = hint.taken(game) if hidden is not None else hint.record(game)
+    return {"move": move, "index": index, "label": labels(game, legal)[index]["label"],
+            "hints": plies, "meta": dict(game.meta)}
+
+
 def dispatch(req: Dict[str, Any]) -> Any:
     """One request's result; BadRequest (or the engine's own errors) for a
     malformed one: every field is checked for its kind here, at the edge."""
@@ -365,6 +404,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
             game = _undo_to_human(_gid(req), game)
         else:
             game.undo()
+        hint.forget_after(game)
         return lean_snapshot(_gid(req), game, req.get("base"))
     if op == "bot":
         game = _game(req)
@@ -374,6 +414,8 @@ def dispatch(req: Dict[str, Any]) -> Any:
             move = seat_move(game)   # ValueError (bad_request) on a human's turn or at the end
             game.play(move)
         return lean_snapshot(_gid(req), game, req.get("base")) | {"bot_move": move}
+    if op == "hint":
+        return _hint(_game(req), req.get("hidden"))
     if op == "meta":
         game = _game(req)
         meta = req.get("meta")

@@ -61,6 +61,7 @@ export const SHORTCUTS = [
   ["B", N_("the board: arrow keys move between the places you can choose, Enter or Space chooses, Escape cancels")],
   ["C", N_("the choice buttons under the board (Tab moves on)")],
   ["U", N_("undo your last move")],
+  ["H", N_("a hint: the move a good player would make, shown on the board or the choice buttons")],
   ["D", N_("describe the position: whose turn, scores, what you can do")],
   ["S", N_("scores and log")],
   ["?", N_("rules and help")],
@@ -78,7 +79,7 @@ export function seeingHelp() {
     + `<p>${t("High contrast (on the home screen and here) makes the page black and white with brighter edges and a crisper board.")}</p>`];
 }
 
-/** Keys for the game in play: handlers {active(), undo, board, choices, describe, sheet, help}. */
+/** Keys for the game in play: handlers {active(), undo, hint, board, choices, describe, sheet, help}. */
 export function installShortcuts(h) {
   document.addEventListener("keydown", (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !h.active()) return;
@@ -86,7 +87,7 @@ export function installShortcuts(h) {
     const tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (e.target && e.target.isContentEditable)) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const act = { u: h.undo, b: h.board, c: h.choices, d: h.describe, s: h.sheet, "?": h.help }[k];
+    const act = { u: h.undo, h: h.hint, b: h.board, c: h.choices, d: h.describe, s: h.sheet, "?": h.help }[k];
     if (!act) return;
     e.preventDefault();
     act();

@@ -13,6 +13,8 @@ import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PA
 import { ChoiceBar } from "./choices.js";
 import { BoardKeys } from "./keyboard.js";
 import { FocusKeeper } from "./focus.js";
+import { Spotlight } from "./spotlight.js";
+import { Hints } from "./hint.js";
 import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
@@ -152,6 +154,17 @@ const boardKeys = new BoardKeys(canvas, $("#kb-ring"), {
 });
 
 const focusKeeper = new FocusKeeper(canvas, $("#choices"), () => boardKeys.places().length);
+// where a move is played (a hint, a tutorial's step): js/spotlight.js
+const spotlight = new Spotlight(canvas, $("#spot-ring"), choiceBar, () => S.renderer);
+const hints = new Hints({
+  engine, spotlight, button: $("#hint-btn"), card: $("#hint-card"),
+  state: () => ({ gid: S.gid, snap: S.snap, human: !!S.snap && humanToMove(S.snap), blocked: "" }),
+  keep: (gid, meta) => {   // the engine recorded a hint: the saved game says so
+    if (gid !== S.gid || !S.snap) return;
+    S.snap = { ...S.snap, save: { ...S.snap.save, meta } };
+    keepSave(S.snap);
+  },
+});
 
 /** A target's words for a screen reader: its name (or label), else the move's type. */
 function targetLabel(tg) {
@@ -166,6 +179,7 @@ function afterDraw() {
     const moved = S.moved;
     S.moved = false;
     focusKeeper.settle(moved);
+    spotlight.refresh();
     if (S.snap) $("#board-desc").textContent = describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length });
   }));
 }
@@ -207,13 +221,20 @@ function resultInfo(snap) {
   return { result: `${winners.join(" & ")} won ${score}`, winners, score, outcome: null };
 }
 
-function apply(snap) {
-  const prev = S.snap;
-  S.snap = snap;
-  if (!prev || prev.gid !== snap.gid || prev.view.ply !== snap.view.ply) S.moved = true;
+/** Keep the position's save (the saved-games list's entry too). */
+function keepSave(snap) {
   S.lastSave = snap.save;
   const v = snap.view;
   store.put(S.gid, snap.save, { title: S.title, over: v.is_over, ply: v.ply, ...resultInfo(snap) });
+}
+
+function apply(snap) {
+  const prev = S.snap;
+  S.snap = snap;
+  const moved = !prev || prev.gid !== snap.gid || prev.view.ply !== snap.view.ply;
+  if (moved) S.moved = true;
+  const v = snap.view;
+  keepSave(snap);
   friends.onSnapshot(S.gid, snap);
   // what the bots just did, in one line (shown until the next human move)
   const lastMove = [...(snap.history || [])].reverse().find((h) => h.seat != null);
@@ -240,6 +261,7 @@ function apply(snap) {
   document.documentElement.dataset.ply = String(v.ply);
   document.documentElement.dataset.over = v.is_over ? "1" : "0";
   draw(snap);
+  hints.update(moved);
   scheduleBot();
 }
 
@@ -283,6 +305,7 @@ function leaveGame() {
   setSheet(false);
   hideMoment();
   hideCoach();
+  hints.clear();
   delete document.documentElement.dataset.ply;
   refreshSaved();
 }
@@ -591,6 +614,7 @@ new ResizeObserver(() => { if (S.renderer) { S.renderer.resize(); afterDraw(); }
 installShortcuts({
   active: () => !$("#play").hidden && !!S.snap,
   undo: () => undo(),
+  hint: () => hints.ask(false),
   board: () => { if (document.activeElement === canvas) boardKeys.say(); else canvas.focus(); },
   choices: () => { const b = document.querySelector("#choices button"); if (b) b.focus(); },
   describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length }), "#announce"),
@@ -616,6 +640,8 @@ const friends = installFriends({
   setFriends: (gid, f) => { if (S.gid === gid && S.snap) { S.snap.friends = f; apply(S.snap); } },
 });
 window.cairn.friends = friends;
+window.cairn.hints = hints;      // hints asked and their times (e2e)
+window.cairn.spotlight = spotlight;
 
 // The menu works while the engine loads (from the build's copy of its
 // catalogue): a game started or a file imported meanwhile runs once it is ready.

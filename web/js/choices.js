@@ -51,6 +51,7 @@ export class ChoiceBar {
         else if (it.move) this.play(it.move);
       },
     }, it.label);
+    b.item = it;   // what it plays (js/spotlight.js finds a move's button)
     if (it.icon) b.prepend(icon(it.icon));
     return b;
   }
@@ -81,6 +82,7 @@ export class ChoiceBar {
             type: "button", class: "group", "data-group": it.group, "data-info": tn("{n} way: pick which after this", "{n} ways: pick which after this", members.length),
             onclick: () => { this.group = it.group; this.intent = { first: true }; this.pick.scrollLeft = 0; this.render(); },
           }, `${it.group} (${members.length})`);
+          b.members = members;
           if (it.icon && members.every((m) => m.icon === it.icon)) b.prepend(icon(it.icon));
           nodes.push(b);
         }

@@ -25,6 +25,7 @@ export const STATIC_TEXT = [
   N_("Import a save file..."),
   N_("or drop a .cairn.json file on the page"),
   N_("Undo"),
+  N_("Hint"),
   N_("Scores & log"),
   N_("Play again"),
   N_("Help"),

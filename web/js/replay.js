@@ -18,7 +18,7 @@
 // Keys (laptop): Left/Right one move, Up/Down (or Shift+Left/Right) one
 // turn, Home/End, Space autoplay, Escape closes.
 
-import { $, el, toast, seatShape, renderFinal } from "./ui.js";
+import { $, el, toast, seatShape, renderFinal, hintMark } from "./ui.js";
 import { RendererHost, seatColor, seatNamer } from "./host.js";
 import { t, tn, N_, onLanguageChange } from "./i18n.js";
 
@@ -296,7 +296,7 @@ function renderLog() {
       h.seat != null ? el("span", { class: "ply", text: String(ply) }) : null,
       h.seat != null ? el("span", { class: `dot ${seatShape(h.seat)}`, style: `background:${seatColor(h.seat)}` }) : null,
       h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
-      lineText(h));
+      lineText(h), hintMark(h));
     return li;
   }));
 }

@@ -73,13 +73,18 @@ export function renderScores(snap, seatName, seatColor) {
   el("span", { class: "total", text: String(s.total) }))));
 }
 
+/** The small mark on a history line of a move played right after a hint (the engine's ``hint``). */
+export function hintMark(h) {
+  return h.hint ? el("span", { class: "hint-mark", title: t("played after a hint"), text: t("hint") }) : null;
+}
+
 /** The log; lineText(entry) may reword a line (a renderer's logLine). */
 export function renderLog(snap, seatName, lineText = (h) => h.text) {
   const log = $("#log");
   const items = (snap.history || []).map((h) => {
     return el("li", { class: `${h.seat == null ? "event" : "move"}${h.turn_start ? " turn-start" : ""}` },
       h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
-      lineText(h));
+      lineText(h), hintMark(h));
   });
   log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;

@@ -52,7 +52,8 @@ class SaveFile(BaseModel):
     seed: int = Field(ge=0, le=MAX_SEED)
     seats: List[Seat] = Field(min_length=1, max_length=8)
     moves: List[Dict[str, Any]] = Field(default_factory=list, max_length=MAX_MOVES)
-    meta: Dict[str, Union[str, int, float, bool, None]] = Field(default_factory=dict, max_length=32)
+    # the app's notes: plain values, or a list of plies (the hints taken: cairn.hint)
+    meta: Dict[str, Union[str, int, float, bool, None, List[Any]]] = Field(default_factory=dict, max_length=32)
     chance: Optional[ChanceLog] = None
 
 
@@ -152,5 +153,17 @@ def parse_save(data: Union[Dict[str, Any], str, bytes]) -> SaveFile:
     for i, move in enumerate(save.moves):
         _check_json_value(move, 1, f"move {i + 1}")
     for k, v in save.meta.items():
-        _check_json_value(v, 1, f"meta.{k}")
+        if isinstance(v, list):
+            _check_plies(v, f"meta.{k}")
+        else:
+            _check_json_value(v, 1, f"meta.{k}")
     return save
+
+
+def _check_plies(value: List[Any], where: str) -> None:
+    """A list in a save's meta: plies (whole numbers from 0 to MAX_MOVES), at most MAX_MOVES."""
+    if len(value) > MAX_MOVES:
+        raise SaveError(f"{where}: list too long")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_MOVES:
+            raise SaveError(f"{where}: not a list of plies")

@@ -130,6 +130,31 @@ export default class CaledoniaRenderer extends Renderer {
     return { x: m.x + 6, y: m.y + 30, w: m.w - 6 - (row ? 6 : MAP_PAD.buttons), h: m.h - 30 - (row ? MAP_PAD.buttons : 6) };
   }
 
+  /** Where to tap next to play ``move`` when it is not on screen as a button or a place
+   * (js/spotlight.js): its space with several moves, its offer, good, contract or unit in its
+   * tab, or that tab; {x, y, w, h} on the canvas, or null. */
+  lead(move) {
+    if (!this.snap || !this.interactive) return null;
+    const L = this.layout();
+    const rect = (r) => (r ? { x: r.x, y: r.y, w: r.w, h: r.h } : null);
+    const inPanel = (h) => h.y + h.h / 2 >= L.panel.y && h.y + h.h / 2 <= L.panel.y + L.panel.h;
+    const onTab = (id, kind, key) => {
+      if (this.currentTab(L) !== id) return rect(L.tabs.find((tb) => tb.id === id));
+      return rect(this.hits.find((h) => h.kind === kind && h.key === key && inPanel(h)));
+    };
+    if (move.space != null && (move.type === "start_worker" || move.type === "swap")) {
+      if (!this.mapShown(L)) return rect(L.tabs.find((tb) => tb.id === "map"));
+      const t = this.targets({ all: true }).find((x) => x.label === `space ${move.space}`);
+      return t ? { x: t.x - t.w / 2, y: t.y - t.h / 2, w: t.w, h: t.h, off: t.off } : null;
+    }
+    if (move.type === "pick") return onTab("offers", "offer", `${move.clan || ""}:${move.tile}`);
+    if (move.type === "trade") return onTab("market", "good", move.good);
+    if (move.type === "take_contract") return onTab("export", "contract", move.contract);
+    if (move.type === "fulfil") return onTab("players", "fulfil", move.contract);
+    if (move.type === "expand") return onTab("players", "unit", move.unit);
+    return null;
+  }
+
   /** Where the map and panels are (for tests and the app). */
   layoutInfo() {
     const L = this.layout();

@@ -241,6 +241,23 @@ export default class GlenMoreRenderer extends Renderer {
     this.click({ x, y });
   }
 
+  /** Where to tap next to play ``move`` when no button or place plays it at once
+   * (js/spotlight.js): the tile whose activation opens its options, the tile a clan member
+   * moves from; {x, y, w, h} on the canvas (``off``: out of the display's sight), or null. */
+  lead(move) {
+    if (!this.interactive) return null;
+    const k = (at) => (Array.isArray(at) ? `${at[0]},${at[1]}` : null);
+    const find = (pred) => {
+      const h = this.hits.find(pred);
+      if (!h) return null;
+      const cx = h.x + h.w / 2, cy = h.y + h.h / 2;
+      return { x: h.x, y: h.y, w: h.w, h: h.h, off: !!h.clip && !inRect(cx, cy, h.clip) };
+    };
+    if (move.type === "activate" && this.openKey !== k(move.tile)) return find((h) => h.tile === k(move.tile));
+    if (move.type === "move" && this.moveFrom !== k(move.from)) return find((h) => h.from === k(move.from));
+    return null;
+  }
+
   /** Keyboard (js/keyboard.js): pan the display so that the place ``target`` (out of sight)
    * is in its middle; true when it moved. */
   reveal(target) {

@@ -188,7 +188,7 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
     if (acts && view.phase !== "pay") {
       const label = acts.length === 1 ? moveLabel(view, acts[0]) : t("Activate {tile}…", { tile: tile ? nameOf(tile.name) : k });
       highlight(g, x, y, T, T, T * 0.1, R.hover && R.hover.label === label);
-      const hit = { x, y, w: T, h: T, label, clip: R.clip, legal: true };
+      const hit = { x, y, w: T, h: T, label, clip: R.clip, legal: true, tile: k };
       if (acts.length === 1) hit.move = acts[0];
       else hit.act = () => R.openTile(k, acts, label);
       R.hits.push(hit);
@@ -199,7 +199,7 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
     if (froms && !R.moveFrom) {
       const label = t("Move a clan member from {tile} ({at})", { tile: tile ? nameOf(tile.name) : "", at: k });
       highlight(g, x, y, T, T, T * 0.1, R.hover && R.hover.label === label);
-      R.hits.push({ x, y, w: T, h: T, label, clip: R.clip, legal: true, act: () => R.pickMoveFrom(k) });
+      R.hits.push({ x, y, w: T, h: T, label, clip: R.clip, legal: true, from: k, act: () => R.pickMoveFrom(k) });
     }
   }
   if (R.moveFrom && opts.own) {

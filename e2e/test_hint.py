@@ -1,0 +1,89 @@
+"""Hints (issue 32) in the browser: in each game the Hint button (and the H
+key) shows a legal move, lit where it is played (the board or the choice
+bar) and named in the engine's words, within a second; the same position with
+everything the player cannot see dealt again gives the same hint; the save
+records it, the log marks the move played after it, and the saved game
+keeps the mark when opened again."""
+from __future__ import annotations
+
+import json
+
+from conftest import _finish, _new_app
+
+LAPTOP = dict(viewport={"width": 1366, "height": 768})
+GAMES = [("glenmore", ("human", "bot:easy")), ("hunters", ("human", "bot:easy")), ("caledonia", ("human",))]
+HINTS_PER_GAME = 3
+
+SHOWN = """(() => { const s = window.cairn.spotlight; const card = document.getElementById('hint-card');
+  return { where: s.where, ring: !document.getElementById('spot-ring').hidden,
+           button: !!document.querySelector('#choices button.spot'), card: card.hidden ? null : card.textContent }; })()"""
+
+
+def settle(page):
+    page.wait_for_function("""() => { const s = window.cairn.snapshot();
+      if (!s || window.cairn.busy) return false;
+      if (s.view.is_over) return true;
+      const seat = s.view.seats[s.view.current_player];
+      return seat && seat.kind === 'human'; }""", timeout=60_000)
+    page.wait_for_timeout(100)
+
+
+def test_a_hint_in_each_game(request, chromium, site_url):
+    app = _new_app(request, chromium, site_url, **LAPTOP)
+    page = app.page
+    times = {}
+    try:
+        app.open("?fast=1&nosw")
+        page.evaluate("for (const g of ['glenmore', 'hunters', 'caledonia']) localStorage.setItem('cairn:coached:' + g, '1')")
+        for game, seats in GAMES:
+            if page.is_visible("#home-btn"):
+                page.click("#home-btn")
+            app.new_game(game, seats=seats, seed=21)
+            settle(page)
+            gid = page.evaluate("window.cairn.gid")
+            asked = []
+            for i in range(HINTS_PER_GAME):
+                n = len(page.evaluate("window.cairn.hints.times"))
+                ply = app.ply()
+                if i == 0:
+                    page.click("#hint-btn")
+                else:
+                    page.focus("#canvas")
+                    page.keyboard.press("h")
+                page.wait_for_function(f"window.cairn.hints.times.length > {n} && !document.getElementById('hint-card').hidden")
+                page.wait_for_timeout(200)
+                shown = page.evaluate(SHOWN)
+                hint = page.evaluate("window.cairn.hints.shown")
+                snap = app.snapshot()
+                assert hint["move"] in snap["legal"], hint
+                label = snap["labels"][snap["legal"].index(hint["move"])]["label"]
+                assert hint["label"] == label and label in shown["card"], (hint, shown)
+                assert shown["where"] and (shown["ring"] or shown["button"]), (game, hint, shown)
+                # the same position with the hidden tiles, cards or dice dealt again: the same hint
+                for k in (1, 2):
+                    twin = page.evaluate(f"window.cairn.engine.request('hint', {{gid: {json.dumps(gid)}, hidden: {k}}})")
+                    assert twin["move"] == hint["move"], (game, k, twin, hint)
+                asked.append(ply)
+                # the player follows it: the hinted move is played (as its button or place would)
+                page.evaluate("(m) => window.cairn.renderer.ui.play(m)", hint["move"])
+                page.wait_for_function(f"window.cairn.snapshot().view.ply > {ply}")
+                settle(page)
+                assert page.is_hidden("#hint-card")
+            times[game] = page.evaluate("window.cairn.hints.times")[-HINTS_PER_GAME:]
+            save = app.snapshot()["save"]
+            assert save["meta"]["hints"] == asked, (save["meta"], asked)
+            marked = page.evaluate("document.querySelectorAll('#log li .hint-mark').length")
+            assert marked == HINTS_PER_GAME, marked
+            stored = json.loads(page.evaluate(f"localStorage.getItem('cairn:save:' + {json.dumps(gid)})") or "null")
+            assert stored is not None and stored["meta"]["hints"] == asked
+        # a saved game opened again keeps its marks
+        page.click("#home-btn")
+        page.click("#saved-list li.saved button.resume")
+        page.wait_for_function("window.cairn.snapshot() && !window.cairn.busy")
+        page.wait_for_timeout(200)
+        assert page.evaluate("document.querySelectorAll('#log li .hint-mark').length") == HINTS_PER_GAME
+        print("hint ms in the browser:", times)
+        assert all(ms <= 1000 for ts in times.values() for ms in ts), times
+        assert not app.errors
+    finally:
+        _finish(request, app)

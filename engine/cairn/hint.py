@@ -1,0 +1,82 @@
+"""Hints: the move the medium bot would play for the seat to move, asked for
+by a person (the facade's ``hint`` op), and the record of the hints taken.
+
+A hint sees what the seat to move sees and nothing more: it is the medium
+bot's search (:func:`cairn.bots.search.ismcts`, every searched position from
+``rules.determinize``: the bots' no-peeking contract) with a fixed seed and
+the level's number of iterations, so the same position gives the same hint on
+any device, and two positions that differ only in what the seat cannot see
+give the same hint.  A safety clock (:data:`CAP_S`, after at least 12
+iterations) keeps the rare slow position (a Glen More turn's end: up to
+1.8 s in Pyodide with no clock) within a second; only there may the hint
+depend on the device's speed.
+
+The plies at which hints were taken (the number of moves played when it was
+asked) are kept in the game's ``meta`` under :data:`KEY`, so a saved game
+says where its player was helped; a history line of a move played right
+after a hint is marked (``hint: true``).  Taking moves back forgets the hints
+of positions no longer in the game.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Set
+
+from typing import Optional
+
+from .bots.knowledge import knowledge_for
+from .bots.search import ismcts
+from .core.rng import Rng, derive_seed
+
+LEVEL = "medium"
+KEY = "hints"
+SEED = 0
+CAP_S = 0.8
+FEWEST = 12
+
+
+def suggest(game: Any, cap_s: Optional[float] = CAP_S) -> Dict[str, Any]:
+    """The hint for the seat to move: one of ``game.legal_moves()``; ``game``
+    is left untouched (``cap_s=None``: no clock at all, for tests).
+
+    :raises ValueError: when the game is over.
+    """
+    if game.is_over:
+        raise ValueError("the game is over")
+    rules, seat = game.rules, game.current_player
+    know = knowledge_for(rules.name)
+    rng = Rng(derive_seed("bot", SEED, LEVEL, seat, len(game.log)))   # as choose_move derives it
+    iterations = know.medium_iterations
+    return ismcts(rules, game.state, seat, know, rng, iterations, cap_s, know.exploration, min(FEWEST, iterations))
+
+
+def taken(game: Any) -> List[int]:
+    """The plies at which hints were taken, in order (a damaged record: none)."""
+    plies = game.meta.get(KEY)
+    if not isinstance(plies, list):
+        return []
+    return [p for p in plies if isinstance(p, int) and not isinstance(p, bool)]
+
+
+def record(game: Any) -> List[int]:
+    """Note a hint taken now (at the current ply); returns the record."""
+    plies = taken(game)
+    ply = len(game.log)
+    if ply not in plies:
+        plies = sorted(plies + [ply])
+    game.meta = {**game.meta, KEY: plies}
+    return plies
+
+
+def forget_after(game: Any) -> None:
+    """Drop the hints of positions past the current ply (after an undo)."""
+    plies = taken(game)
+    if not plies:
+        return
+    kept = [p for p in plies if p <= len(game.log)]
+    if kept != plies:
+        game.meta = {**game.meta, KEY: kept}
+
+
+def helped_plies(game: Any) -> Set[int]:
+    """The plies of the moves played right after a hint (their history lines are marked)."""
+    return {p + 1 for p in taken(game)}

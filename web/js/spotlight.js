@@ -1,0 +1,95 @@
+// Shows where a move is played, the same in every game (a hint, a tutorial's
+// step): a ring over its place on the board, or a mark on its button in the
+// choice bar; where the move is not on screen yet, on the control that leads
+// to it (the group that holds it, the tab or the tile that opens its choices:
+// the renderer's lead(move)). The move is always one of the snapshot's legal
+// moves; nothing here works out what it means.
+//
+// Where, in this order: a button of the bar that plays it; a place on the
+// board that plays it (one out of sight is brought into view once); the
+// group button that holds it; the renderer's lead(move) ({x, y, w, h} on the
+// canvas, or {button: words} of a bar button). Followed while shown (the
+// board pans, tabs change, the bar is drawn again).
+
+const same = (a, b) => !!a && !!b && JSON.stringify(a) === JSON.stringify(b);
+
+export class Spotlight {
+  /** ring: an element over the canvas; bar: the ChoiceBar; renderer(): the current renderer. */
+  constructor(canvas, ring, bar, renderer) {
+    this.canvas = canvas;
+    this.ring = ring;
+    this.bar = bar;
+    this.renderer = renderer;
+    this.move = null;
+    this.timer = null;
+    this.revealed = null;
+    this.where = null;   // what is lit now: "button", "board", "group", "lead" or null (tests)
+  }
+
+  /** Light the place of ``move`` (null: nothing) and follow it while shown. */
+  show(move) {
+    this.move = move || null;
+    this.revealed = null;
+    clearInterval(this.timer);
+    this.timer = move ? setInterval(() => this.refresh(), 150) : null;
+    this.refresh();
+  }
+
+  clear() { this.show(null); }
+
+  /** Light it again where it is now (after a redraw). */
+  refresh() {
+    for (const b of document.querySelectorAll("#choices button.spot")) b.classList.remove("spot");
+    const m = this.move;
+    if (!m) { this.ring.hidden = true; this.where = null; return; }
+    const buttons = [...this.bar.box.querySelectorAll("button")];
+    const exact = buttons.find((b) => b.item && same(b.item.move, m));
+    if (exact) return this.lightButton(exact, "button");
+    const R = this.renderer();
+    let targets = [];
+    try { targets = R && R.targets ? R.targets({ all: true }) : []; } catch (e) { targets = []; }
+    const place = targets.find((t) => same(t.move, m));
+    if (place) return this.lightPlace(R, place, "board");
+    const group = buttons.find((b) => (b.members || []).some((it) => same(it.move, m)));
+    if (group) return this.lightButton(group, "group");
+    let lead = null;
+    try { lead = R && typeof R.lead === "function" ? R.lead(m) : null; } catch (e) { lead = null; }
+    if (lead && lead.button) {
+      const b = buttons.find((x) => x.item && x.item.label === lead.button);
+      if (b) return this.lightButton(b, "lead");
+    } else if (lead && lead.w) return this.lightPlace(R, { ...lead, x: lead.x + lead.w / 2, y: lead.y + lead.h / 2, whole: true }, "lead");
+    this.ring.hidden = true;
+    this.where = null;
+  }
+
+  lightButton(b, where) {
+    b.classList.add("spot");
+    this.ring.hidden = true;
+    this.where = where;
+  }
+
+  lightPlace(R, t, where) {
+    const key = JSON.stringify([t.label, t.move]);
+    if (t.off && this.revealed !== key && R && typeof R.reveal === "function") {
+      this.revealed = key;   // brought into view once; after that the player may look elsewhere
+      R.reveal(t);
+      this.ring.hidden = true;
+      this.where = where;
+      return;
+    }
+    if (t.off) { this.ring.hidden = true; this.where = where; return; }
+    // a place: its tap area (within reason); a panel's card or a tab (whole): all of it, inside the canvas
+    const cap = t.whole ? Infinity : 180;
+    const w = Math.max(28, Math.min(t.w || 44, cap)), h = Math.max(28, Math.min(t.h || 44, cap));
+    const m = t.whole ? 2 : 8;
+    const x0 = Math.max(0, t.x - w / 2 - m), y0 = Math.max(0, t.y - h / 2 - m);
+    const x1 = Math.min(this.canvas.clientWidth, t.x + w / 2 + m), y1 = Math.min(this.canvas.clientHeight, t.y + h / 2 + m);
+    const s = this.ring.style;
+    s.left = `${this.canvas.offsetLeft + x0}px`;
+    s.top = `${this.canvas.offsetTop + y0}px`;
+    s.width = `${x1 - x0}px`;
+    s.height = `${y1 - y0}px`;
+    this.ring.hidden = false;
+    this.where = where;
+  }
+}
