@@ -20,7 +20,7 @@ string is where it is written, with no mark at the call site:
 * engine: ``cairn/<game>/**`` and ``cairn/bots/<game>.py`` -> ``<game>``
   (the core, the facade: none);
 * page: ``js/renderers/<game>.js``, ``js/renderers/<game>/**`` and
-  ``js/help/<game>.js`` -> ``<game>`` (those files take ``t``/``tn`` from
+  ``js/help/<game>.js``, ``js/help/<game>.tutorial.js`` -> ``<game>`` (those files take ``t``/``tn`` from
   ``js/i18n/<game>.js``, which binds the context); ``pt(ctx, text)``
   anywhere names one explicitly; the rest: none.
 
@@ -87,7 +87,8 @@ def page_context(filename: str) -> Optional[str]:
     """The context of a page file (relative to web/js): its game or None."""
     parts = filename.replace(os.sep, "/").split("/")
     if len(parts) >= 2 and parts[0] in ("renderers", "help"):
-        game = parts[1][:-3] if len(parts) == 2 and parts[1].endswith(".js") else parts[1]
+        # help/<game>.js and help/<game>.tutorial.js (its guided first game): the game's
+        game = parts[1].split(".")[0] if len(parts) == 2 and parts[1].endswith(".js") else parts[1]
         if game in GAMES and (parts[0] == "renderers" or len(parts) == 2):
             return game
     return None

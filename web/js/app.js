@@ -15,9 +15,10 @@ import { BoardKeys } from "./keyboard.js";
 import { FocusKeeper } from "./focus.js";
 import { Spotlight } from "./spotlight.js";
 import { Hints } from "./hint.js";
+import { Tutorial, renderLearn } from "./tutorial.js";
 import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
 import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
-import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips } from "./help.js";
+import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips, setLearn } from "./help.js";
 import { t, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
 import { configureReplay, openReplay, closeReplay } from "./replay.js";
@@ -38,6 +39,7 @@ const S = {
 };
 const choiceBar = new ChoiceBar($("#choices"), {
   play: (move) => playMove(move),
+  rendered: () => { if (typeof spotlight !== "undefined") spotlight.refresh(); },
   hint: () => {
     const snap = S.snap;
     if (!snap) return "";
@@ -158,11 +160,30 @@ const focusKeeper = new FocusKeeper(canvas, $("#choices"), () => boardKeys.place
 const spotlight = new Spotlight(canvas, $("#spot-ring"), choiceBar, () => S.renderer);
 const hints = new Hints({
   engine, spotlight, button: $("#hint-btn"), card: $("#hint-card"),
-  state: () => ({ gid: S.gid, snap: S.snap, human: !!S.snap && humanToMove(S.snap), blocked: "" }),
+  state: () => ({ gid: S.gid, snap: S.snap, human: !!S.snap && humanToMove(S.snap),
+    blocked: tutorial.owns(S.snap) && tutorial.at(S.snap) ? t("The tutorial lights the way: follow it.") : "" }),
   keep: (gid, meta) => {   // the engine recorded a hint: the saved game says so
     if (gid !== S.gid || !S.snap) return;
     S.snap = { ...S.snap, save: { ...S.snap.save, meta } };
     keepSave(S.snap);
+  },
+});
+// learn to play: a guided first game (js/tutorial.js)
+const tutorial = new Tutorial({
+  card: $("#tutor"), spotlight, seatName: (i) => seatName(i),
+  start: async (req) => { if (S.gid) leaveGame(); await startGame(req); },
+  load: async (save) => {   // a step back: the tutorial's save cut there (any bot step in flight is dropped)
+    S.gen++;
+    clearTimeout(S.botTimer);
+    S.busy = false;
+    const snap = await gameRequest("load", { save });
+    if (snap) { hideMoment(); apply(snap); }
+  },
+  home: () => leaveGame(),
+  play: async ({ game }) => {   // a real game against the easy bot, with a hint at every turn
+    leaveGame();
+    await startGame({ game, players: [{ kind: "human", name: t("Player {n}", { n: 1 }) }, { kind: "bot", level: "easy", name: t("Bot {n}", { n: 2 }) }],
+      seed: randomSeed(), options: {}, meta: { hints_on: true } });
   },
 });
 
@@ -257,11 +278,11 @@ function apply(snap) {
   // at the end: the moment first, then the sheet with the final table opens
   if (m) showMoment(m.title, m.rows, m.ms, ended ? () => { if (S.snap === snap) setSheet(true); } : null);
   else if (ended) setSheet(true);
-  if (!v.is_over && humanToMove(snap)) maybeCoach(v.game);
+  if (!v.is_over && humanToMove(snap) && !(snap.save.meta || {}).tutorial) maybeCoach(v.game);
   document.documentElement.dataset.ply = String(v.ply);
   document.documentElement.dataset.over = v.is_over ? "1" : "0";
   draw(snap);
-  hints.update(moved);
+  tutorial.update(snap).then(() => hints.update(moved));
   scheduleBot();
 }
 
@@ -306,6 +327,7 @@ function leaveGame() {
   hideMoment();
   hideCoach();
   hints.clear();
+  tutorial.clear();
   delete document.documentElement.dataset.ply;
   refreshSaved();
 }
@@ -328,6 +350,7 @@ async function gameRequest(op, params) {
 
 async function playMove(move) {
   if (S.busy || !S.snap || !humanToMove(S.snap)) return;
+  if (tutorial.refuse(move)) { draw(S.snap); return; }   // not the tutorial's step: nothing is sent
   const snap = await gameRequest("play", { move });
   if (snap) apply(snap);
   else if (S.snap) draw(S.snap);
@@ -340,6 +363,7 @@ async function playMoves(moves) {
     if (S.busy || !S.snap || !humanToMove(S.snap)) return;
     const key = JSON.stringify(move);
     if (!(S.snap.legal || []).some((m) => JSON.stringify(m) === key)) return;
+    if (tutorial.refuse(move)) { draw(S.snap); return; }
     const snap = await gameRequest("play", { move });
     if (!snap) { if (S.snap) draw(S.snap); return; }
     apply(snap);
@@ -348,6 +372,7 @@ async function playMoves(moves) {
 
 async function undo() {
   if (!S.snap) return;
+  if (tutorial.owns(S.snap)) { tutorial.back(); return; }   // the tutorial's steps go back by its own script
   const why = undoReason(S.snap);
   if (why) { toast(why, "info", 5000); return; }
   const cancelled = !humanToMove(S.snap);
@@ -405,7 +430,8 @@ function scheduleBot() {
   const gen = S.gen;
   S.botTimer = setTimeout(async () => {
     if (gen !== S.gen || S.busy) return;
-    const next = await gameRequest("bot");
+    const scripted = tutorial.botMove(snap);   // a tutorial's other players play as written
+    const next = await (scripted ? gameRequest("play", { move: scripted }) : gameRequest("bot"));
     if (next && gen === S.gen) apply(next);
   }, FAST ? 0 : BOT_PAUSE_MS[botSpeed()]);
 }
@@ -430,7 +456,7 @@ function refreshSaved() {
 async function startGame(req) {
   const gid = newGid();
   try {
-    const snap = await engine.request("new", { gid, ...req, meta: {} });
+    const snap = await engine.request("new", { gid, ...req, meta: req.meta || {} });
     $("#newgame").hidden = true;
     await openGame(gid, snap);
   } catch (e) {
@@ -595,6 +621,7 @@ $("#help-btn").addEventListener("click", () => openHelp(S.snap ? S.snap.view.gam
 $("#help-close").addEventListener("click", closeHelp);
 $("#moment").addEventListener("click", hideMoment);
 installHoldTips();
+setLearn((game) => tutorial.begin(game));
 new ResizeObserver(() => {
   const h = $("#dock").getBoundingClientRect().height;
   if (h) document.documentElement.style.setProperty("--dock-h", `${Math.ceil(h + 10)}px`);
@@ -669,6 +696,7 @@ function renderMenu() {
   };
   const open = (g) => { formGame = g; showNewGameForm(g, hello.bot_levels || [], start, () => { formGame = null; }, withFriends); };
   renderGames(hello, open);
+  renderLearn($("#learn-section"), hello.games || [], (game) => tutorial.begin(game));
   if (formGame && !$("#newgame").hidden) open(formGame);
 }
 

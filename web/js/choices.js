@@ -20,12 +20,13 @@ import { t, tn } from "./i18n.js";
 import { barFocus, restoreBarFocus } from "./focus.js";
 
 export class ChoiceBar {
-  constructor(box, { play, hint = () => "" }) {
+  constructor(box, { play, hint = () => "", rendered = () => {} }) {
     this.box = box;
     this.pick = box.querySelector(".pick");
     this.main = box.querySelector(".main");
     this.play = play;
     this.hint = hint;
+    this.rendered = rendered;   // after each drawing (js/spotlight.js lights a button again at once)
     this.items = [];
     this.group = null;
     this.intent = null;   // where the focus goes at the next drawing: {first} or {group} (js/focus.js)
@@ -95,6 +96,7 @@ export class ChoiceBar {
     this.main.replaceChildren(...mains.map((i) => this.button(i, "choice main-choice")));
     this.box.setAttribute("aria-label", t("Choices"));
     restoreBarFocus(this.box, was, intent);
+    this.rendered();
     this.box.classList.toggle("has", items.length > 0);
     this.box.dataset.hint = items.length ? "" : this.hint();
   }

@@ -12,6 +12,7 @@
 import { $, el } from "./ui.js";
 import { t, onLanguageChange } from "./i18n.js";
 import { shortcutsHelp, seeingHelp } from "./access.js";
+import { tutorialFor } from "./tutorial.js";
 
 const cache = new Map();
 const SEEN = "cairn:coached:";
@@ -27,6 +28,10 @@ export async function helpFor(game) {
 }
 
 let shown = null;   // [game, title] of the open dialog, to draw it again in another language
+let learn = null;   // starts a game's tutorial (js/tutorial.js), set by the app
+
+/** What the help's "Learn to play" button does: learnHook(game). */
+export function setLearn(learnHook) { learn = learnHook; }
 
 export async function openHelp(game, title) {
   const h = await helpFor(game);
@@ -50,7 +55,9 @@ export async function openHelp(game, title) {
       sec.append(div);
       return sec;
     });
-    body.replaceChildren(nav, ...parts);
+    const tut = learn ? await tutorialFor(game) : null;
+    const guide = tut ? el("p", { class: "help-learn" }, el("button", { type: "button", class: "primary", onclick: () => { closeHelp(); learn(game); } }, t("Learn to play: a guided first game"))) : null;
+    body.replaceChildren(...[guide, nav, ...parts].filter(Boolean));
   }
   if (dlg.open) return;   // already open: drawn again (another language)
   if (typeof dlg.showModal === "function") dlg.showModal();

@@ -84,9 +84,9 @@ export class Hints {
 
   /** The position changed (a move, an undo, another game): the hint shown goes. */
   clear() {
+    if (this.shown) this.o.spotlight.clear();   // the light is the hint's (a tutorial's step keeps its own)
     this.shown = null;
     this.o.card.hidden = true;
-    this.o.spotlight.clear();
   }
 
   /** After every new snapshot: the button's state; a new position clears the hint, and in a

@@ -5,7 +5,7 @@
 //   arrow keys     move to the nearest place in that direction: among the
 //                  places of the legal moves first, wherever they are (one
 //                  out of sight is brought into view: the renderer's
-//                  reveal(target)), then among the other controls (tabs,
+//                  bringIntoView(target)), then among the other controls (tabs,
 //                  zoom buttons, panels); from a control, among the controls
 //                  first, then the legal places
 //   Home / End     the first / last legal place (reading order)
@@ -102,7 +102,7 @@ export class BoardKeys {
   /** The focus to ``t``; one out of sight is brought into view first (the renderer pans). */
   go(t, then = null) {
     const R = this.opts.renderer();
-    if (t && t.off && R && typeof R.reveal === "function" && R.reveal(t)) {
+    if (t && t.off && R && typeof R.bringIntoView === "function" && R.bringIntoView(t)) {
       this.cur = { x: t.x, y: t.y, key: BoardKeys.keyOf(t), legal: t.legal };
       this.ring.hidden = true;
       requestAnimationFrame(() => requestAnimationFrame(() => {

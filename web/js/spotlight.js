@@ -11,7 +11,15 @@
 // canvas, or {button: words} of a bar button). Followed while shown (the
 // board pans, tabs change, the bar is drawn again).
 
-const same = (a, b) => !!a && !!b && JSON.stringify(a) === JSON.stringify(b);
+/** A move's JSON with its keys in order, to compare moves written in any order. */
+function canon(x) {
+  if (Array.isArray(x)) return `[${x.map(canon).join(",")}]`;
+  if (x && typeof x === "object") return `{${Object.keys(x).sort().map((k) => `${JSON.stringify(k)}:${canon(x[k])}`).join(",")}}`;
+  return JSON.stringify(x);
+}
+/** Are ``a`` and ``b`` the same move? */
+export const sameMove = (a, b) => !!a && !!b && canon(a) === canon(b);
+const same = sameMove;
 
 export class Spotlight {
   /** ring: an element over the canvas; bar: the ChoiceBar; renderer(): the current renderer. */
@@ -43,7 +51,8 @@ export class Spotlight {
     const m = this.move;
     if (!m) { this.ring.hidden = true; this.where = null; return; }
     const buttons = [...this.bar.box.querySelectorAll("button")];
-    const exact = buttons.find((b) => b.item && same(b.item.move, m));
+    // a button that plays it, or that leads straight to it (a pass asked again: item.leads)
+    const exact = buttons.find((b) => b.item && (same(b.item.move, m) || same(b.item.leads, m)));
     if (exact) return this.lightButton(exact, "button");
     const R = this.renderer();
     let targets = [];
@@ -64,15 +73,23 @@ export class Spotlight {
 
   lightButton(b, where) {
     b.classList.add("spot");
+    // a button scrolled out of its row (a phone's bar scrolls sideways) is brought into view
+    const row = b.parentElement;
+    if (row && row.scrollWidth > row.clientWidth + 1 && this.shownButton !== b) {
+      const l = b.offsetLeft - row.offsetLeft, r = l + b.offsetWidth;
+      if (l < row.scrollLeft) row.scrollLeft = l;
+      else if (r > row.scrollLeft + row.clientWidth) row.scrollLeft = r - row.clientWidth;
+    }
+    this.shownButton = b;
     this.ring.hidden = true;
     this.where = where;
   }
 
   lightPlace(R, t, where) {
     const key = JSON.stringify([t.label, t.move]);
-    if (t.off && this.revealed !== key && R && typeof R.reveal === "function") {
+    if (t.off && this.revealed !== key && R && typeof R.bringIntoView === "function") {
       this.revealed = key;   // brought into view once; after that the player may look elsewhere
-      R.reveal(t);
+      R.bringIntoView(t);
       this.ring.hidden = true;
       this.where = where;
       return;

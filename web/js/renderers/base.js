@@ -159,7 +159,7 @@ export class Renderer {
 
   /** The legal moves on the canvas now: [{x, y, w, h, move, label, name?}] (CSS px); with
    * ``{all: true}`` also those drawn out of sight (outside their clip), marked ``off`` (the
-   * keyboard brings them into view: reveal). A hit with ``legal`` (an act that opens a legal
+   * keyboard brings them into view: bringIntoView). A hit with ``legal`` (an act that opens a legal
    * move's choices) comes too, without a move. */
   targets({ all = false } = {}) {
     const out = [];
@@ -210,7 +210,7 @@ export class Renderer {
 
   /** Keyboard (js/keyboard.js): bring the place ``target`` (CSS px, maybe out of sight) into
    * the middle of the camera's view when it is not well inside it; true when the view moved. */
-  reveal(target) {
+  bringIntoView(target) {
     const r = this.revealRect ? this.revealRect() : this.camRect();
     if (!r || !this.cam) return false;
     const pad = Math.min(r.w, r.h) * 0.12;

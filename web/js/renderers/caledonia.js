@@ -124,7 +124,7 @@ export default class CaledoniaRenderer extends Renderer {
   }
 
   /** Where a space is in plain sight on the map: clear of the status strip on top and the
-   * zoom buttons (the keyboard pans a space out of it into it: ./base.js reveal). */
+   * zoom buttons (the keyboard pans a space out of it into it: ./base.js bringIntoView). */
   revealRect(L = this.layout()) {
     const m = L.map, row = this.buttonsInRow(L);
     return { x: m.x + 6, y: m.y + 30, w: m.w - 6 - (row ? 6 : MAP_PAD.buttons), h: m.h - 30 - (row ? MAP_PAD.buttons : 6) };
@@ -319,7 +319,7 @@ export default class CaledoniaRenderer extends Renderer {
     }
     const items = this.plan.items.map((it) => {
       if (it.piece) it = { ...it, icon: this.pieceIcon(it.piece) };
-      if (it === pass) return { ...it, move: null, label: `${it.label}\u2026`, act: () => { this.confirmPass = true; this.refresh(); } };
+      if (it === pass) return { ...it, move: null, leads: it.move, label: `${it.label}\u2026`, act: () => { this.confirmPass = true; this.refresh(); } };
       // a group of one shows its item as is (with its price), not the group's name
       if (it.group && !it.groupLabel) it = { ...it, groupLabel: it.label };
       if (it.act === "market") return { ...it, act: () => { this.setTab("market"); } };

@@ -260,7 +260,7 @@ export default class GlenMoreRenderer extends Renderer {
 
   /** Keyboard (js/keyboard.js): pan the display so that the place ``target`` (out of sight)
    * is in its middle; true when it moved. */
-  reveal(target) {
+  bringIntoView(target) {
     const a = this.area;
     if (!this.pannable || !a) return false;
     const pad = 12;

@@ -110,7 +110,7 @@ export default class HuntersRenderer extends Renderer {
     return out;
   }
 
-  /** The board's part clear of the panels (the keyboard pans a place into it: ./base.js reveal). */
+  /** The board's part clear of the panels (the keyboard pans a place into it: ./base.js bringIntoView). */
   revealRect() {
     const v = this.snap && this.snap.view;
     const { top, bottom, side } = layoutFor(this.W, this.H, v && v.players ? v.players.length : 2);
