@@ -132,10 +132,6 @@ def test_the_report_caledonia_solo_on_a_laptop(request, chromium, site_url, tmp_
 
 
 # -- ten moves in each game from a fresh start, keys alone -----------------------------------
-USABLE = """(() => { const a = document.activeElement;
-  return !!a && a.tagName === 'BUTTON' && !a.classList.contains('off') && !a.classList.contains('back'); })()"""
-
-
 def ply(page):
     return page.evaluate("window.cairn.snapshot() ? window.cairn.snapshot().view.ply : -1")
 
@@ -187,96 +183,109 @@ def zoom_in_by_keys(page, times=3):
         page.wait_for_timeout(60)
 
 
+KB_STATE = """(() => { const a = document.activeElement; const s = window.cairn.snapshot();
+  const zone = !a || a === document.body || a === document.documentElement ? 'body' : a.id === 'canvas' ? 'board'
+    : a.closest('#choices') ? 'choices' : (a.id || a.tagName);
+  const t = window.cairn.keys.current();
+  return { zone, text: a ? (a.textContent || '').trim().slice(0, 60) : '',
+    usable: !!a && a.tagName === 'BUTTON' && !!a.closest('#choices') && !a.classList.contains('off') && !a.classList.contains('back'),
+    group: !!a && a.classList.contains('group'),
+    cur: t ? { label: t.label, legal: !!t.legal, off: !!t.off } : null,
+    places: window.cairn.keys.places().length,
+    placing: s.view.game === 'caledonia' && s.legal.some(m => m.type === 'place') && !!window.cairn.renderer.layout().wide,
+    ring: !document.getElementById('kb-ring').hidden }; })()"""
+
+
 def keyboard_turn(page, rng, log, zoomed):
     """One human move with Tab, Shift+Tab, the arrows and Enter; returns where it was made."""
     before = ply(page)
     tried = set()
     trace = []
     for step in range(60):
-        zone = page.evaluate(ZONE)
-        trace.append((zone, (page.evaluate(ACTIVE) or {}).get("text", "")[:30], (page.evaluate(CURRENT) or {}).get("label")))
-        if zone == "body":   # a Tab past the page's last control (never after Enter: asserted there)
+        st = page.evaluate(KB_STATE)
+        trace.append((st["zone"], st["text"][:24], (st["cur"] or {}).get("label")))
+        if st["zone"] == "body":   # a Tab past the page's last control (never after Enter: asserted there)
             page.keyboard.press("Tab")
             continue
-        if zone == "board":
-            page.wait_for_timeout(60)
-            places = page.evaluate("window.cairn.keys.places().map(t => t.label)")
-            legal_types = page.evaluate("window.cairn.snapshot().legal.map(m => m.type)")
-            if page.evaluate("window.cairn.snapshot().view.game") == "caledonia" and "place" in legal_types and not zoomed[0] and page.evaluate("!!window.cairn.renderer.layout().wide"):
+        if st["zone"] == "board":
+            if st["placing"] and not zoomed[0]:
                 zoom_in_by_keys(page)
                 zoomed[0] = True
-                page.wait_for_timeout(150)
+                page.wait_for_timeout(120)
                 hidden = page.evaluate("window.cairn.keys.places().filter(t => t.off).length")
-                log.append(f"zoomed in: {hidden} of {len(places)} places out of sight")
+                log.append(f"zoomed in: {hidden} of {st['places']} places out of sight")
                 continue
-            if not places or len([k for k in tried if k[0] == "board"]) >= 6:
+            if not st["places"] or len([k for k in tried if k[0] == "board"]) >= 6:
                 page.keyboard.press("Tab")   # on to the choice bar
                 continue
             # the first legal place, then a few arrows on (as a person looking over them)
             page.keyboard.press("Home")
             for _ in range(rng.randrange(0, 4)):
                 page.keyboard.press(rng.choice(["ArrowDown", "ArrowRight"]))
-            page.wait_for_timeout(60)
-            cur = page.evaluate(CURRENT)
+            page.wait_for_timeout(50)   # a place out of sight: the view pans to it (two frames)
+            st = page.evaluate(KB_STATE)
+            cur = st["cur"]
             if not cur or not cur["legal"]:
                 continue
             tried.add(("board", cur["label"], step))
-            assert page.is_visible("#kb-ring"), (json.dumps(cur), page.evaluate("window.cairn.renderer.revealRect()"), page.evaluate("window.cairn.keys.list.map(t => [t.label, Math.round(t.x), Math.round(t.y), t.off])"), step, trace)
+            assert st["ring"], (cur, trace)
             page.keyboard.press("Enter")
             if played(page, before):
                 return "board"
-            assert page.evaluate(ZONE) != "body", f"focus lost after Enter on {cur}"
-            if page.evaluate(ZONE) == "board" and page.evaluate(CURRENT):
+            st = page.evaluate(KB_STATE)
+            assert st["zone"] != "body", f"focus lost after Enter on {cur}"
+            if st["zone"] == "board" and st["cur"]:
                 page.keyboard.press("Enter")   # a chosen place: Enter again plays it (Hunters, Caledonia)
                 if played(page, before):
                     return "board"
             continue
-        if zone == "choices":
-            if page.evaluate(USABLE):
-                text = page.evaluate("document.activeElement.textContent.trim()")
-                group = page.evaluate("document.activeElement.classList.contains('group')")
-                if ("bar", text) not in tried:
-                    tried.add(("bar", text))
-                    page.keyboard.press("Enter")
-                    if played(page, before):
-                        return "choices"
-                    page.wait_for_timeout(80)
-                    assert page.evaluate(ZONE) != "body", f"focus lost after {text!r}"
-                    if group:
-                        assert page.evaluate(USABLE), f"the group {text!r} opened without its first item focused"
-                        log.append(f"group {text}")
-                    continue
+        if st["zone"] == "choices":
+            if st["usable"] and ("bar", st["text"]) not in tried:
+                tried.add(("bar", st["text"]))
+                page.keyboard.press("Enter")
+                if played(page, before):
+                    return "choices"
+                page.wait_for_timeout(50)
+                after = page.evaluate(KB_STATE)
+                assert after["zone"] != "body", f"focus lost after {st['text']!r}"
+                if st["group"]:
+                    assert after["usable"], f"the group {st['text']!r} opened without its first item focused"
+                    log.append(f"group {st['text']}")
+                continue
             page.keyboard.press("Shift+Tab" if rng.random() < 0.15 else "Tab")
             continue
         page.keyboard.press("Tab")   # the top bar, the dock: on to the board and the bar
     raise AssertionError(f"no keyboard move at ply {before}: {log[-5:]} {trace}")
 
 
-@pytest.mark.parametrize("game,seats", [
-    ("glenmore", ("human", "bot:random")),
-    ("hunters", ("human", "bot:random")),
-    ("caledonia", ("human",)),
-])
-def test_ten_moves_with_tab_arrows_and_enter(request, chromium, site_url, game, seats):
+GAMES = [("glenmore", ("human", "bot:random")), ("hunters", ("human", "bot:random")), ("caledonia", ("human",))]
+
+
+def test_ten_moves_in_each_game_with_tab_arrows_and_enter(request, chromium, site_url):
+    """From a fresh start (the new-game form), 10 of the person's moves in each game; the
+    Caledonia map zoomed in (its + button, from the keys) at a placement; after every move
+    and every group opened the focus is on the board or the choice bar."""
     import random
     app = _new_app(request, chromium, site_url, **LAPTOP)
     page = app.page
     try:
         app.open("?fast=1&nosw")
         page.evaluate("for (const g of ['glenmore', 'hunters', 'caledonia']) localStorage.setItem('cairn:coached:' + g, '1')")
-        app.new_game(game, seats=seats, seed=3)
-        settled(page)
-        page.keyboard.press("Tab")
-        rng = random.Random(7)
-        log, hows, zoomed = [], [], [False]
-        while len(hows) < 10 and not page.evaluate("document.documentElement.dataset.over === '1'"):
-            hows.append(keyboard_turn(page, rng, log, zoomed))
+        for game, seats in GAMES:
+            if page.is_visible("#home-btn"):
+                page.click("#home-btn")
+            app.new_game(game, seats=seats, seed=3)
             settled(page)
-            page.wait_for_timeout(100)
-            assert page.evaluate(ZONE) in ("board", "choices"), (hows, page.evaluate(ACTIVE))
-        print(game, hows, log)
-        assert len(hows) == 10
-        assert game != "caledonia" or zoomed[0], log
+            page.keyboard.press("Tab")
+            rng = random.Random(7)
+            log, hows, zoomed = [], [], [False]
+            while len(hows) < 10 and not page.evaluate("document.documentElement.dataset.over === '1'"):
+                hows.append(keyboard_turn(page, rng, log, zoomed))
+                settled(page)
+                assert page.evaluate(ZONE) in ("board", "choices"), (game, hows, page.evaluate(ACTIVE))
+            print(game, hows, log)
+            assert len(hows) == 10
+            assert game != "caledonia" or zoomed[0], log
         assert not app.errors
     finally:
         _finish(request, app)

@@ -148,21 +148,22 @@ export class Tutorial {
       text = t("{name} is playing\u2026", { name: this.host.seatName(seat) });
       step = t("Step {i} of {n}", { i: Math.min(total, this.count(here.index) + 1), n: total });
     }
+    // the head: title, step, Back a step and Leave (small, so the words keep the room on a phone)
+    const icon = (cls, glyph, label, onclick) => el("button", { type: "button", class: `tut-icon ${cls}`, "aria-label": label, title: label, onclick }, glyph);
     const head = el("div", { class: "tut-head" },
       el("strong", { class: "tut-title", text: pt(game, data.title) }),
-      el("span", { class: "tut-step", text: step }));
+      el("span", { class: "tut-step", text: step }),
+      snap.view.ply > 0 ? icon("tut-back", "\u2039", t("Back a step"), () => this.back()) : null,
+      icon("tut-leave", "\u00d7", t("Leave"), () => this.host.home()));
     const say = el("p", { class: "tut-say", text });
     const no = el("p", { class: "tut-no", role: "alert", hidden: true });
     const row = ended
       ? el("div", { class: "row tut-row" },
         button("tut-real", t("Play a real game"), () => this.host.play({ game }), true),
-        button("tut-again", t("Again"), () => this.begin(game)),
-        button("tut-back", t("Back a step"), () => this.back()))
-      : el("div", { class: "row tut-row" },
-        snap.view.ply > 0 ? button("tut-back", t("Back a step"), () => this.back()) : null,
-        button("tut-leave", t("Leave"), () => this.host.home()));
+        button("tut-again", t("Again"), () => this.begin(game)))
+      : null;
     const same = card.dataset.step === String(snap.view.ply) && card.dataset.lang === document.documentElement.lang && !card.hidden;
-    card.replaceChildren(head, say, no, row);
+    card.replaceChildren(...[head, say, no, row].filter(Boolean));
     card.dataset.step = String(snap.view.ply);
     card.dataset.lang = document.documentElement.lang;
     card.hidden = false;
