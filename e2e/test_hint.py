@@ -82,6 +82,13 @@ def test_a_hint_in_each_game(request, chromium, site_url):
         page.wait_for_function("window.cairn.snapshot() && !window.cairn.busy")
         page.wait_for_timeout(200)
         assert page.evaluate("document.querySelectorAll('#log li .hint-mark').length") == HINTS_PER_GAME
+        # a game started with Hints checked on the form shows one at every turn, unasked
+        page.click("#home-btn")
+        page.click("#game-list [data-game='hunters']")
+        page.check("#ng-hints")
+        page.click("#ng-start")
+        page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().save.meta.hints_on === true")
+        page.wait_for_function("!document.getElementById('hint-card').hidden", timeout=30_000)
         print("hint ms in the browser:", times)
         assert all(ms <= 1000 for ts in times.values() for ms in ts), times
         assert not app.errors

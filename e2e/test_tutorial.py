@@ -71,7 +71,7 @@ def run_tutorial(page, app, game, lang, messages, touch, checks):
         step = script["steps"][ply]
         assert st["text"] == words(messages, game, step["say"]), (lang, game, ply)
         offered |= set(page.evaluate(OFFERED))
-        if checks and steps == 0:
+        if checks and steps == 0 and game == "glenmore":   # (the card and the light are the same in every game)
             bad = serious(axe(page))   # the tutorial's screen: its card, the light, the board
             assert not bad, json.dumps(bad, indent=1)
         if checks and steps == 1:

@@ -39,7 +39,7 @@ const S = {
 };
 const choiceBar = new ChoiceBar($("#choices"), {
   play: (move) => playMove(move),
-  rendered: () => { if (typeof spotlight !== "undefined") spotlight.refresh(); },
+  rendered: () => spotlight.refresh(),   // (called only once the page runs: spotlight is set by then)
   hint: () => {
     const snap = S.snap;
     if (!snap) return "";
@@ -161,30 +161,14 @@ const spotlight = new Spotlight(canvas, $("#spot-ring"), choiceBar, () => S.rend
 const hints = new Hints({
   engine, spotlight, button: $("#hint-btn"), card: $("#hint-card"),
   state: () => ({ gid: S.gid, snap: S.snap, human: !!S.snap && humanToMove(S.snap),
-    blocked: tutorial.owns(S.snap) && tutorial.at(S.snap) ? t("The tutorial lights the way: follow it.") : "" }),
-  keep: (gid, meta) => {   // the engine recorded a hint: the saved game says so
-    if (gid !== S.gid || !S.snap) return;
-    S.snap = { ...S.snap, save: { ...S.snap.save, meta } };
-    keepSave(S.snap);
-  },
+    blocked: S.snap && S.snap.friends ? t("No hints in a game with friends: it would not be fair.") : tutorial.blocks(S.snap) }),
+  keep: (gid, meta) => { if (gid === S.gid && S.snap) keepSave(S.snap = { ...S.snap, save: { ...S.snap.save, meta } }); },   // a hint recorded
 });
 // learn to play: a guided first game (js/tutorial.js)
 const tutorial = new Tutorial({
-  card: $("#tutor"), spotlight, seatName: (i) => seatName(i),
+  card: $("#tutor"), spotlight, seatName: (i) => seatName(i), home: () => leaveGame(),
   start: async (req) => { if (S.gid) leaveGame(); await startGame(req); },
-  load: async (save) => {   // a step back: the tutorial's save cut there (any bot step in flight is dropped)
-    S.gen++;
-    clearTimeout(S.botTimer);
-    S.busy = false;
-    const snap = await gameRequest("load", { save });
-    if (snap) { hideMoment(); apply(snap); }
-  },
-  home: () => leaveGame(),
-  play: async ({ game }) => {   // a real game against the easy bot, with a hint at every turn
-    leaveGame();
-    await startGame({ game, players: [{ kind: "human", name: t("Player {n}", { n: 1 }) }, { kind: "bot", level: "easy", name: t("Bot {n}", { n: 2 }) }],
-      seed: randomSeed(), options: {}, meta: { hints_on: true } });
-  },
+  load: (save) => loadShown(save),
 });
 
 /** A target's words for a screen reader: its name (or label), else the move's type. */
@@ -220,6 +204,7 @@ function lineText(h) {
 /** Why Undo is unavailable now, or "" when it is available. */
 function undoReason(snap) {
   const v = snap.view;
+  if (tutorial.owns(snap)) return v.ply > 0 ? "" : t("Nothing to undo yet.");   // a tutorial goes back by its script
   if (snap.friends && !v.is_over) return snap.friends.can_undo ? "" : t("Only your moves not sent yet can be taken back.");
   if (v.is_over) return t("The game is over: undo is off so bots do not replay their moves. Use Play again or New game.");
   if (!humanToMove(snap) && !v.seats.some((s) => s.kind === "human")) return t("Only bots are playing.");
@@ -240,6 +225,15 @@ function resultInfo(snap) {
   const score = (snap.scores || []).map((s) => s.total).sort((a, b) => b - a).join("\u2013");
   if (snap.outcome) return { result: snap.outcome, winners, score, outcome: { [language()]: snap.outcome } };
   return { result: `${winners.join(" & ")} won ${score}`, winners, score, outcome: null };
+}
+
+/** Show ``save`` (a tutorial's step back: its save cut there); any bot step in flight is dropped. */
+async function loadShown(save) {
+  S.gen++;
+  clearTimeout(S.botTimer);
+  S.busy = false;
+  const snap = await gameRequest("load", { save });
+  if (snap) { hideMoment(); apply(snap); }
 }
 
 /** Keep the position's save (the saved-games list's entry too). */

@@ -86,6 +86,8 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
   speed.value = botSpeed();
   speed.addEventListener("change", () => setBotSpeed(speed.value));
   const opts = optionsForm(game.options);
+  // a hint at every one of your turns (js/hint.js: the game's meta.hints_on)
+  const hintsOn = el("input", { id: "ng-hints", type: "checkbox", name: "hints_on" });
   const start = el("button", { id: "ng-start", class: "primary", type: "submit", text: friends ? t("Create and invite") : t("Start game") });
   const cancel = el("button", { type: "button", text: t("Cancel"), onclick: () => { form.hidden = true; onCancel(); } });
   const where = onFriends && game.max_players > 1 ? el("fieldset", { id: "ng-where", class: "where" },
@@ -98,6 +100,10 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
     friends ? el("p", { class: "muted small", text: t("Each friend gets an invite link and plays from their own phone; links carry the turns. No server: draws are made from secrets of two players, so no one can foresee or choose them.") }) : null,
     el("label", {}, el("span", { text: t("Players") }), count), seats,
     el("label", {}, el("span", { text: t("Bot speed") }), speed),
+    friends ? null : el("label", { class: "option" },   // (no hints in a game with friends: js/hint.js)
+      el("span", { class: "option-text" }, el("span", { class: "option-name", text: t("Hints") }),
+        el("small", { class: "option-help", text: t("Show a good move at every one of your turns.") })),
+      hintsOn),
     opts.empty ? null : el("fieldset", {}, el("legend", { text: t("Options") }), opts.node),
     // for those who want to deal the same game again (a friends' game's seed is everyone's)
     friends ? null : el("details", { id: "ng-more" }, el("summary", { text: t("More") }),
@@ -124,7 +130,8 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
     });
     const s = seed.value.trim();
     const value = s === "" ? randomSeed() : Number(s);
-    onStart({ game: game.name, players, seed: Number.isSafeInteger(value) && value >= 0 ? value : randomSeed(), options: opts.read() });
+    onStart({ game: game.name, players, seed: Number.isSafeInteger(value) && value >= 0 ? value : randomSeed(), options: opts.read(),
+      meta: hintsOn.checked ? { hints_on: true } : {} });
   };
   form.hidden = false;
   form.scrollIntoView({ block: "nearest" });

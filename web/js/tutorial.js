@@ -16,6 +16,7 @@ import { el } from "./ui.js";
 import { t, pt, onLanguageChange } from "./i18n.js";
 import { announce } from "./access.js";
 import { sameMove } from "./spotlight.js";
+import { randomSeed } from "./home.js";
 
 const cache = new Map();
 
@@ -30,7 +31,7 @@ export async function tutorialFor(game) {
 }
 
 export class Tutorial {
-  /** host: {card (element), spotlight, start(req), load(save), title(game), home(), play(req),
+  /** host: {card (element), spotlight, start(req): a new game, load(save): show it, home(),
    *  seatName(i)} */
   constructor(host) {
     this.host = host;
@@ -50,6 +51,19 @@ export class Tutorial {
     try { localStorage.setItem(`cairn:coached:${game}`, "1"); } catch (e) { /* private mode */ }
     await this.host.start({ game, players, seed: data.seed, options: data.options || {}, meta: { tutorial: game } });
     return true;
+  }
+
+  /** After the tutorial: a real game against the easy bot, with a hint at every turn. */
+  realGame(game) {
+    return this.host.start({
+      game, seed: randomSeed(), options: {}, meta: { hints_on: true },
+      players: [{ kind: "human", name: t("Player {n}", { n: 1 }) }, { kind: "bot", level: "easy", name: t("Bot {n}", { n: 2 }) }],
+    });
+  }
+
+  /** Why no hint now: the tutorial's step lights the way (words), or "". */
+  blocks(snap) {
+    return this.owns(snap) && this.at(snap) ? t("The tutorial lights the way: follow it.") : "";
   }
 
   /** The open game's tutorial when the position is one of it (its meta says so and its data is here). */
@@ -159,7 +173,7 @@ export class Tutorial {
     const no = el("p", { class: "tut-no", role: "alert", hidden: true });
     const row = ended
       ? el("div", { class: "row tut-row" },
-        button("tut-real", t("Play a real game"), () => this.host.play({ game }), true),
+        button("tut-real", t("Play a real game"), () => this.realGame(game), true),
         button("tut-again", t("Again"), () => this.begin(game)))
       : null;
     const same = card.dataset.step === String(snap.view.ply) && card.dataset.lang === document.documentElement.lang && !card.hidden;
