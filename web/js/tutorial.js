@@ -69,7 +69,17 @@ export class Tutorial {
   /** The open game's tutorial when the position is one of it (its meta says so and its data is here). */
   owns(snap) {
     const meta = snap && snap.save && snap.save.meta;
-    return !!meta && typeof meta.tutorial === "string" && this.game === meta.tutorial && !!this.data;
+    return !!meta && typeof meta.tutorial === "string" && this.game === meta.tutorial && !!this.data && this.follows(snap);
+  }
+
+  /** The game's moves are the script's so far (a tutorial saved by an older script is played on freely). */
+  follows(snap) {
+    const moves = (snap.save && snap.save.moves) || [];
+    if (this.checked && this.checked.moves === moves) return this.checked.ok;
+    const steps = this.data.steps;
+    const ok = moves.every((m, i) => i >= steps.length || sameMove(m, steps[i].move));
+    this.checked = { moves, ok };
+    return ok;
   }
 
   /** The step at this position: {index, step, learner} or null past the script's end. */
@@ -98,7 +108,7 @@ export class Tutorial {
       this.data = await tutorialFor(game);
     }
     this.snap = snap;
-    if (!this.data) { this.clear(); return; }
+    if (!this.data || !this.follows(snap)) { this.clear(); return; }
     this.render(snap);
   }
 
