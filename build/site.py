@@ -600,10 +600,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """The standard threading server, quiet when a browser drops a connection mid-reply
+    (a page closed or navigated while it loaded): nothing went wrong on this side."""
+
+    def handle_error(self, request, client_address) -> None:  # type: ignore[override]
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(dist: str = DIST, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
     """An HTTP server for ``dist`` (port 0 = any free port); call serve_forever()."""
     handler = functools.partial(Handler, directory=dist)
-    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server = Server((host, port), handler)
     server.daemon_threads = True
     return server
 

@@ -4,7 +4,6 @@ start-up snapshot and plays every game, resumes and imports offline, a
 damaged snapshot falls back to a normal start, the menu works while the
 engine loads, and persistent storage is asked for."""
 import functools
-import http.server
 import json
 import tempfile
 import threading
@@ -28,7 +27,7 @@ def sub_path_url():
                 return "/nonexistent"
             return super().translate_path("/" + path[len(SUB_PATH):])
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SubPathHandler, directory=site.DIST))
+    server = site.Server(("127.0.0.1", 0), functools.partial(SubPathHandler, directory=site.DIST))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"

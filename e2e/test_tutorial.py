@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from conftest import ROOT, _finish, _new_app
+from conftest import _finish, _new_app, load_site_module
 from learn_helpers import STATE, follow_step, wait_learner
 from test_a11y import axe, serious
 
@@ -31,7 +31,7 @@ OFFERED = "() => [...new Set(window.cairn.snapshot().legal.map(m => m.type))]"
 def catalogue(lang):
     if lang == "en":
         return {}
-    with open(os.path.join(ROOT, "dist", "locale", f"{lang}.json"), encoding="utf-8") as f:
+    with open(os.path.join(load_site_module().DIST, "locale", f"{lang}.json"), encoding="utf-8") as f:
         return json.load(f)["messages"]
 
 

@@ -7,7 +7,8 @@ import shutil
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DIST = os.path.join(ROOT, "dist")
+# the site test.sh built: dist/, or dist-latest/ under ./test.sh --latest (as build/site.py)
+DIST = os.path.join(ROOT, "dist-latest" if os.environ.get("CAIRN_LATEST") == "1" else "dist")
 
 SCRIPT = r"""
 import { pathToFileURL } from "url";
