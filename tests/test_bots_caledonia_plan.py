@@ -277,3 +277,11 @@ def test_the_cheapest_expand_cost_is_the_cheapest_legal_placement():
             legal = g.rules.legal_moves(st)
             g.rules.apply(st, legal[0] if len(legal) == 1 else POLICY.choose(st, legal, rng))
     assert checked > 3000
+
+
+def test_solo_ratings_are_listed_from_the_lowest_band_up():
+    from cairn.__main__ import _solo_line
+    from cairn.caledonia.scoring import solo_rating
+    totals = [170, 120, 150, 100, 140, 165]
+    line = _solo_line(totals, [solo_rating(t) for t in totals])
+    assert line.endswith("ratings: Newbie 1, Rookie 1, Average 1, Expert 1, Genius 2")

@@ -254,12 +254,14 @@ def _solo_line(totals: List[int], ratings: List[Optional[str]]) -> str:
     half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
     line = (f"avg score {mean:6.1f} [{mean - half:.1f}, {mean + half:.1f}]  sd {sd:.1f}  "
             f"range {min(totals)}-{max(totals)}  ({n} games)")
-    named = [r for r in ratings if r]
+    named = [(r, t) for r, t in zip(ratings, totals) if r]
     if named:
         counts: Dict[str, int] = {}
-        for r in named:
+        lowest: Dict[str, int] = {}   # a rating is a band of totals: listed from the lowest band up
+        for r, t in named:
             counts[r] = counts.get(r, 0) + 1
-        line += "  ratings: " + ", ".join(f"{r} {c}" for r, c in counts.items())
+            lowest[r] = min(t, lowest.get(r, t))
+        line += "  ratings: " + ", ".join(f"{r} {counts[r]}" for r in sorted(counts, key=lowest.get))
     return line
 
 
