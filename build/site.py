@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import email.utils
+import fcntl
 import functools
 import gzip
 import hashlib
@@ -546,8 +547,13 @@ def build(dist: str = DIST) -> str:
 
 
 def ensure_built(dist: str = DIST) -> None:
-    if is_stale(dist):
-        build(dist)
+    """Build ``dist`` if it is missing or stale; one process at a time (the tests run in
+    several: the others wait, then find it built)."""
+    os.makedirs(CACHE, exist_ok=True)
+    with open(os.path.join(CACHE, "build.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if is_stale(dist):
+            build(dist)
 
 
 # -- serving -----------------------------------------------------------------
