@@ -106,10 +106,27 @@ def test_undo_home_and_new_game_during_a_bots_turn_drop_its_answer(app):
     assert app.errors == []
 
 
-STEP_AHEAD = """async () => {
+# When the page shows the bot to move with only its turn's end left and no request out, the
+# page waits its pause (350 ms) before asking the worker.  In that very moment (a
+# MutationObserver on data-ply runs right after the page applied the snapshot, before any
+# timer), without waiting for anything: the worker is asked for that step itself (as the
+# page's own request would), and Undo is clicked on the page while the step is on its way.
+# No timing is involved: the load of the machine cannot let the page's own request in first.
+STEP_AHEAD_THEN_UNDO = """() => {
   const c = window.cairn;
-  const r = await c.engine.request("bot", { gid: c.gid });
-  return { ply: r.view.ply, can_undo: r.view.can_undo };
+  window.__ahead = null;
+  const watch = new MutationObserver(() => {
+    const s = c.snapshot();
+    if (!s || c.busy || s.view.current_player !== 1) return;
+    if (s.legal.length !== 1 || s.legal[0].type !== 'end_turn') return;
+    watch.disconnect();
+    const shown = s.save.moves;
+    c.engine.request('bot', { gid: c.gid }).then(
+      (r) => { window.__ahead = { shown, ply: r.view.ply, can_undo: r.view.can_undo }; },
+      (e) => { window.__ahead = { shown, error: String(e) }; });
+    document.querySelector('#undo').click();
+  });
+  watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-ply'] });
 }"""
 
 PAGE_AND_WORKER = """async () => {
@@ -128,24 +145,20 @@ def test_a_refused_undo_puts_the_shown_position_back_in_the_worker(app):
     app.open()   # the bot's speed "normal": 350 ms before each of its steps
     game = app.pick_game("glenmore")
     app.new_game(game, seats=("human", "bot:random"), seed=4321)
-    # the page shows the bot to move with only its turn's end left (a forced step that refills
-    # the rondel: a reveal, and the human's turn); it asks the worker 350 ms later
+    app.page.evaluate(STEP_AHEAD_THEN_UNDO)
+    # the human plays until the bot comes to a turn whose last step is a forced end that refills
+    # the rondel (a reveal, then the human's turn)
     deadline = time.monotonic() + 90
-    while True:
+    while not app.page.evaluate("window.__ahead"):
         assert time.monotonic() < deadline, "the bot never came to its turn's last step"
-        snap, busy = app.snapshot(), app.page.evaluate("window.cairn.busy")
-        legal = [m["type"] for m in snap["legal"]]
-        if snap["view"]["current_player"] == 1 and not busy and legal == ["end_turn"]:
-            break
-        if snap["view"]["current_player"] == 0 and not busy:
+        snap = app.snapshot()
+        if snap["view"]["current_player"] == 0 and not app.page.evaluate("window.cairn.busy"):
             app.make_move()
         else:
             app.page.wait_for_timeout(20)
-    shown = snap["save"]["moves"]
-    # that step as the worker plays it while the page's click is on its way (never applied)
-    ahead = app.page.evaluate(STEP_AHEAD)
-    assert ahead["ply"] == len(shown) + 1 and not ahead["can_undo"], ahead
-    app.page.click("#undo")
+    ahead = app.page.evaluate("window.__ahead")
+    shown = ahead["shown"]
+    assert ahead.get("ply") == len(shown) + 1 and not ahead.get("can_undo"), ahead
     app.page.wait_for_function("document.body.innerText.includes('not possible')", timeout=10_000)
     app.wait_idle()
     now = app.page.evaluate(PAGE_AND_WORKER)
