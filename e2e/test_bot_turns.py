@@ -111,7 +111,8 @@ def test_undo_home_and_new_game_during_a_bots_turn_drop_its_answer(app):
 # MutationObserver on data-ply runs right after the page applied the snapshot, before any
 # timer), without waiting for anything: the worker is asked for that step itself (as the
 # page's own request would), and Undo is clicked on the page while the step is on its way.
-# No timing is involved: the load of the machine cannot let the page's own request in first.
+# Then, in the moment the page shows its next position, the page's and the worker's games are
+# read. No timing is involved: the load of the machine cannot let the page's bot in between.
 STEP_AHEAD_THEN_UNDO = """() => {
   const c = window.cairn;
   window.__ahead = null;
@@ -125,16 +126,18 @@ STEP_AHEAD_THEN_UNDO = """() => {
       (r) => { window.__ahead = { shown, ply: r.view.ply, can_undo: r.view.can_undo }; },
       (e) => { window.__ahead = { shown, error: String(e) }; });
     document.querySelector('#undo').click();
+    // the page's next position shown (after the refusal, the worker given the shown position
+    // back): the page's and the worker's games in that moment, before the bot may go on
+    const after = new MutationObserver(() => {
+      after.disconnect();
+      const page = c.snapshot().save.moves.length;
+      c.engine.request('state', { gid: c.gid }).then((w) => { window.__after = { page, worker: w.save.moves.length }; });
+    });
+    after.observe(document.documentElement, { attributes: true, attributeFilter: ['data-ply'] });
   });
+  window.__after = null;
   watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-ply'] });
 }"""
-
-PAGE_AND_WORKER = """async () => {
-  const c = window.cairn;
-  const w = await c.engine.request("state", { gid: c.gid });
-  return { page: c.snapshot().save.moves.length, worker: w.save.moves.length };
-}"""
-
 
 def test_a_refused_undo_puts_the_shown_position_back_in_the_worker(app):
     """Undo clicked while a bot's step is being computed cancels it on the page, but the
@@ -160,8 +163,8 @@ def test_a_refused_undo_puts_the_shown_position_back_in_the_worker(app):
     shown = ahead["shown"]
     assert ahead.get("ply") == len(shown) + 1 and not ahead.get("can_undo"), ahead
     app.page.wait_for_function("document.body.innerText.includes('not possible')", timeout=10_000)
-    app.wait_idle()
-    now = app.page.evaluate(PAGE_AND_WORKER)
+    app.page.wait_for_function("window.__after", timeout=10_000)
+    now = app.page.evaluate("window.__after")
     assert now == {"page": len(shown), "worker": len(shown)}, now
     # and the bot goes on from there
     app.page.wait_for_function(f"window.cairn.snapshot().save.moves.length > {len(shown)}", timeout=15_000)
