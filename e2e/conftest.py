@@ -179,3 +179,13 @@ def _finish(request, a):
         except Exception:
             pass
     a.context.close()
+
+
+def settle(page, pause_ms=120):
+    """Wait until a person is to move (or the game is over) and no request is out."""
+    page.wait_for_function("""() => { const s = window.cairn.snapshot();
+      if (!s || window.cairn.busy) return false;
+      if (s.view.is_over) return true;
+      const seat = s.view.seats[s.view.current_player];
+      return seat && seat.kind === 'human'; }""", timeout=60_000)
+    page.wait_for_timeout(pause_ms)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import _finish, _new_app
+from conftest import _finish, _new_app, settle
 
 LAPTOP = dict(viewport={"width": 1366, "height": 768})
 GAMES = [("glenmore", ("human", "bot:easy")), ("hunters", ("human", "bot:easy")), ("caledonia", ("human",))]
@@ -17,15 +17,6 @@ HINTS_PER_GAME = 3
 SHOWN = """(() => { const s = window.cairn.spotlight; const card = document.getElementById('hint-card');
   return { where: s.where, ring: !document.getElementById('spot-ring').hidden,
            button: !!document.querySelector('#choices button.spot'), card: card.hidden ? null : card.textContent }; })()"""
-
-
-def settle(page):
-    page.wait_for_function("""() => { const s = window.cairn.snapshot();
-      if (!s || window.cairn.busy) return false;
-      if (s.view.is_over) return true;
-      const seat = s.view.seats[s.view.current_player];
-      return seat && seat.kind === 'human'; }""", timeout=60_000)
-    page.wait_for_timeout(100)
 
 
 def test_a_hint_in_each_game(request, chromium, site_url):
@@ -39,7 +30,7 @@ def test_a_hint_in_each_game(request, chromium, site_url):
             if page.is_visible("#home-btn"):
                 page.click("#home-btn")
             app.new_game(game, seats=seats, seed=21)
-            settle(page)
+            settle(page, 100)
             gid = page.evaluate("window.cairn.gid")
             asked = []
             for i in range(HINTS_PER_GAME):
@@ -67,7 +58,7 @@ def test_a_hint_in_each_game(request, chromium, site_url):
                 # the player follows it: the hinted move is played (as its button or place would)
                 page.evaluate("(m) => window.cairn.renderer.ui.play(m)", hint["move"])
                 page.wait_for_function(f"window.cairn.snapshot().view.ply > {ply}")
-                settle(page)
+                settle(page, 100)
                 assert page.is_hidden("#hint-card")
             times[game] = page.evaluate("window.cairn.hints.times")[-HINTS_PER_GAME:]
             save = app.snapshot()["save"]

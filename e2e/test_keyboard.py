@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import _finish, _new_app
+from conftest import _finish, _new_app, settle
 
 LAPTOP = dict(viewport={"width": 1366, "height": 768})
 MOVES = 10
@@ -18,15 +18,6 @@ MOVES = 10
 
 def ply(page):
     return page.evaluate("window.cairn.snapshot() ? window.cairn.snapshot().view.ply : -1")
-
-
-def settle(page):
-    page.wait_for_function("""() => { const s = window.cairn.snapshot();
-      if (!s || window.cairn.busy) return false;
-      if (s.view.is_over) return true;
-      const seat = s.view.seats[s.view.current_player];
-      return seat && seat.kind === 'human'; }""", timeout=60_000)
-    page.wait_for_timeout(120)
 
 
 def changed(page, before, ms=1500):
