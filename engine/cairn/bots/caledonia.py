@@ -6,10 +6,8 @@ Two bots in one module's knowledge:
   best moves (:mod:`cairn.bots.caledonia_policy`, the best of each kind of move first), each
   played out to where the next round begins by every seat as the policy plays (the solo
   opponent by its cards), the positions reached judged by the round-start value
-  (:mod:`cairn.bots.caledonia_value`), exact at the end of the game.  Every decision of the
-  action phase is played out this way, the sub-decisions too (where a unit goes, what the
-  neighbourhood bonus buys, what a bonus or an exchange gives); only the processing at
-  production is the policy's alone.
+  (:mod:`cairn.bots.caledonia_value`), exact at the end of the game; sub-decisions where the
+  policy knows best (where a unit goes, what a bonus gives, processing) are the policy's.
 * **easy** and **medium** (and ``hard0``, hard before the lookahead, kept for benchmarks) play
   the tree search over the points forecast below, with these candidates and rollouts.
 
@@ -200,22 +198,16 @@ class CaledoniaKnowledge(Knowledge):
     hard_search = "lookahead"
     #: candidates hard plays out: the strategy policy's best this many
     lookahead_width = 8
-    #: of the contracts on offer, this many of the policy's best are played out as plans of
-    #: their own (the rest only if they rank among the best moves)
-    #: (A/B against the solo opponent at 3, seeds 2000-2029: three instead of one, with the
-    #: sub-decisions below searched, margin +11.4 points, se 4.1; 12 candidates instead of 8: no gain)
-    contract_width = 3
 
-    #: sub-decisions hard leaves to the strategy policy (no rollouts), besides the processing
-    #: at production: none.  Leaving it where a unit goes and what the neighbourhood bonus buys
-    #: cost hard about 8 points a game against the solo opponent (settlements and imports).
-    policy_decides: frozenset = frozenset()
+    #: decisions hard leaves to the strategy policy (no rollouts): where a unit goes, what a
+    #: bonus or an exchange gives, the processing at production
+    policy_decides = frozenset(("place", "neighbour", "exchange", "swap", "port1", "port6", "port9",
+                                "fulfil_more"))
 
     def plan_candidates(self, rules: Any, state: Any, legal: List[Move]) -> List[Move]:
         """The strategy policy's best moves, best first (only its best where it decides):
         the best of each kind of move first (take a contract, buy, sell, expand, hire, pass,
-        ...; each of the :attr:`contract_width` best contracts a kind of its own), so that the
-        rollouts weigh different plans, then the next best."""
+        ...), so that the rollouts weigh different plans, then the next best."""
         if len(legal) <= 1:
             return legal
         scores = POLICY.scores(state, legal)
@@ -225,13 +217,9 @@ class CaledoniaKnowledge(Knowledge):
             return [legal[order[0]]]
         width = self.lookahead_width
         kinds, first, rest = set(), [], []
-        contracts = 0
         for i in order:
             m = legal[i]
             kind = (m["type"], m.get("side"))
-            if m["type"] == "take_contract" and contracts < self.contract_width:
-                kind = (m["type"], m["contract"])   # the export box is the engine: weigh a few
-                contracts += 1
             if kind in kinds or scores[i] <= JUNK:
                 rest.append(i)
             else:
