@@ -201,6 +201,18 @@ def test_phone_portrait_touch(phone):
     assert phone.errors == []
 
 
+# Every warning toast the page shows, recorded the moment it is added: a warning stays 12 s, and
+# on a loaded machine the engine's start-up (which app.open() waits for) once took longer than
+# that, so the toast was gone before the test looked (a fresh-clone run).
+RECORD_WARNINGS = """
+    window.__warns = [];
+    new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes)
+            if (n.classList && n.classList.contains('toast') && n.classList.contains('warn')) window.__warns.push(n.textContent);
+    }).observe(document, { childList: true, subtree: true });
+"""
+
+
 def test_damaged_and_full_storage_do_not_crash(app):
     app.page.add_init_script("""
         if (!sessionStorage.getItem('seeded')) {
@@ -208,17 +220,17 @@ def test_damaged_and_full_storage_do_not_crash(app):
             localStorage.setItem('cairn:index', '[{"gid": "x", "game": ');
             localStorage.setItem('cairn:save:broken', '{{{');
         }
-    """)
+    """ + RECORD_WARNINGS)
     app.open()
     assert app.page.is_visible("#home")
-    app.page.wait_for_selector(".toast.warn")
+    app.page.wait_for_function("window.__warns.length > 0")
     game = app.pick_game("glenmore")
     # Now make every write fail as if the storage were full.
     app.page.evaluate("""() => {
         Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
     }""")
     app.new_game(game, seats=("human", "human"), seed=1)
-    app.page.wait_for_selector(".toast.warn >> text=storage is full")
+    app.page.wait_for_function("window.__warns.some((w) => w.includes('storage is full'))")
     app.make_move()
     assert app.ply() == 1
     assert app.errors == []
