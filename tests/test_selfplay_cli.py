@@ -45,3 +45,36 @@ def test_selfplay_against_the_automa(tmp_path, capsys):
                 ["caledonia", "--levels", "easy,automa3", "--players", "3"]):
         with pytest.raises(SystemExit, match="automa"):
             main(["selfplay", *bad, "-n", "1"])
+
+
+def test_compare_pairs_the_same_seeds_and_recounts_the_margins(tmp_path, capsys):
+    """``compare``: per seed played by the level in both files (same seats), its margin over
+    the best other seat before and after, and the paired difference with its standard error;
+    games of other seats, missing seeds and unreadable lines are left out."""
+    def rec(seed, seats, totals, winners, game="caledonia"):
+        return json.dumps({"game": game, "seed": seed, "seats": seats, "totals": totals, "winners": winners})
+    base = tmp_path / "base.jsonl"
+    new = tmp_path / "new.jsonl"
+    base.write_text("\n".join([
+        rec(1, ["hard", "automa3"], [100, 120], [1]),     # margin -20
+        rec(2, ["automa3", "hard"], [130, 140], [1]),     # +10
+        rec(3, ["hard", "automa3"], [90, 150], [1]),      # -60
+        rec(4, ["hard", "automa3"], [90, 150], [1]),      # only in base
+        rec(5, ["hard", "automa3"], [90, 80], [0]),       # seats differ in new: not the same game
+        "not json"]) + "\n")
+    new.write_text("\n".join([
+        rec(1, ["hard", "automa3"], [125, 120], [0]),     # +5: +25
+        rec(2, ["automa3", "hard"], [130, 150], [1]),     # +20: +10
+        rec(3, ["hard", "automa3"], [100, 150], [1]),     # -50: +10
+        rec(5, ["automa3", "hard"], [90, 80], [0]),
+        rec(1, ["hard"], [150], [0])]) + "\n")            # a solo game: no pair
+    main(["compare", str(base), "--new", str(new), str(tmp_path / "gone.jsonl")])
+    text = capsys.readouterr().out
+    diffs = [25, 10, 10]
+    mean = sum(diffs) / 3
+    se = (sum((d - mean) ** 2 for d in diffs) / 2) ** 0.5 / 3 ** 0.5
+    assert "skipped" in text and "gone.jsonl" in text
+    assert f"3 seeds in both (1-3): margin {(-20 + 10 - 60) / 3:.1f} -> {(5 + 20 - 50) / 3:.1f}" in text
+    assert f"paired difference {mean:+.1f} (se {se:.1f}" in text and "wins 1 -> 2" in text
+    main(["compare", str(base), "--new", str(new), "--level", "medium"])
+    assert "no seed played by medium in both" in capsys.readouterr().out

@@ -22,6 +22,10 @@
   what a seat will finish with where a round begins (:mod:`cairn.bots.train_value`).
 * ``summary FILE...``: the same figures from ``selfplay --out`` files
   (runs split over processes or seeds, merged; a game played twice counts once).
+* ``compare BASE... --new FILE... [--level hard]``: an A/B test of a bot change from
+  ``selfplay --out`` files of the same seeds (the seats follow the seed): per seed played in
+  both, the level's margin over the best other seat (alone: its score), and the paired
+  difference with its standard error and 95% interval.
 """
 from __future__ import annotations
 
@@ -325,6 +329,68 @@ def _summary(paths: List[str]) -> None:
                   f"  ({len(ts)} decisions)")
 
 
+def _records(paths: List[str]) -> Dict[Tuple[str, int, int], Dict[str, Any]]:
+    """``selfplay --out`` lines by (game, seats, seed); unreadable files and lines are skipped."""
+    out: Dict[Tuple[str, int, int], Dict[str, Any]] = {}
+    for path in paths:
+        try:
+            with open(path) as f:
+                lines = f.read().splitlines()
+        except OSError as e:
+            print(f"skipped {path}: {e.strerror}")
+            continue
+        for line in lines:
+            try:
+                d = json.loads(line)
+                out[(d["game"], len(d["seats"]), int(d["seed"]))] = d
+            except (ValueError, KeyError, TypeError):
+                continue
+    return out
+
+
+def margin(d: Dict[str, Any], level: str) -> Optional[float]:
+    """The ``level``'s score less the best other seat's in one selfplay record (alone: its
+    score); None when the level is not in exactly one seat."""
+    seats, totals = d["seats"], d["totals"]
+    if seats.count(level) != 1:
+        return None
+    at = seats.index(level)
+    if len(totals) == 1:
+        return float(totals[0])
+    return float(totals[at] - max(t for i, t in enumerate(totals) if i != at))
+
+
+def _compare(base_paths: List[str], new_paths: List[str], level: str) -> None:
+    """Paired A/B figures: the same seeds played by the old and the new bot."""
+    base, new = _records(base_paths), _records(new_paths)
+    pairs: Dict[Tuple[str, int], List[Tuple[int, float, float, bool, bool]]] = {}
+    for key in sorted(set(base) & set(new)):
+        a, b = base[key], new[key]
+        if a["seats"] != b["seats"]:
+            continue   # not the same game: the seats differ
+        ma, mb = margin(a, level), margin(b, level)
+        if ma is None or mb is None:
+            continue
+        at = a["seats"].index(level)
+        pairs.setdefault(key[:2], []).append((key[2], ma, mb, at in a["winners"], at in b["winners"]))
+    if not pairs:
+        print(f"no seed played by {level} in both")
+        return
+    for (game, players), rows in sorted(pairs.items()):
+        n = len(rows)
+        diffs = [mb - ma for _s, ma, mb, _wa, _wb in rows]
+        mean = sum(diffs) / n
+        se = (sum((x - mean) ** 2 for x in diffs) / (n - 1)) ** 0.5 / math.sqrt(n) if n > 1 else float("nan")
+        what = "score" if players == 1 else "margin"
+        line = (f"{game}, {players} player{'s' if players > 1 else ''}, {level}: {n} seeds in both "
+                f"({min(r[0] for r in rows)}-{max(r[0] for r in rows)}): {what} "
+                f"{sum(r[1] for r in rows) / n:.1f} -> {sum(r[2] for r in rows) / n:.1f}, "
+                f"paired difference {mean:+.1f} (se {se:.1f}, 95% [{mean - 1.96 * se:+.1f}, {mean + 1.96 * se:+.1f}])")
+        if players > 1:
+            line += f"; wins {sum(r[3] for r in rows)} -> {sum(r[4] for r in rows)}"
+        print(line)
+
+
 def _play(name: str, players: int, seed: Optional[int]) -> None:
     g = new_game(name, players=players, seed=seed)
     print(f"{GAMES[name].title}, {players} players, seed {g.seed}")
@@ -371,6 +437,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m cairn")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("summary").add_argument("files", nargs="+", help="selfplay --out files")
+    cp = sub.add_parser("compare", help="paired A/B figures from selfplay --out files of the same seeds")
+    cp.add_argument("base", nargs="+", help="selfplay --out files of the bot before the change")
+    cp.add_argument("--new", nargs="+", required=True, help="... and after it")
+    cp.add_argument("--level", default="hard", help="the level that changed")
     tp = sub.add_parser("train", help="learn or tune Caledonia's bots from self-play")
     tp.add_argument("game", choices=["caledonia", "caledonia-policy", "caledonia-value"])
     tp.add_argument("--matches", default=None,
@@ -408,6 +478,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     a = p.parse_args(argv)
     if a.cmd == "summary":
         _summary(a.files)
+    elif a.cmd == "compare":
+        _compare(a.base, a.new, a.level)
     elif a.cmd == "train":
         _train(a)
     elif a.cmd == "bench":
