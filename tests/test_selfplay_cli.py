@@ -78,3 +78,4 @@ def test_compare_pairs_the_same_seeds_and_recounts_the_margins(tmp_path, capsys)
     assert f"paired difference {mean:+.1f} (se {se:.1f}" in text and "wins 1 -> 2" in text
     main(["compare", str(base), "--new", str(new), "--level", "medium"])
     assert "no seed played by medium in both" in capsys.readouterr().out
+    assert "caledonia, hard vs automa3: 3 seeds" in text

@@ -329,9 +329,10 @@ def _summary(paths: List[str]) -> None:
                   f"  ({len(ts)} decisions)")
 
 
-def _records(paths: List[str]) -> Dict[Tuple[str, int, int], Dict[str, Any]]:
-    """``selfplay --out`` lines by (game, seats, seed); unreadable files and lines are skipped."""
-    out: Dict[Tuple[str, int, int], Dict[str, Any]] = {}
+def _records(paths: List[str]) -> Dict[Tuple[str, Tuple[str, ...], int], Dict[str, Any]]:
+    """``selfplay --out`` lines by (game, the levels seated, seed); unreadable files and lines
+    are skipped."""
+    out: Dict[Tuple[str, Tuple[str, ...], int], Dict[str, Any]] = {}
     for path in paths:
         try:
             with open(path) as f:
@@ -342,7 +343,7 @@ def _records(paths: List[str]) -> Dict[Tuple[str, int, int], Dict[str, Any]]:
         for line in lines:
             try:
                 d = json.loads(line)
-                out[(d["game"], len(d["seats"]), int(d["seed"]))] = d
+                out[(d["game"], tuple(sorted(d["seats"])), int(d["seed"]))] = d
             except (ValueError, KeyError, TypeError):
                 continue
     return out
@@ -363,7 +364,7 @@ def margin(d: Dict[str, Any], level: str) -> Optional[float]:
 def _compare(base_paths: List[str], new_paths: List[str], level: str) -> None:
     """Paired A/B figures: the same seeds played by the old and the new bot."""
     base, new = _records(base_paths), _records(new_paths)
-    pairs: Dict[Tuple[str, int], List[Tuple[int, float, float, bool, bool]]] = {}
+    pairs: Dict[Tuple[str, Tuple[str, ...]], List[Tuple[int, float, float, bool, bool]]] = {}
     for key in sorted(set(base) & set(new)):
         a, b = base[key], new[key]
         if a["seats"] != b["seats"]:
@@ -376,13 +377,18 @@ def _compare(base_paths: List[str], new_paths: List[str], level: str) -> None:
     if not pairs:
         print(f"no seed played by {level} in both")
         return
-    for (game, players), rows in sorted(pairs.items()):
+    for (game, seated), rows in sorted(pairs.items()):
         n = len(rows)
+        players = len(seated)
+        others = [lv for lv in seated if lv != level]
+        match = f"{level} vs " + (", ".join(sorted(set(others), key=others.index)) if others else "alone")
+        if len(others) > 1 and len(set(others)) == 1:
+            match = f"{level} vs {len(others)}x {others[0]}"
         diffs = [mb - ma for _s, ma, mb, _wa, _wb in rows]
         mean = sum(diffs) / n
         se = (sum((x - mean) ** 2 for x in diffs) / (n - 1)) ** 0.5 / math.sqrt(n) if n > 1 else float("nan")
         what = "score" if players == 1 else "margin"
-        line = (f"{game}, {players} player{'s' if players > 1 else ''}, {level}: {n} seeds in both "
+        line = (f"{game}, {match}: {n} seeds in both "
                 f"({min(r[0] for r in rows)}-{max(r[0] for r in rows)}): {what} "
                 f"{sum(r[1] for r in rows) / n:.1f} -> {sum(r[2] for r in rows) / n:.1f}, "
                 f"paired difference {mean:+.1f} (se {se:.1f}, 95% [{mean - 1.96 * se:+.1f}, {mean + 1.96 * se:+.1f}])")
