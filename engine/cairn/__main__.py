@@ -349,7 +349,7 @@ def _records(paths: List[str]) -> Dict[Tuple[str, Tuple[str, ...], int], Dict[st
     return out
 
 
-def margin(d: Dict[str, Any], level: str) -> Optional[float]:
+def _margin(d: Dict[str, Any], level: str) -> Optional[float]:
     """The ``level``'s score less the best other seat's in one selfplay record (alone: its
     score); None when the level is not in exactly one seat."""
     seats, totals = d["seats"], d["totals"]
@@ -369,7 +369,7 @@ def _compare(base_paths: List[str], new_paths: List[str], level: str) -> None:
         a, b = base[key], new[key]
         if a["seats"] != b["seats"]:
             continue   # not the same game: the seats differ
-        ma, mb = margin(a, level), margin(b, level)
+        ma, mb = _margin(a, level), _margin(b, level)
         if ma is None or mb is None:
             continue
         at = a["seats"].index(level)
