@@ -74,8 +74,8 @@ def test_compare_pairs_the_same_seeds_and_recounts_the_margins(tmp_path, capsys)
     mean = sum(diffs) / 3
     se = (sum((d - mean) ** 2 for d in diffs) / 2) ** 0.5 / 3 ** 0.5
     assert "skipped" in text and "gone.jsonl" in text
+    assert "caledonia, hard vs automa3: 3 seeds" in text
     assert f"3 seeds in both (1-3): margin {(-20 + 10 - 60) / 3:.1f} -> {(5 + 20 - 50) / 3:.1f}" in text
     assert f"paired difference {mean:+.1f} (se {se:.1f}" in text and "wins 1 -> 2" in text
     main(["compare", str(base), "--new", str(new), "--level", "medium"])
     assert "no seed played by medium in both" in capsys.readouterr().out
-    assert "caledonia, hard vs automa3: 3 seeds" in text

@@ -272,11 +272,10 @@ def _solo_line(totals: List[int], ratings: List[Optional[str]]) -> str:
 STRENGTH = ["hard", "hard0", "medium", "easy", "random"]
 
 
-def _summary(paths: List[str]) -> None:
-    """Merge ``selfplay --out`` lines: per game, player count, first level and
-    the others' level (and the search settings), the first level's win rate
-    with its 95% interval, average scores, and think times per level."""
-    groups: Dict[Tuple[Any, ...], Dict[int, Dict[str, Any]]] = {}
+def _read_selfplay(paths: List[str]) -> Tuple[List[Dict[str, Any]], int]:
+    """The games in ``selfplay --out`` files, in file order, and how many non-empty lines were
+    not such a game; a file that cannot be read is named and skipped."""
+    records: List[Dict[str, Any]] = []
     bad = 0
     for path in paths:
         try:
@@ -290,21 +289,32 @@ def _summary(paths: List[str]) -> None:
                     continue
                 try:
                     d = json.loads(line)
-                    ok = all(k in d for k in ("game", "seed", "seats", "totals", "winners"))
+                    ok = isinstance(d, dict) and all(k in d for k in ("game", "seed", "seats", "totals", "winners"))
                 except ValueError:
                     ok = False
-                if not ok:
+                if ok:
+                    records.append(d)
+                else:
                     bad += 1
-                    continue
-                seats, seed = d["seats"], d["seed"]
-                if len(seats) > 2:  # one seat against copies of another level
-                    first = next((lv for lv in seats if seats.count(lv) == 1), seats[0])
-                else:  # the stronger level first
-                    first = min(seats, key=lambda lv: STRENGTH.index(lv) if lv in STRENGTH else len(STRENGTH))
-                other = next((lv for lv in seats if lv != first), first)
-                key = (d["game"], len(seats), first, other, json.dumps(d.get("iterations", {}), sort_keys=True),
-                       json.dumps(d.get("budgets", {}), sort_keys=True))
-                groups.setdefault(key, {})[seed] = d
+    return records, bad
+
+
+def _summary(paths: List[str]) -> None:
+    """Merge ``selfplay --out`` lines: per game, player count, first level and
+    the others' level (and the search settings), the first level's win rate
+    with its 95% interval, average scores, and think times per level."""
+    groups: Dict[Tuple[Any, ...], Dict[int, Dict[str, Any]]] = {}
+    records, bad = _read_selfplay(paths)
+    for d in records:
+        seats, seed = d["seats"], d["seed"]
+        if len(seats) > 2:  # one seat against copies of another level
+            first = next((lv for lv in seats if seats.count(lv) == 1), seats[0])
+        else:  # the stronger level first
+            first = min(seats, key=lambda lv: STRENGTH.index(lv) if lv in STRENGTH else len(STRENGTH))
+        other = next((lv for lv in seats if lv != first), first)
+        key = (d["game"], len(seats), first, other, json.dumps(d.get("iterations", {}), sort_keys=True),
+               json.dumps(d.get("budgets", {}), sort_keys=True))
+        groups.setdefault(key, {})[seed] = d
     if bad:
         print(f"skipped {bad} lines that are not selfplay records")
     for (game, players, a, b, its, budgets), games in sorted(groups.items()):
@@ -330,23 +340,9 @@ def _summary(paths: List[str]) -> None:
 
 
 def _records(paths: List[str]) -> Dict[Tuple[str, Tuple[str, ...], int], Dict[str, Any]]:
-    """``selfplay --out`` lines by (game, the levels seated, seed); unreadable files and lines
-    are skipped."""
-    out: Dict[Tuple[str, Tuple[str, ...], int], Dict[str, Any]] = {}
-    for path in paths:
-        try:
-            with open(path) as f:
-                lines = f.read().splitlines()
-        except OSError as e:
-            print(f"skipped {path}: {e.strerror}")
-            continue
-        for line in lines:
-            try:
-                d = json.loads(line)
-                out[(d["game"], tuple(sorted(d["seats"])), int(d["seed"]))] = d
-            except (ValueError, KeyError, TypeError):
-                continue
-    return out
+    """``selfplay --out`` games by (game, the levels seated, seed)."""
+    return {(d["game"], tuple(sorted(d["seats"])), d["seed"]): d for d in _read_selfplay(paths)[0]
+            if isinstance(d["seed"], int) and isinstance(d["seats"], list)}
 
 
 def _margin(d: Dict[str, Any], level: str) -> Optional[float]:
@@ -381,9 +377,9 @@ def _compare(base_paths: List[str], new_paths: List[str], level: str) -> None:
         n = len(rows)
         players = len(seated)
         others = [lv for lv in seated if lv != level]
-        match = f"{level} vs " + (", ".join(sorted(set(others), key=others.index)) if others else "alone")
-        if len(others) > 1 and len(set(others)) == 1:
-            match = f"{level} vs {len(others)}x {others[0]}"
+        kinds = list(dict.fromkeys(others))
+        match = f"{level} vs " + ("alone" if not others else f"{len(others)}x {kinds[0]}"
+                                  if len(others) > 1 and len(kinds) == 1 else ", ".join(kinds))
         diffs = [mb - ma for _s, ma, mb, _wa, _wb in rows]
         mean = sum(diffs) / n
         se = (sum((x - mean) ** 2 for x in diffs) / (n - 1)) ** 0.5 / math.sqrt(n) if n > 1 else float("nan")
