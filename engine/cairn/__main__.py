@@ -20,6 +20,8 @@
 * ``train caledonia-value [--matches self;self,automa3] [-n N] [--player policy|hard]
   [--seed S] [--procs P] [--alpha A] [--iterations I] [--out FILE] [--start FILE]``: learn
   what a seat will finish with where a round begins (:mod:`cairn.bots.train_value`).
+* ``train hunters [-n N] [--seed S] [--procs P] [--alpha A] [--out FILE]``: learn the weights
+  of hard's Hunters forecast from two-seat games of medium (:mod:`cairn.bots.train_hunters`).
 * ``summary FILE...``: the same figures from ``selfplay --out`` files
   (runs split over processes or seeds, merged; a game played twice counts once).
 * ``compare BASE... --new FILE... [--level hard]``: an A/B test of a bot change from
@@ -37,7 +39,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import GAMES, IllegalMove, new_game
-from .bots import budget, choose_move, seat_for, seat_move, train, train_value, tune
+from .bots import budget, choose_move, seat_for, seat_move, train, train_hunters, train_value, tune
 from .bots.knowledge import knowledge_for
 from .bots.search import STATS
 from .core import i18n
@@ -427,6 +429,9 @@ def _train(a: argparse.Namespace) -> None:
     if a.game == "caledonia":
         train.train(matches or [["medium", "automa3"], ["medium", "medium"]], a.games or 150, a.seed, a.stride,
                     0.05 if a.alpha is None else a.alpha, a.out or train.DEFAULT_OUT, start=a.start)
+    elif a.game == "hunters":
+        train_hunters.train(a.games or 600, a.seed,
+                            0.05 if a.alpha is None else a.alpha, a.out or train_hunters.DEFAULT_OUT, a.procs)
     elif a.game == "caledonia-policy":
         tune.tune(a.generations, a.games or 24, a.seed, a.out or tune.DEFAULT_OUT, a.start, a.procs)
     else:
@@ -443,8 +448,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     cp.add_argument("base", nargs="+", help="selfplay --out files of the bot before the change")
     cp.add_argument("--new", nargs="+", required=True, help="... and after it")
     cp.add_argument("--level", default="hard", help="the level that changed")
-    tp = sub.add_parser("train", help="learn or tune Caledonia's bots from self-play")
-    tp.add_argument("game", choices=["caledonia", "caledonia-policy", "caledonia-value"])
+    tp = sub.add_parser("train", help="learn or tune the Caledonia and Hunters bots from self-play")
+    tp.add_argument("game", choices=["caledonia", "caledonia-policy", "caledonia-value", "hunters"])
     tp.add_argument("--matches", default=None,
                     help="matches to play, ';' between matches, ',' between seats "
                          "(caledonia: medium,automa3;medium,medium; caledonia-value: self;self,automa3;...)")

@@ -93,7 +93,7 @@ def _searcher(level: str, tree_only: bool = False) -> Callable[..., Move]:
     hard plays (``hard0``, hard as it was before rollout lookahead, kept for benchmarks)."""
     def search(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iterations: Optional[int]) -> Move:
         rules = game.rules
-        know = knowledge_for(rules.name)
+        know = knowledge_for(rules.name).for_level("hard0" if tree_only else level)
         most, seconds, fewest = budget(know, "hard0" if tree_only else level)
         if iterations is not None:
             budget_s, fewest = None, 1

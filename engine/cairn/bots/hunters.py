@@ -1,19 +1,28 @@
 """What the bots know about Carcassonne: Hunters and Gatherers.
 
-The forecast per seat: points scored, + huts and hunters as if the game
-ended now (exact: the final scoring's own recount), + a share of every
-unfinished forest and river it leads (gatherers and fishers score nothing
-if the game ends first, so the share shrinks as the stack runs down), +
-a little for tribe members still in hand (they are the next points).
+The forecast per seat is its points scored plus its parts (:func:`features`): huts and
+hunters as if the game ended now (exact: the final scoring's own recount), the unfinished
+forests and rivers it leads (by how many ports each still has open), its tribe members and
+huts still in hand.  Two ways to add them up:
+
+* the hand forecast (easy, medium, ``hard0`` and games of three or more seats): a share of
+  each unfinished forest and river (gatherers and fishers score nothing if the game ends
+  first, so the share shrinks as the stack runs down), a little for members and huts in hand;
+* hard's, in two-seat games: weights per stage of the stack learned from medium's games
+  (``python -m cairn train hunters``, :mod:`cairn.bots.train_hunters`; ``data/hunters.json``).
+  A member or hut in hand is worth about ten points early on, not one or two, and a forest
+  or river with many open ports little, so hard keeps its tribe for what pays.
 
 The forecast is the search's inner loop (about half of hard's time), so it
-reads the features from per-tile tables made once (:data:`_TABLES`) instead
-of going through the scoring module's general helpers; a test checks it
-against them.
+reads the parts from per-tile tables made once (:data:`_TABLES`) instead
+of going through the scoring module's general helpers; a test checks them
+against those.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Tuple
+import json
+from importlib import resources
+from typing import Any, Dict, List, Optional, Tuple
 
 from ..core.rng import Rng
 from ..hunters.board import find
@@ -50,6 +59,126 @@ _TABLES = _tables()
 _MASK = (1 << 10) - 1
 
 
+#: the forecast's parts per seat (:func:`features`), in order
+FEATURES = ("meadows_and_huts", "forests_closing", "forests_open", "forests_wide",
+            "rivers_closing", "rivers_open", "rivers_wide", "members", "members_beyond_3", "huts")
+N_FEATURES = len(FEATURES)
+
+
+def features(s: Any) -> List[List[int]]:
+    """Per seat, the forecast's parts (:data:`FEATURES`), all whole numbers: the huts and
+    hunters as if the game ended now (the final scoring's recount); the value of the
+    unfinished forests and rivers it leads (ties: every leader), by how many ports each
+    still has open (0-2: closing, 3-4: open, 5 or more: wide); its tribe members in hand (up to 3, and beyond) and huts in hand."""
+    n = s.n
+    f = [[0] * N_FEATURES for _ in range(n)]
+    meadow_t, shrine_t, mush_t, lake_t, fish_t = _TABLES
+    pt, ntile, npiece, kinds = s.pt, s.ntile, s.npiece, s.nkind
+    parent, sparent, meeples, opn = s.parent, s.sparent, s.meeples, s.opn
+    groups: Dict[int, List[int]] = {}   # root -> the seats of its members
+    systems: Dict[int, List[int]] = {}  # river system root -> the seats of its huts
+    for node, (seat, role) in meeples.items():
+        if role == "hut":
+            into, r = systems, find(sparent, node)
+        else:
+            into, r = groups, find(parent, node)
+        got = into.get(r)
+        if got is None:
+            into[r] = [seat]
+        else:
+            got.append(seat)
+    # huts and hunters as if the game ended now (scoring.final_points)
+    for r, seats in systems.items():
+        value = 0
+        for nd in s.snodes[r]:
+            value += fish_t[pt[ntile[nd]]][npiece[nd]]
+        for p in majority(seats):
+            f[p][0] += value
+    for r, seats in groups.items():
+        kind = kinds[r]
+        nodes = s.nodes[r]
+        if kind == MEADOW:
+            c = 0
+            for nd in nodes:
+                c += meadow_t[pt[ntile[nd]]][npiece[nd]]
+            tigers = 0 if c >> 30 else (c >> 10) & _MASK
+            deer = (c & _MASK) - tigers
+            value = 2 * ((deer if deer > 0 else 0) + ((c >> 20) & _MASK))
+            winners = None
+            for nd in s.occ[r]:
+                if shrine_t[pt[ntile[nd]]][npiece[nd]]:
+                    winners = [meeples[nd][0]]
+                    break
+            if winners is None:
+                winners = seats if len(seats) == 1 else majority(seats)
+            for p in winners:
+                f[p][0] += value
+            continue
+        if kind == FOREST:
+            value = 2 * len({ntile[nd] for nd in nodes})
+            for nd in nodes:
+                value += mush_t[pt[ntile[nd]]][npiece[nd]]
+            at = 1
+        elif kind == RIVER:
+            value = len({ntile[nd] for nd in nodes})
+            lakes = set()
+            for nd in nodes:
+                t = ntile[nd]
+                lake = lake_t[pt[t]][npiece[nd]]
+                if lake >= 0:
+                    lakes.add((t, lake))
+            for t, lake in lakes:
+                value += fish_t[pt[t]][lake]
+            at = 4
+        else:
+            continue
+        ports = opn[r]
+        at += 0 if ports <= 2 else (1 if ports <= 4 else 2)   # closing, open, wide
+        if len(seats) == 1:
+            f[seats[0]][at] += value
+            continue
+        for p in majority(seats):
+            f[p][at] += value
+    members, huts = s.members, s.huts
+    for p in range(n):
+        m = members[p]
+        f[p][7] = m if m < 3 else 3
+        f[p][8] = m - 3 if m > 3 else 0
+        f[p][9] = huts[p]
+    return f
+
+
+def bucket(edges: List[int], left: int) -> int:
+    """The row of learned weights for ``left`` land tiles still in the stack."""
+    for i, e in enumerate(edges):
+        if left > e:
+            return i
+    return len(edges) - 1
+
+
+def load_weights(text: Optional[str] = None) -> Optional[Dict[str, Any]]:
+    """The learned weights (``data/hunters.json``, written by ``python -m cairn train
+    hunters``): per stage of the stack, a weight per part and a constant; None without
+    the file or when it was trained on other parts."""
+    if text is None:
+        try:
+            text = (resources.files(__package__) / "data" / "hunters.json").read_text(encoding="utf-8")
+        except (FileNotFoundError, OSError):
+            return None
+    data = json.loads(text)
+    if data.get("features") != list(FEATURES) + ["constant"]:
+        return None   # trained on other parts
+    table: Dict[Any, Any] = {"edges": [int(e) for e in data["edges"]]}
+    for i, row in enumerate(data["weights"]):
+        if len(row) != N_FEATURES + 1:
+            raise ValueError("hunters.json: a row of weights has the wrong length")
+        table[i] = [float(v) for v in row]
+    return table
+
+
+LEARNED = load_weights()
+
+
 class HuntersKnowledge(Knowledge):
     scale = 15.0
     # no rollout: a leaf is judged by the forecast straight away.  Random
@@ -67,82 +196,34 @@ class HuntersKnowledge(Knowledge):
     # easy: 3 points of noise.  With 1 (and no rollout) medium beat easy in only
     # 55% of 73 games; with 3 in 75% of 40, and easy still plays every feature
     easy_noise = 3.0
+    # hard judges two-seat positions by the learned weights (LEARNED); easy, medium, hard0
+    # and every game of three or more seats by the hand forecast
+    learned = False
+
+    def for_level(self, level: str) -> Knowledge:
+        return HARD if level == "hard" and LEARNED is not None else self
 
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         s = state
         out = [float(sum(row)) for row in s.score]
         if s.phase == OVER:
             return out
-        meadow_t, shrine_t, mush_t, lake_t, fish_t = _TABLES
-        pt, ntile, npiece, kinds, pbase = s.pt, s.ntile, s.npiece, s.nkind, s.pbase
-        parent, sparent, meeples = s.parent, s.sparent, s.meeples
-        features: Dict[int, List[int]] = {}  # root -> the seats of its members
-        systems: Dict[int, List[int]] = {}   # river system root -> the seats of its huts
-        for node, (seat, role) in meeples.items():
-            if role == "hut":
-                groups, r = systems, find(sparent, node)
-            else:
-                groups, r = features, find(parent, node)
-            got = groups.get(r)
-            if got is None:
-                groups[r] = [seat]
-            else:
-                got.append(seat)
-        # huts and hunters as if the game ended now (scoring.final_points)
-        pts = [0] * s.n
-        for r, seats in systems.items():
-            value = 0
-            for n in s.snodes[r]:
-                value += fish_t[pt[ntile[n]]][npiece[n]]
-            for p in majority(seats):
-                pts[p] += value
-        roots = sorted(features)
-        for r in roots:
-            if kinds[r] != MEADOW:
-                continue
-            c = 0
-            for n in s.nodes[r]:
-                c += meadow_t[pt[ntile[n]]][npiece[n]]
-            tigers = 0 if c >> 30 else (c >> 10) & _MASK
-            deer = (c & _MASK) - tigers
-            value = 2 * ((deer if deer > 0 else 0) + ((c >> 20) & _MASK))
-            winners = None
-            for n in s.occ[r]:
-                if shrine_t[pt[ntile[n]]][npiece[n]]:
-                    winners = [meeples[n][0]]
-                    break
-            for p in winners or majority(features[r]):
-                pts[p] += value
+        f = features(s)
         left = len(s.land)
-        share = 0.75 if left > 30 else 0.3 + 0.015 * left
-        members, huts = s.members, s.huts
+        learned = LEARNED if self.learned and s.n == 2 else None
+        if learned is None:
+            share = 0.75 if left > 30 else 0.3 + 0.015 * left
+            for p in range(s.n):
+                x = f[p]
+                led = x[1] + x[2] + x[3] + x[4] + x[5] + x[6]
+                out[p] += x[0] + share * led + MEMBER_VALUE * x[7] + HUT_VALUE * x[9] * (left > 10)
+            return out
+        w = learned[bucket(learned["edges"], left)]
         for p in range(s.n):
-            out[p] += pts[p]
-            out[p] += MEMBER_VALUE * min(members[p], 3) + HUT_VALUE * huts[p] * (left > 10)
-        # a share of each unfinished forest and river
-        for r in roots:
-            kind = kinds[r]
-            if kind == FOREST:
-                nodes = s.nodes[r]
-                value = 2 * len({ntile[n] for n in nodes})
-                for n in nodes:
-                    value += mush_t[pt[ntile[n]]][npiece[n]]
-            elif kind == RIVER:
-                nodes = s.nodes[r]
-                tiles = {ntile[n] for n in nodes}
-                value = len(tiles)
-                lakes = set()
-                for n in nodes:
-                    t = ntile[n]
-                    lake = lake_t[pt[t]][npiece[n]]
-                    if lake >= 0:
-                        lakes.add((t, lake))
-                for t, lake in lakes:
-                    value += fish_t[pt[t]][lake]
-            else:
-                continue
-            for p in majority(features[r]):
-                out[p] += share * value
+            v = w[N_FEATURES]
+            for a, b in zip(w, f[p]):
+                v += a * b
+            out[p] += v
         return out
 
     def rollout_move(self, rules: Any, state: Any, legal: List[Move], rng: Rng) -> Move:
@@ -153,3 +234,5 @@ class HuntersKnowledge(Knowledge):
 
 
 KNOWLEDGE = HuntersKnowledge()
+HARD = HuntersKnowledge()
+HARD.learned = True

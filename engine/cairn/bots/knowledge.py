@@ -54,6 +54,10 @@ class Knowledge:
     #: hard's fewest iterations when the clock stops it (None: ``medium_iterations``)
     hard_fewest: Any = None
 
+    def for_level(self, level: str) -> "Knowledge":
+        """The knowledge a search level plays with (default: this one for every level)."""
+        return self
+
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         """Per seat, the points it is expected to finish with (exact at the end)."""
         return [float(s["total"]) for s in rules.scores(state)]
