@@ -41,7 +41,6 @@ weighs 1.  The learned forecast at 300 iterations against the solo opponent at d
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any, Dict, List, Optional
 
 from ..caledonia import economy, scoring
@@ -55,7 +54,7 @@ from ..caledonia.state import ACTIONS, OVER, PRODUCTION
 from ..core.rng import Rng
 from . import caledonia_value
 from .caledonia_policy import JUNK, Policy
-from .knowledge import Knowledge
+from .knowledge import Knowledge, bundled
 
 Move = Dict[str, Any]
 
@@ -540,9 +539,8 @@ def load_weights(text: Optional[str] = None) -> Optional[List[List[float]]]:
     caledonia``): one row of :data:`FEATURES` weights per action phases left (0-5); None
     when the file is missing or was trained on other features."""
     if text is None:
-        try:
-            text = (resources.files(__package__) / "data" / "caledonia.json").read_text(encoding="utf-8")
-        except (FileNotFoundError, OSError):
+        text = bundled("caledonia.json")
+        if text is None:
             return None
     data = json.loads(text)
     if data.get("features") != list(FEATURES):

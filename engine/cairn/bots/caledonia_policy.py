@@ -20,7 +20,6 @@ the legal moves, so rollouts to the end of a round stay cheap.
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any, Dict, List, Optional, Sequence
 
 from ..caledonia import economy
@@ -30,6 +29,7 @@ from ..caledonia.state import ACTIONS, PRODUCTION
 from ..core.rng import Rng
 from .caledonia_worth import (ANIMAL_GOOD, BREAD, CHEESE, GOOD_VP, GRAIN, INF, MILK, PRICE, ROUNDS, WHISKY,
                               WOOL, Context)
+from .knowledge import bundled
 
 _I = GOOD_INDEX
 _COSTS = TABLES["costs"]
@@ -99,9 +99,8 @@ def load_params(text: Optional[str] = None) -> Dict[str, Any]:
     """The tuned parameters (``data/caledonia_policy.json``) over :data:`DEFAULTS`."""
     params = json.loads(json.dumps(DEFAULTS))
     if text is None:
-        try:
-            text = (resources.files(__package__) / "data" / "caledonia_policy.json").read_text(encoding="utf-8")
-        except (FileNotFoundError, OSError):
+        text = bundled("caledonia_policy.json")
+        if text is None:
             return params
     data = json.loads(text)
     for k, v in data.get("params", {}).items():

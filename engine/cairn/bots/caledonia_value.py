@@ -15,7 +15,6 @@ opponent's cards).
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any, Dict, List, Optional
 
 from ..caledonia import scoring
@@ -25,6 +24,7 @@ from ..caledonia.economy import board_of
 from ..caledonia.production import worker_income
 from ..caledonia.state import ACTIONS, OVER
 from .caledonia_worth import made_per_round, own_imports
+from .knowledge import bundled
 
 _MEAT = {"beef": "cow", "mutton": "sheep"}
 
@@ -101,9 +101,8 @@ def load_weights(text: Optional[str] = None) -> Optional[Dict[str, Any]]:
     """``{"player": {round: weights}, "automa": {round: weights}}`` from
     ``data/caledonia_value.json`` (rounds 2-5: the round about to begin), or None."""
     if text is None:
-        try:
-            text = (resources.files(__package__) / "data" / "caledonia_value.json").read_text(encoding="utf-8")
-        except (FileNotFoundError, OSError):
+        text = bundled("caledonia_value.json")
+        if text is None:
             return None
     data = json.loads(text)
     if data.get("features") != list(FEATURES) or data.get("automa_features") != list(AUTOMA_FEATURES):

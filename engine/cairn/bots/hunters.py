@@ -21,7 +21,6 @@ against those.
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..core.rng import Rng
@@ -29,7 +28,7 @@ from ..hunters.board import find
 from ..hunters.scoring import majority
 from ..hunters.state import OVER
 from ..hunters.tiles import FOREST, MEADOW, RIVER, TEMPLATES
-from .knowledge import Knowledge
+from .knowledge import Knowledge, bundled
 
 Move = Dict[str, Any]
 
@@ -161,9 +160,8 @@ def load_weights(text: Optional[str] = None) -> Optional[Dict[str, Any]]:
     hunters``): per stage of the stack, a weight per part and a constant; None without
     the file or when it was trained on other parts."""
     if text is None:
-        try:
-            text = (resources.files(__package__) / "data" / "hunters.json").read_text(encoding="utf-8")
-        except (FileNotFoundError, OSError):
+        text = bundled("hunters.json")
+        if text is None:
             return None
     data = json.loads(text)
     if data.get("features") != list(FEATURES) + ["constant"]:

@@ -8,7 +8,8 @@ margin from ``rules.scores(state)``, rollouts are random to the end.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Dict, List
+from importlib import resources
+from typing import Any, Dict, List, Optional
 
 from ..core.rng import Rng
 
@@ -75,6 +76,15 @@ class Knowledge:
         values = self.evaluate(rules, state)
         others = [v for i, v in enumerate(values) if i != seat]
         return values[seat] - (max(others) if others else 0.0)
+
+
+def bundled(name: str) -> Optional[str]:
+    """The text of a data file shipped with the bots (``cairn/bots/data/NAME``: learned
+    weights, tuned numbers), or None when the wheel has none."""
+    try:
+        return (resources.files(__package__) / "data" / name).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return None
 
 
 GENERIC = Knowledge()
