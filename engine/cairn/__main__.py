@@ -252,12 +252,18 @@ def _solo(match: "_Match", levels: List[str], games: int, seed: int, out: Option
     match.think_times()
 
 
+def _mean_sd(xs: List[float]) -> Tuple[float, float]:
+    """The mean and the sample standard deviation (0 for a single value)."""
+    n = len(xs)
+    mean = sum(xs) / n
+    return mean, math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+
+
 def _solo_line(totals: List[int], ratings: List[Optional[str]]) -> str:
     """Average score with its 95% interval, range, and the ratings earned."""
     n = len(totals)
-    mean = sum(totals) / n
-    sd = math.sqrt(sum((t - mean) ** 2 for t in totals) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    mean, sd = _mean_sd(totals)
+    half = 1.96 * sd / math.sqrt(n)
     line = (f"avg score {mean:6.1f} [{mean - half:.1f}, {mean + half:.1f}]  sd {sd:.1f}  "
             f"range {min(totals)}-{max(totals)}  ({n} games)")
     named = [(r, t) for r, t in zip(ratings, totals) if r]
@@ -382,9 +388,8 @@ def _compare(base_paths: List[str], new_paths: List[str], level: str) -> None:
         kinds = list(dict.fromkeys(others))
         match = f"{level} vs " + ("alone" if not others else f"{len(others)}x {kinds[0]}"
                                   if len(others) > 1 and len(kinds) == 1 else ", ".join(kinds))
-        diffs = [mb - ma for _s, ma, mb, _wa, _wb in rows]
-        mean = sum(diffs) / n
-        se = (sum((x - mean) ** 2 for x in diffs) / (n - 1)) ** 0.5 / math.sqrt(n) if n > 1 else float("nan")
+        mean, sd = _mean_sd([mb - ma for _s, ma, mb, _wa, _wb in rows])
+        se = sd / math.sqrt(n) if n > 1 else float("nan")
         what = "score" if players == 1 else "margin"
         line = (f"{game}, {match}: {n} seeds in both "
                 f"({min(r[0] for r in rows)}-{max(r[0] for r in rows)}): {what} "

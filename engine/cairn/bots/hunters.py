@@ -147,6 +147,15 @@ def features(s: Any) -> List[List[int]]:
     return f
 
 
+def hand_value(x: List[int], left: int) -> float:
+    """The hand forecast of one seat's parts ``x`` (beyond its points scored) with ``left``
+    land tiles in the stack: a share of the unfinished forests and rivers it leads, a little
+    for members and huts in hand."""
+    share = 0.75 if left > 30 else 0.3 + 0.015 * left
+    led = x[1] + x[2] + x[3] + x[4] + x[5] + x[6]
+    return x[0] + share * led + MEMBER_VALUE * x[7] + HUT_VALUE * x[9] * (left > 10)
+
+
 def bucket(edges: List[int], left: int) -> int:
     """The row of learned weights for ``left`` land tiles still in the stack."""
     for i, e in enumerate(edges):
@@ -210,11 +219,8 @@ class HuntersKnowledge(Knowledge):
         left = len(s.land)
         learned = LEARNED if self.learned and s.n == 2 else None
         if learned is None:
-            share = 0.75 if left > 30 else 0.3 + 0.015 * left
             for p in range(s.n):
-                x = f[p]
-                led = x[1] + x[2] + x[3] + x[4] + x[5] + x[6]
-                out[p] += x[0] + share * led + MEMBER_VALUE * x[7] + HUT_VALUE * x[9] * (left > 10)
+                out[p] += hand_value(f[p], left)
             return out
         w = learned[bucket(learned["edges"], left)]
         for p in range(s.n):

@@ -25,14 +25,14 @@ from typing import Any, List, Tuple
 
 from .. import new_game
 from . import choose_move
-from .hunters import FEATURES, N_FEATURES, bucket, features
+from .hunters import FEATURES, HUT_VALUE, MEMBER_VALUE, N_FEATURES, bucket, features, hand_value
 from .train import solve
 
 DEFAULT_OUT = os.path.join(os.path.dirname(__file__), "data", "hunters.json")
 #: the stages: more than 60 land tiles left, 46-60, 31-45, 16-30, 6-15, 5 or fewer
 EDGES = [60, 45, 30, 15, 5, -1]
 #: the hand forecast as weights (its share of an unfinished feature taken as 0.6)
-PRIOR = [1.0, 0.6, 0.6, 0.6, 0.6, 0.6, 0.6, 1.5, 0.0, 1.0, 0.0]
+PRIOR = [1.0, 0.6, 0.6, 0.6, 0.6, 0.6, 0.6, MEMBER_VALUE, 0.0, HUT_VALUE, 0.0]
 STRIDE = 3
 MEDIUM_ITERATIONS = 15
 Sample = Tuple[int, List[int], float]   # land tiles left, parts, points still to come
@@ -79,12 +79,8 @@ def fit(samples: List[Sample], alpha: float) -> Tuple[List[List[float]], List[An
         def rmse(pred: Any) -> float:
             return (sum((pred(x, left) - y) ** 2 for x, y, left in held) / max(1, len(held))) ** 0.5
 
-        def hand(x: List[int], left: int) -> float:
-            share = 0.75 if left > 30 else 0.3 + 0.015 * left
-            return x[0] + share * sum(x[1:7]) + 1.5 * x[7] + 1.0 * x[9] * (left > 10)
-
         report.append({"stage": stage, "samples": len(rows),
-                       "rmse_hand": round(rmse(hand), 2),
+                       "rmse_hand": round(rmse(hand_value), 2),
                        "rmse_learned": round(rmse(lambda x, _l: sum(p * q for p, q in zip(w, x))), 2)})
     return weights, report
 
