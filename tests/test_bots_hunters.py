@@ -7,8 +7,8 @@ import random
 import pytest
 
 from cairn import new_game
-from cairn.bots.hunters import (HARD, HUT_VALUE, KNOWLEDGE, LEARNED, MEMBER_VALUE, N_FEATURES, bucket, features,
-                                load_weights)
+from cairn.bots.forecast import bucket
+from cairn.bots.hunters import HARD, HUT_VALUE, KNOWLEDGE, LEARNED, MEMBER_VALUE, N_FEATURES, features, load_weights
 from cairn.bots.knowledge import knowledge_for
 from cairn.hunters.board import occupied_roots
 from cairn.hunters.scoring import final_points, forest_value, majority, river_value

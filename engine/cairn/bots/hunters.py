@@ -20,7 +20,6 @@ against those.
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..core.rng import Rng
@@ -28,7 +27,8 @@ from ..hunters.board import find
 from ..hunters.scoring import majority
 from ..hunters.state import OVER
 from ..hunters.tiles import FOREST, MEADOW, RIVER, TEMPLATES
-from .knowledge import Knowledge, bundled
+from .forecast import linear, load_table
+from .knowledge import Knowledge
 
 Move = Dict[str, Any]
 
@@ -156,31 +156,11 @@ def hand_value(x: List[int], left: int) -> float:
     return x[0] + share * led + MEMBER_VALUE * x[7] + HUT_VALUE * x[9] * (left > 10)
 
 
-def bucket(edges: List[int], left: int) -> int:
-    """The row of learned weights for ``left`` land tiles still in the stack."""
-    for i, e in enumerate(edges):
-        if left > e:
-            return i
-    return len(edges) - 1
-
-
-def load_weights(text: Optional[str] = None) -> Optional[Dict[str, Any]]:
+def load_weights(text: Optional[str] = None) -> Optional[Dict[Any, Any]]:
     """The learned weights (``data/hunters.json``, written by ``python -m cairn train
     hunters``): per stage of the stack, a weight per part and a constant; None without
     the file or when it was trained on other parts."""
-    if text is None:
-        text = bundled("hunters.json")
-        if text is None:
-            return None
-    data = json.loads(text)
-    if data.get("features") != list(FEATURES) + ["constant"]:
-        return None   # trained on other parts
-    table: Dict[Any, Any] = {"edges": [int(e) for e in data["edges"]]}
-    for i, row in enumerate(data["weights"]):
-        if len(row) != N_FEATURES + 1:
-            raise ValueError("hunters.json: a row of weights has the wrong length")
-        table[i] = [float(v) for v in row]
-    return table
+    return load_table(FEATURES, text, "hunters.json")
 
 
 LEARNED = load_weights()
@@ -222,12 +202,8 @@ class HuntersKnowledge(Knowledge):
             for p in range(s.n):
                 out[p] += hand_value(f[p], left)
             return out
-        w = learned[bucket(learned["edges"], left)]
         for p in range(s.n):
-            v = w[N_FEATURES]
-            for a, b in zip(w, f[p]):
-                v += a * b
-            out[p] += v
+            out[p] += linear(learned, f[p], left)
         return out
 
     def rollout_move(self, rules: Any, state: Any, legal: List[Move], rng: Rng) -> Move:
