@@ -22,6 +22,8 @@
   what a seat will finish with where a round begins (:mod:`cairn.bots.train_value`).
 * ``train hunters [-n N] [--seed S] [--procs P] [--alpha A] [--out FILE]``: learn the weights
   of hard's Hunters forecast from two-seat games of medium (:mod:`cairn.bots.train_hunters`).
+* ``train glenmore [-n N] [--seed S] [--procs P] [--alpha A] [--out FILE]``: the same for
+  hard's Glen More forecast, from two-seat games of ``hard0`` (:mod:`cairn.bots.train_glenmore`).
 * ``summary FILE...``: the same figures from ``selfplay --out`` files
   (runs split over processes or seeds, merged; a game played twice counts once).
 * ``compare BASE... --new FILE... [--level hard]``: an A/B test of a bot change from
@@ -39,7 +41,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import GAMES, IllegalMove, new_game
-from .bots import budget, choose_move, seat_for, seat_move, train, train_hunters, train_value, tune
+from .bots import budget, choose_move, seat_for, seat_move, train, train_glenmore, train_hunters, train_value, tune
 from .bots.knowledge import knowledge_for
 from .bots.search import STATS
 from .core import i18n
@@ -430,6 +432,8 @@ VALUE_MATCHES = "self;self,automa1;self,automa3;self,automa5;self,self;self,self
 
 
 def _train(a: argparse.Namespace) -> None:
+    if a.seed is None:
+        a.seed = 100 if a.game == "glenmore" else 1
     matches = [m.split(",") for m in (a.matches or "").split(";") if m]
     if a.game == "caledonia":
         train.train(matches or [["medium", "automa3"], ["medium", "medium"]], a.games or 150, a.seed, a.stride,
@@ -437,6 +441,9 @@ def _train(a: argparse.Namespace) -> None:
     elif a.game == "hunters":
         train_hunters.train(a.games or 600, a.seed,
                             0.05 if a.alpha is None else a.alpha, a.out or train_hunters.DEFAULT_OUT, a.procs)
+    elif a.game == "glenmore":
+        train_glenmore.train(a.games or 120, a.seed,
+                             0.5 if a.alpha is None else a.alpha, a.out or train_glenmore.DEFAULT_OUT, a.procs)
     elif a.game == "caledonia-policy":
         tune.tune(a.generations, a.games or 24, a.seed, a.out or tune.DEFAULT_OUT, a.start, a.procs)
     else:
@@ -454,12 +461,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     cp.add_argument("--new", nargs="+", required=True, help="... and after it")
     cp.add_argument("--level", default="hard", help="the level that changed")
     tp = sub.add_parser("train", help="learn or tune the Caledonia and Hunters bots from self-play")
-    tp.add_argument("game", choices=["caledonia", "caledonia-policy", "caledonia-value", "hunters"])
+    tp.add_argument("game", choices=["caledonia", "caledonia-policy", "caledonia-value", "glenmore", "hunters"])
     tp.add_argument("--matches", default=None,
                     help="matches to play, ';' between matches, ',' between seats "
                          "(caledonia: medium,automa3;medium,medium; caledonia-value: self;self,automa3;...)")
     tp.add_argument("-n", "--games", type=int, default=None, help="games per match (per candidate and mode)")
-    tp.add_argument("--seed", type=int, default=1)
+    tp.add_argument("--seed", type=int, default=None, help="the first game's seed (glenmore: 100, else 1)")
     tp.add_argument("--stride", type=int, default=3, help="caledonia: record every k-th ply")
     tp.add_argument("--alpha", type=float, default=None, help="ridge pull towards the prior")
     tp.add_argument("--generations", type=int, default=120, help="caledonia-policy: generations")

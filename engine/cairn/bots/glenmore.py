@@ -9,15 +9,24 @@ the production a tile will still yield in the seat's turns left, + a
 value per turn left.  Turns left depend on the chain: a figure far ahead
 waits while those behind it take the tiles in between, so jumping ahead
 costs turns (about one per tile skipped, shared among the other seats).
+
+These are the forecast's parts (:func:`features`).  Easy, medium, ``hard0`` and every game of
+three or more seats add them up by hand (:data:`HAND`); hard, in two-seat games, weighs them
+per stage of the stacks by weights learned from ``hard0``'s games (``python -m cairn train
+glenmore``, :mod:`cairn.bots.train_glenmore`; ``data/glenmore.json``), with a constant for
+the points every seat still scores.  What it learned: a resource is worth 0.5-0.7 VP (0.9 by
+hand); a tile above the fewest costs about 2 VP while the first stack lasts, 3 later; a clan
+member on the display 0.5-1 VP until the last stack, then nothing.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from ..core.rng import Rng
 from ..glenmore.chain import is_last_turn
 from ..glenmore.scoring import chieftain_strength, difference_vp, final_card_vp
 from ..glenmore.tiles import TILES
+from .forecast import linear, load_table
 from .knowledge import Knowledge
 
 Move = Dict[str, Any]
@@ -71,6 +80,82 @@ def _room(display: Dict[Any, Any]) -> bool:
     return False
 
 
+#: the forecast's parts per seat (:func:`features`), in order
+FEATURES = ("coins", "resources", "clansmen", "whisky_lead", "chieftain_lead", "card_lead", "final_cards",
+            "extra_tiles", "production", "turns")
+#: the hand forecast's weights of the parts
+HAND = (1.0, RESOURCE_VALUE, 0.5, 1.0, 1.0, 1.0, 1.0, -3.0, 1.0, TURN_VALUE)
+
+
+def tiles_left(state: Any) -> int:
+    """Tiles still in the stacks (public: the stacks' sizes are on the table)."""
+    return sum(len(s) for s in state.stacks[state.stack_index:])
+
+
+def features(state: Any) -> List[List[float]]:
+    """Per seat, the forecast's parts (:data:`FEATURES`): coins (1 VP each at the end),
+    resources on tiles, clan members on the display, the scorings still to come at today's
+    standings (whisky, chieftains and bonnets, cards: the difference to the lowest, as the
+    scoring pays it, times the scorings left), the end-of-game cards at today's display, the
+    tiles it will hold above the fewest at the end (-3 VP each), the production its tiles will
+    still yield in its turns left, and its turns left.  The tile taken in the turn under way
+    counts as placed."""
+    players = state.players
+    n = state.n
+    ahead = _ahead(state.chain, n)
+    stream = tiles_left(state) + 13 - n - (1 if state.uses_die else 0)
+    share = n + (0.5 if state.uses_die else 0.0)
+    scorings_left = 3 - state.scorings
+    whisky = [p.whisky for p in players]
+    chiefs = [chieftain_strength(p) for p in players]
+    cards = [len(p.cards) for p in players]
+    sizes = [len(p.display) for p in players]
+    taken = state.turn.taken
+    cur = state.current
+    if taken is not None:
+        sizes[cur] += 1
+    turns = []
+    for i, p in enumerate(players):
+        t = max(0.0, (stream - ahead[i]) / share)
+        if not _room(p.display):  # no clan member next to an empty space: no tile fits
+            t *= 0.3
+        turns.append(t)
+    final_sizes = [sizes[i] + turns[i] for i in range(n)]
+    fewest = min(final_sizes)
+    lows = (min(whisky), min(chiefs), min(cards))
+    out = []
+    for i, p in enumerate(players):
+        rate = 0.0
+        for spot in p.display.values():
+            rate += _tile_rate(spot.tile)
+        if i == cur and taken is not None:
+            rate += _tile_rate(taken)
+        out.append([float(p.coins), float(sum(p.holdings())), float(p.clansmen_on_display()),
+                    float(scorings_left * difference_vp(whisky[i] - lows[0])),
+                    float(scorings_left * difference_vp(chiefs[i] - lows[1])),
+                    float(scorings_left * difference_vp(cards[i] - lows[2])),
+                    float(final_card_vp(p)), final_sizes[i] - fewest, rate * min(turns[i], 10.0), turns[i]])
+    return out
+
+
+def hand_value(x: List[float], left: int) -> float:
+    """The hand forecast of one seat's parts ``x`` (beyond its VP scored)."""
+    v = 0.0
+    for a, b in zip(HAND, x):
+        v += a * b
+    return v
+
+
+def load_weights(text: Optional[str] = None) -> Optional[Dict[Any, Any]]:
+    """The learned weights (``data/glenmore.json``, written by ``python -m cairn train
+    glenmore``): per stage of the stacks, a weight per part and a constant; None without the
+    file or when it was trained on other parts."""
+    return load_table(FEATURES, text, "glenmore.json")
+
+
+LEARNED = load_weights()
+
+
 class GlenMoreKnowledge(Knowledge):
     scale = 12.0
     # rollouts of 20 steps (two or three turns) then the forecast: 8 steps
@@ -86,54 +171,30 @@ class GlenMoreKnowledge(Knowledge):
     hard_iterations = 400
     tree_iterations = 400   # hard0 (benchmarks): hard as it was
 
+    #: hard judges two-seat positions by learned weights (LEARNED); easy, medium, hard0 and
+    #: every game of three or more seats by the hand forecast
+    learned = False
+
+    def for_level(self, level: str) -> Knowledge:
+        return HARD if level == "hard" and LEARNED is not None else self
+
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         players = state.players
         if state.current is None:
             return [float(p.total_vp) for p in players]
-        n = state.n
-        left = sum(len(s) for s in state.stacks[state.stack_index:])
-        ahead = _ahead(state.chain, n)
-        stream = left + 13 - n - (1 if state.uses_die else 0)
-        share = n + (0.5 if state.uses_die else 0.0)
-        scorings_left = 3 - state.scorings
-        whisky = [p.whisky for p in players]
-        chiefs = [chieftain_strength(p) for p in players]
-        cards = [len(p.cards) for p in players]
-        sizes = [len(p.display) for p in players]
-        taken = state.turn.taken
-        cur = state.current
-        if taken is not None:
-            sizes[cur] += 1
-        turns = []
-        for i, p in enumerate(players):
-            t = max(0.0, (stream - ahead[i]) / share)
-            if not _room(p.display):  # no clan member next to an empty space: no tile fits
-                t *= 0.3
-            turns.append(t)
-        final_sizes = [sizes[i] + turns[i] for i in range(n)]
-        fewest = min(final_sizes)
-        lows = (min(whisky), min(chiefs), min(cards))
+        left = tiles_left(state)
+        learned = LEARNED if self.learned and state.n == 2 else None
         out = []
-        for i, p in enumerate(players):
-            v = float(p.total_vp + p.coins)
-            v += RESOURCE_VALUE * sum(p.holdings())
-            v += 0.5 * p.clansmen_on_display()
-            v += scorings_left * (difference_vp(whisky[i] - lows[0]) + difference_vp(chiefs[i] - lows[1])
-                                  + difference_vp(cards[i] - lows[2]))
-            v += final_card_vp(p)
-            v -= 3 * (final_sizes[i] - fewest)  # every turn left will add a tile
-            rate = 0.0
-            for spot in p.display.values():
-                rate += _tile_rate(spot.tile)
-            if i == cur and taken is not None:
-                rate += _tile_rate(taken)
-            v += rate * min(turns[i], 10.0) + TURN_VALUE * turns[i]
-            if i == cur and state.turn.pending is not None:
-                pay = state.turn.pending
-                v -= RESOURCE_VALUE * (sum(pay.res) + pay.distinct) + 2 * pay.whisky + pay.clansman
-                if pay.then[0] == "act":  # a converter pays out once the inputs are in
-                    v += pay.then[1] + 2 * pay.then[2]
+        for i, x in enumerate(features(state)):
+            v = float(players[i].total_vp)
+            v += hand_value(x, left) if learned is None else linear(learned, x, left)
             out.append(v)
+        pay = state.turn.pending
+        if pay is not None:   # what the tile taken still costs, and a converter's payout
+            cur = state.current
+            out[cur] -= RESOURCE_VALUE * (sum(pay.res) + pay.distinct) + 2 * pay.whisky + pay.clansman
+            if pay.then[0] == "act":
+                out[cur] += pay.then[1] + 2 * pay.then[2]
         return out
 
     def candidates(self, rules: Any, state: Any, legal: List[Move]) -> List[Move]:
@@ -179,3 +240,5 @@ class GlenMoreKnowledge(Knowledge):
 
 
 KNOWLEDGE = GlenMoreKnowledge()
+HARD = GlenMoreKnowledge()
+HARD.learned = True

@@ -35,7 +35,8 @@ def scored(s: Any) -> List[float]:
 
 RECIPE = Recipe(
     "hunters", FEATURES, features, left=land_left, scored=scored, hand_value=hand_value, edges=EDGES, prior=PRIOR,
-    about="Hunters: hard's forecast weights, python -m cairn train hunters", level="medium", iterations=15)
+    about="Hunters: hard's forecast weights, python -m cairn train hunters", level="medium", iterations=15,
+    pull_constant=True)
 
 
 def train(games: int = 600, seed: int = 1, alpha: float = 0.05, out: str = DEFAULT_OUT,
