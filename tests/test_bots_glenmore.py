@@ -1,9 +1,8 @@
 """Glen More's bot forecast: the hand forecast adds up as its docstring says (recounted here
 from the scoring module's helpers and the chain), hard's learned weights weigh the same parts,
 the end of the game is exact, and the training command is reproducible."""
-import random
-
 import pytest
+from forecast_helpers import random_positions, trained_twice
 
 from cairn import new_game
 from cairn.bots.forecast import bucket
@@ -85,9 +84,7 @@ def reference(s, learned):
 def test_both_forecasts_add_up_the_parts_as_written():
     checked = paying = 0
     for seed in range(4):
-        g = new_game("glenmore", players=2 + seed % 3, seed=seed)
-        r = random.Random(seed)
-        while True:
+        for g in random_positions("glenmore", seed, 2 + seed % 3):
             s = g.state
             before = s.to_json()
             assert len(features(s)) == s.n and all(len(x) == len(FEATURES) for x in features(s))
@@ -96,10 +93,7 @@ def test_both_forecasts_add_up_the_parts_as_written():
             assert s.to_json() == before
             checked += 1
             paying += s.turn.pending is not None
-            if g.is_over:
-                assert KNOWLEDGE.evaluate(g.rules, s) == [float(x["total"]) for x in g.scores()]
-                break
-            g.play(r.choice(g.legal_moves()))
+        assert KNOWLEDGE.evaluate(g.rules, s) == [float(x["total"]) for x in g.scores()]   # the end: exact
     assert checked > 400 and paying > 20
 
 
@@ -116,11 +110,8 @@ def test_hard_plays_the_learned_weights_and_the_other_levels_the_hand_forecast()
 def test_training_is_reproducible_and_writes_weights_the_bot_reads(tmp_path, monkeypatch):
     from cairn.bots import train_glenmore
     monkeypatch.setattr(train_glenmore.RECIPE, "iterations", 5)   # the games' strength does not matter here
-    files = []
-    for name in ("a.json", "b.json"):
-        out = tmp_path / name
-        train_glenmore.train(games=1, seed=5, out=str(out), procs=1, log=lambda *_: None)
-        files.append(out.read_text())
+    files = trained_twice(lambda out: train_glenmore.train(games=1, seed=5, out=out, procs=1, log=lambda *_: None),
+                          tmp_path)
     assert files[0] == files[1]
     table = load_weights(files[0])
     assert table["edges"] == train_glenmore.EDGES

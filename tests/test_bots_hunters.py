@@ -2,11 +2,9 @@
 written with the scoring module's own helpers (the final scoring's recount,
 forest and river values, majorities), and both forecasts (the hand one and
 hard's learned weights) add them up as they say."""
-import random
-
 import pytest
+from forecast_helpers import random_positions, trained_twice
 
-from cairn import new_game
 from cairn.bots.forecast import bucket
 from cairn.bots.hunters import HARD, HUT_VALUE, KNOWLEDGE, LEARNED, MEMBER_VALUE, N_FEATURES, features, load_weights
 from cairn.bots.knowledge import knowledge_for
@@ -55,9 +53,7 @@ def reference(s, learned):
 def test_the_fast_forecast_equals_the_one_from_the_scoring_helpers():
     checked = nonzero = 0
     for seed in range(4):
-        g = new_game("hunters", players=2 + seed % 3, seed=seed)
-        r = random.Random(seed)
-        while True:
+        for g in random_positions("hunters", seed, 2 + seed % 3):
             s = g.state
             before = s.dumps()
             assert features(s) == reference_parts(s)
@@ -67,9 +63,6 @@ def test_the_fast_forecast_equals_the_one_from_the_scoring_helpers():
             assert s.dumps() == before
             checked += 1
             nonzero += any(got[p] != sum(s.score[p]) for p in range(s.n))
-            if g.is_over:
-                break
-            g.play(r.choice(g.legal_moves()))
     assert checked > 400 and nonzero > 300
 
 
@@ -83,11 +76,8 @@ def test_hard_plays_the_learned_weights_and_the_other_levels_the_hand_forecast()
 
 def test_training_is_reproducible_and_writes_weights_the_bot_reads(tmp_path):
     from cairn.bots import train_hunters
-    files = []
-    for name in ("a.json", "b.json"):
-        out = tmp_path / name
-        train_hunters.train(games=2, seed=5, out=str(out), procs=1, log=lambda *_: None)
-        files.append(out.read_text())
+    files = trained_twice(lambda out: train_hunters.train(games=2, seed=5, out=out, procs=1, log=lambda *_: None),
+                          tmp_path)
     assert files[0] == files[1]
     table = load_weights(files[0])
     assert table["edges"] == train_hunters.EDGES
