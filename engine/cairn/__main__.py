@@ -460,7 +460,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     cp.add_argument("base", nargs="+", help="selfplay --out files of the bot before the change")
     cp.add_argument("--new", nargs="+", required=True, help="... and after it")
     cp.add_argument("--level", default="hard", help="the level that changed")
-    tp = sub.add_parser("train", help="learn or tune the Caledonia and Hunters bots from self-play")
+    tp = sub.add_parser("train", help="learn or tune the bots (Caledonia, Glen More, Hunters) from self-play")
     tp.add_argument("game", choices=["caledonia", "caledonia-policy", "caledonia-value", "glenmore", "hunters"])
     tp.add_argument("--matches", default=None,
                     help="matches to play, ';' between matches, ',' between seats "

@@ -175,9 +175,6 @@ class GlenMoreKnowledge(Knowledge):
     #: every game of three or more seats by the hand forecast
     learned = False
 
-    def for_level(self, level: str) -> Knowledge:
-        return HARD if level == "hard" and LEARNED is not None else self
-
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         players = state.players
         if state.current is None:
@@ -242,3 +239,5 @@ class GlenMoreKnowledge(Knowledge):
 KNOWLEDGE = GlenMoreKnowledge()
 HARD = GlenMoreKnowledge()
 HARD.learned = True
+if LEARNED is not None:
+    KNOWLEDGE.hard_variant = HARD

@@ -187,9 +187,6 @@ class HuntersKnowledge(Knowledge):
     # and every game of three or more seats by the hand forecast
     learned = False
 
-    def for_level(self, level: str) -> Knowledge:
-        return HARD if level == "hard" and LEARNED is not None else self
-
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         s = state
         out = [float(sum(row)) for row in s.score]
@@ -216,3 +213,5 @@ class HuntersKnowledge(Knowledge):
 KNOWLEDGE = HuntersKnowledge()
 HARD = HuntersKnowledge()
 HARD.learned = True
+if LEARNED is not None:
+    KNOWLEDGE.hard_variant = HARD

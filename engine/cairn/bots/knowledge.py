@@ -55,9 +55,13 @@ class Knowledge:
     #: hard's fewest iterations when the clock stops it (None: ``medium_iterations``)
     hard_fewest: Any = None
 
+    #: the knowledge hard plays with, where it differs (a learned forecast); None: this one
+    hard_variant: Any = None
+
     def for_level(self, level: str) -> "Knowledge":
-        """The knowledge a search level plays with (default: this one for every level)."""
-        return self
+        """The knowledge a search level plays with: :attr:`hard_variant` for hard if the
+        game has one, else this one."""
+        return self.hard_variant if level == "hard" and self.hard_variant is not None else self
 
     def evaluate(self, rules: Any, state: Any) -> List[float]:
         """Per seat, the points it is expected to finish with (exact at the end)."""
