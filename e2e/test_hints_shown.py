@@ -1,7 +1,8 @@
 """Hints (issue 32) in the browser: in each game the Hint button (and the H
 key) shows a legal move, lit where it is played (the board or the choice
 bar) and named in the engine's words, within a second; the same position with
-everything the player cannot see dealt again gives the same hint; the save
+everything the player cannot see dealt again gives the same hint (where the
+hint's safety clock stopped neither search: a busy machine may); the save
 records it, the log marks the move played after it, and the saved game
 keeps the mark when opened again."""
 from __future__ import annotations
@@ -23,6 +24,7 @@ def test_a_hint_in_each_game(request, chromium, site_url):
     app = _new_app(request, chromium, site_url, **LAPTOP)
     page = app.page
     times = {}
+    compared = 0
     try:
         app.open("?fast=1&nosw")
         page.evaluate("for (const g of ['glenmore', 'hunters', 'caledonia']) localStorage.setItem('cairn:coached:' + g, '1')")
@@ -51,9 +53,12 @@ def test_a_hint_in_each_game(request, chromium, site_url):
                 assert hint["label"] == label and label in shown["card"], (hint, shown)
                 assert shown["where"] and (shown["ring"] or shown["button"]), (game, hint, shown)
                 # the same position with the hidden tiles, cards or dice dealt again: the same hint
+                # (when neither search was stopped by the hint's safety clock: a busy machine may stop it)
                 for k in (1, 2):
                     twin = page.evaluate(f"window.cairn.engine.request('hint', {{gid: {json.dumps(gid)}, hidden: {k}}})")
-                    assert twin["move"] == hint["move"], (game, k, twin, hint)
+                    if hint["complete"] and twin["complete"]:
+                        assert twin["move"] == hint["move"], (game, k, twin, hint)
+                        compared += 1
                 asked.append(ply)
                 # the player follows it: the hinted move is played (as its button or place would)
                 page.evaluate("(m) => window.cairn.renderer.ui.play(m)", hint["move"])
@@ -67,6 +72,7 @@ def test_a_hint_in_each_game(request, chromium, site_url):
             assert marked == HINTS_PER_GAME, marked
             stored = json.loads(page.evaluate(f"localStorage.getItem('cairn:save:' + {json.dumps(gid)})") or "null")
             assert stored is not None and stored["meta"]["hints"] == asked
+        assert compared, "every hint's search was stopped by its clock: no twin compared"
         # a saved game opened again keeps its marks
         page.click("#home-btn")
         page.click("#saved-list li.saved button.resume")

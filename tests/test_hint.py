@@ -67,6 +67,15 @@ def test_a_hint_is_legal_and_never_peeks(game_name):
     assert differed, "no position had hidden information to deal again"
 
 
+@pytest.mark.parametrize("game_name", sorted(PEOPLE))
+def test_a_hint_says_whether_its_clock_stopped_it(game_name):
+    g = new_game(game_name, players=2, seed=6)
+    assert knowledge_for(game_name).medium_iterations > hint.FEWEST
+    assert hint.ask(g, cap_s=None) == (hint.suggest(g, cap_s=None), True)
+    move, complete = hint.ask(g, cap_s=0.0)   # the clock runs out at once: the search stops at its fewest
+    assert move in g.legal_moves() and complete is False
+
+
 def test_the_facade_records_the_hint_marks_the_next_line_and_undo_forgets_it():
     players = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "easy", "name": "Bot"}]
     snap = request(op="new", gid="h1", game="hunters", players=players, seed=11)
@@ -74,6 +83,7 @@ def test_the_facade_records_the_hint_marks_the_next_line_and_undo_forgets_it():
     assert h["move"] == snap["legal"][h["index"]] and h["label"] == snap["labels"][h["index"]]["label"]
     assert h["hints"] == [0] and h["meta"]["hints"] == [0]
     # the same position, its hidden tiles dealt again: the same hint, and nothing recorded
+    assert h["complete"] is True   # this position's search is far within the clock
     for k in (3, 99):
         assert request(op="hint", gid="h1", hidden=k)["move"] == h["move"]
     snap = request(op="play", gid="h1", move=h["move"])

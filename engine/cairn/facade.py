@@ -15,10 +15,12 @@ caller's id for the game).
 
 ``hint`` (a person to move): the medium bot's move for that seat
 (:mod:`cairn.hint`; it sees only what the seat sees), answered as
-``{move, index, label, hints, meta}`` (``index`` in ``legal``, ``label`` the
-move's words, ``hints`` the plies at which hints were taken, now this one too,
-kept in the save's ``meta``); a history line of a move played right after a
-hint carries ``hint: true``.  With ``hidden: k`` it answers the same
+``{move, index, label, hints, meta, complete}`` (``index`` in ``legal``,
+``label`` the move's words, ``hints`` the plies at which hints were taken, now
+this one too, kept in the save's ``meta``; ``complete`` false when the hint's
+safety clock stopped its search, so a slower or busier device may have
+answered otherwise); a history line of a move played right after a hint
+carries ``hint: true``.  With ``hidden: k`` it answers the same
 position with everything the seat cannot see dealt again from ``k`` (a check
 that hints do not peek) and records nothing.
 
@@ -338,12 +340,12 @@ def _hint(game: Any, hidden: Any) -> Dict[str, Any]:
             raise BadRequest("hidden must be a whole number")
         asked = game.clone()
         asked.state = game.rules.determinize(game.state, seat, Rng(hidden))
-    move = hint.suggest(asked)
+    move, complete = hint.ask(asked)
     legal = game.legal_moves()
     index = legal.index(move)
     plies = hint.taken(game) if hidden is not None else hint.record(game)
     return {"move": move, "index": index, "label": labels(game, legal)[index]["label"],
-            "hints": plies, "meta": dict(game.meta)}
+            "hints": plies, "meta": dict(game.meta), "complete": complete}
 
 
 def dispatch(req: Dict[str, Any]) -> Any:

@@ -8,8 +8,9 @@ the level's number of iterations, so the same position gives the same hint on
 any device, and two positions that differ only in what the seat cannot see
 give the same hint.  A safety clock (:data:`CAP_S`, after at least 12
 iterations) keeps the rare slow position (a Glen More turn's end: up to
-1.8 s in Pyodide with no clock) within a second; only there may the hint
-depend on the device's speed.
+1.8 s in Pyodide with no clock) within a second; only where it stops the
+search (such a position, or any on a busy device) may the hint depend on the
+device's speed, and :func:`ask` says when it did.
 
 The plies at which hints were taken (the number of moves played when it was
 asked) are kept in the game's ``meta`` under :data:`KEY`, so a saved game
@@ -19,12 +20,10 @@ of positions no longer in the game.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Set
-
-from typing import Optional
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .bots.knowledge import knowledge_for
-from .bots.search import ismcts
+from .bots.search import STATS, ismcts
 from .core.rng import Rng, derive_seed
 
 LEVEL = "medium"
@@ -40,13 +39,22 @@ def suggest(game: Any, cap_s: Optional[float] = CAP_S) -> Dict[str, Any]:
 
     :raises ValueError: when the game is over.
     """
+    return ask(game, cap_s)[0]
+
+
+def ask(game: Any, cap_s: Optional[float] = CAP_S) -> Tuple[Dict[str, Any], bool]:
+    """The hint (:func:`suggest`) and whether its search ran to its end: True
+    unless the safety clock stopped it, and only then is the hint the same on
+    every device (and for every deal of what the seat cannot see)."""
     if game.is_over:
         raise ValueError("the game is over")
     rules, seat = game.rules, game.current_player
     know = knowledge_for(rules.name)
     rng = Rng(derive_seed("bot", SEED, LEVEL, seat, len(game.log)))   # as choose_move derives it
     iterations = know.medium_iterations
-    return ismcts(rules, game.state, seat, know, rng, iterations, cap_s, know.exploration, min(FEWEST, iterations))
+    clocked = STATS["clocked"]
+    move = ismcts(rules, game.state, seat, know, rng, iterations, cap_s, know.exploration, min(FEWEST, iterations))
+    return move, STATS["clocked"] == clocked
 
 
 def taken(game: Any) -> List[int]:

@@ -17,7 +17,7 @@ export class Hints {
    *  (words: why no hint now, or "")}, keep(gid, meta): the save's new meta (a hint recorded)} */
   constructor(opts) {
     this.o = opts;
-    this.shown = null;     // {gid, ply, move, label}
+    this.shown = null;     // {gid, ply, move, label, complete, ms}
     this.asking = null;    // {gid, ply} while the engine thinks
     this.times = [];       // ms per hint (window.cairn.hints: e2e)
     this.autoTimer = null;
@@ -59,7 +59,7 @@ export class Hints {
     this.times.push(Math.round(ms));
     this.o.keep(at.gid, res.meta);   // the save says a hint was taken here (even if the player moved meanwhile)
     if (!this.current(at)) return;
-    this.shown = { ...at, move: res.move, label: res.label, ms };
+    this.shown = { ...at, move: res.move, label: res.label, complete: res.complete, ms };
     this.light();
   }
 

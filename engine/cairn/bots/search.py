@@ -48,8 +48,9 @@ def _freeze(v: Any) -> Any:
 
 
 #: totals over every search run in this process: {"iterations", "seconds"}
-#: (read by the selfplay benchmark for iterations per second)
-STATS = {"iterations": 0, "seconds": 0.0}
+#: (read by the selfplay benchmark for iterations per second), and
+#: "clocked": the searches its budget stopped before their iterations were done
+STATS = {"iterations": 0, "seconds": 0.0, "clocked": 0}
 
 
 class Node:
@@ -185,6 +186,7 @@ def ismcts(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
     check = 8 if iterations is not None else 0
     while done < limit:
         if deadline is not None and done >= floor and time.perf_counter() >= deadline:
+            STATS["clocked"] += 1
             break
         if check and done >= check:
             check = done + 8
