@@ -431,19 +431,21 @@ def _play(name: str, players: int, seed: Optional[int]) -> None:
 VALUE_MATCHES = "self;self,automa1;self,automa3;self,automa5;self,self;self,self,self,self"
 
 
+#: the games whose hard learns its forecast's weights (``train GAME``)
+FORECASTS = {"glenmore": train_glenmore, "hunters": train_hunters}
+
+
 def _train(a: argparse.Namespace) -> None:
+    if a.game in FORECASTS:   # a learned forecast: its module's own defaults for what is not given
+        given = {"games": a.games, "seed": a.seed, "alpha": a.alpha, "out": a.out}
+        FORECASTS[a.game].train(procs=a.procs, **{k: v for k, v in given.items() if v is not None})
+        return
     if a.seed is None:
-        a.seed = 100 if a.game == "glenmore" else 1
+        a.seed = 1
     matches = [m.split(",") for m in (a.matches or "").split(";") if m]
     if a.game == "caledonia":
         train.train(matches or [["medium", "automa3"], ["medium", "medium"]], a.games or 150, a.seed, a.stride,
                     0.05 if a.alpha is None else a.alpha, a.out or train.DEFAULT_OUT, start=a.start)
-    elif a.game == "hunters":
-        train_hunters.train(a.games or 600, a.seed,
-                            0.05 if a.alpha is None else a.alpha, a.out or train_hunters.DEFAULT_OUT, a.procs)
-    elif a.game == "glenmore":
-        train_glenmore.train(a.games or 120, a.seed,
-                             0.5 if a.alpha is None else a.alpha, a.out or train_glenmore.DEFAULT_OUT, a.procs)
     elif a.game == "caledonia-policy":
         tune.tune(a.generations, a.games or 24, a.seed, a.out or tune.DEFAULT_OUT, a.start, a.procs)
     else:
