@@ -69,6 +69,8 @@ def lookahead(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
                 if done >= total or (deadline is not None and done >= min_iterations
                                      and time.perf_counter() >= deadline):
                     out_of_time = True
+                    if done < total:
+                        STATS["clocked"] += 1   # the clock stopped it, not the rollouts' count
                     break
                 luck = Rng(worlds[counts[i]])
                 d = determinize(state, seat, luck)

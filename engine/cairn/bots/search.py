@@ -49,7 +49,8 @@ def _freeze(v: Any) -> Any:
 
 #: totals over every search run in this process: {"iterations", "seconds"}
 #: (read by the selfplay benchmark for iterations per second), and
-#: "clocked": the searches its budget stopped before their iterations were done
+#: "clocked": the searches (this tree search and :mod:`.lookahead`'s rollouts)
+#: that their clock stopped before their iterations were done
 STATS = {"iterations": 0, "seconds": 0.0, "clocked": 0}
 
 
