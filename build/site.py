@@ -25,10 +25,13 @@ by its hash, so a new build downloads only what changed.
 
 Reproducible: the same commit builds the same dist/, byte for byte, on any
 machine and any day (the same build id): the catalogues and the wheel are
-written here without dates, the snapshot is taken with the clock and the
-random bytes the runtime sees held fixed, every download is pinned by hash,
+written here without dates, the snapshot is taken with the clock, the
+random bytes, the environment and the program path the runtime sees held
+fixed, every download is pinned by hash,
 and gzip copies carry no name or time (they depend on zlib's output, the
-same for the same zlib; build.json names the zlib that made them).
+same for the same zlib; build.json names the zlib that made them).  A build
+that finds the builder's path, home, user or host name in what it made stops
+(build/traces.py).
 
 Needs only python3 (3.11+), pip, npm and node; nothing is fetched at run time.
 """
@@ -293,7 +296,7 @@ def source_hash() -> str:
         rels = list_files(top, ex_dirs)
         parts.append(hash_files(top, rels))
     singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json", "build/snapshot.mjs",
-                           "build/icons.py", "build/icon.json", "build/i18n.py", "build/wheel.py", "build/lock.py",
+                           "build/icons.py", "build/icon.json", "build/i18n.py", "build/wheel.py", "build/lock.py", "build/traces.py",
                            "build/requirements.lock")
                if os.path.exists(os.path.join(ROOT, p))]
     parts.append(hash_files(ROOT, singles))
@@ -531,6 +534,7 @@ def build(dist: str = DIST) -> str:
     build_id = write_boot_manifest(tmp)
     finish_service_worker(tmp, build_id)
     precompress(tmp)
+    _load_build_module("cairn_traces", "traces.py").check(tmp, ROOT)   # nothing of this machine in the site
     with open(os.path.join(tmp, "build.json"), "w") as f:
         json.dump({"id": build_id, "source": source, "pyodide": PYODIDE_VERSION, "zlib": zlib.ZLIB_RUNTIME_VERSION,
                    **({"latest": True} if LATEST else {})}, f)

@@ -16,6 +16,10 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const dist = resolve(process.argv[2] || "dist");
+// The runtime takes its program name and arguments from process.argv under
+// Node: this script's path on the builder's disk would end up in the
+// snapshot. Without them it takes a browser's ("./this.program").
+process.argv.length = 1;
 const clock = performance.now.bind(performance);
 reproducible();
 const url = (rel) => pathToFileURL(join(dist, rel)).href;
@@ -58,7 +62,8 @@ process.exit(0);
 /** The same snapshot from the same inputs, on any machine and any day: what the
  * runtime reads from the outside while it starts and warms up is fixed here.
  * Random bytes (Python's hash secret, the random module's seed) come from a
- * seeded generator, and the clock (the times the file system gives its files,
+ * seeded generator, the environment and program name Python sees are
+ * pyboot.js's PYTHON_ENV (not this machine's), and the clock (the times the file system gives its files,
  * which Python's import system remembers) stands still at 2000-01-01. */
 function reproducible() {
   let s = 0x9e3779b9;

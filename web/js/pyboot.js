@@ -27,6 +27,15 @@ export function checksum(bytes) {
   return ((b >>> 0).toString(16).padStart(8, "0") + (a >>> 0).toString(16).padStart(8, "0"));
 }
 
+/** Everything Python reads of its surroundings while it starts, held fixed,
+ * so that a snapshot (the Python memory the site ships) holds nothing of the
+ * machine that made it and is the same on every machine: the environment
+ * variables (Emscripten adds USER=web_user, PATH=/, PWD=/ and its own host
+ * name; LANG would otherwise come from the builder's locale under Node 21+),
+ * and the program name (Emscripten takes it from process.argv[1] under Node,
+ * the script's path on the builder's disk; build/snapshot.mjs hides that). */
+export const PYTHON_ENV = Object.freeze({ HOME: "/home/pyodide", LANG: "C.UTF-8", _: "./this.program" });
+
 // Room left before the native libraries for what a runtime adds first (the
 // browser's runtime takes a function table slot more than Node's).
 const TABLE_SLACK = 64;
@@ -145,6 +154,8 @@ async function start(opts, snapshot) {
     indexURL: opts.indexURL,
     stdout: opts.stdout || (() => {}),
     stderr: opts.stdout || (() => {}),
+    env: { ...PYTHON_ENV },
+    args: [],
     createPyodideModule: create,
     ...(opts.lock ? { lockFileContents: opts.lock } : {}),
     ...(snapshot ? { _loadSnapshot: snapshot } : {}),
