@@ -107,13 +107,13 @@ def fingerprint(game: str, day: str, seed: int, options: Dict[str, Any]) -> byte
     return hashlib.sha256(text.encode()).digest()[:DEAL_PRINT_BYTES]
 
 
-def new_daily(game: str, day: Any, name: str = "", practice: bool = False) -> Game:
-    """Today's game of ``game`` on ``day``, the person in seat ``deal()["human"]`` named ``name``;
+def new_daily(game: str, day: Any, player: str = "", practice: bool = False) -> Game:
+    """Today's game of ``game`` on ``day``, the person in seat ``deal()["human"]`` named ``player``;
     ``meta.daily`` holds the date (and ``meta.practice`` true for a try that does not count)."""
     d = deal(game, day)
     players = [dict(p) for p in d["players"]]
-    if name:
-        players[d["human"]]["name"] = name[:40]
+    if player:
+        players[d["human"]]["name"] = player[:40]
     g = new_game(game, players=players, seed=d["seed"], options=d["options"])
     g.meta = {"daily": d["date"]}
     if practice:
@@ -138,8 +138,9 @@ def bot_move(game: Game) -> Dict[str, Any]:
 
 
 # -- result links ------------------------------------------------------------------------
-def result_link(game: Game) -> str:
-    """The result of a finished today's game as link data (base64url)."""
+def result_link(game: Game, player: Optional[str] = None) -> str:
+    """The result of a finished today's game as link data (base64url); ``player``: the player's
+    name to show on the results board (default: the seat's)."""
     day = game.meta.get("daily")
     if not isinstance(day, str) or not game.is_over:
         raise ValueError("only a finished today's game has a result to share")
@@ -156,12 +157,18 @@ def result_link(game: Game) -> str:
     w.raw(bytes.fromhex(d["fingerprint"]))
     w.u8(FLAG_PRACTICE if game.meta.get("practice") else 0)
     w.varint(game.scores()[human]["total"])
-    w.blob(game.seats[human].name.encode("utf-8")[:MAX_NAME_BYTES])
+    w.blob(_name_bytes(player if player is not None else game.seats[human].name))
     w.varint(len(indices))
     for i in indices:
         w.varint(i)
     body = w.bytes()
     return b64(body + _check(body))
+
+
+def _name_bytes(player: str) -> bytes:
+    """A name as the link holds it: at most MAX_NAME_BYTES of UTF-8, never a character cut."""
+    data = player.strip()[:40].encode("utf-8")[:MAX_NAME_BYTES]
+    return data.decode("utf-8", "ignore").encode("utf-8")
 
 
 def _check(body: bytes) -> bytes:
@@ -174,7 +181,8 @@ def _refuse(code: str, message: str, **info: Any) -> ResultError:
 
 def read_result(data: Any, today: Any = None) -> Dict[str, Any]:
     """Check a result link and replay its game: ``{game, date, name, score, practice, won,
-    scores, outcome, save, moves}`` (``save``: the game as a save file, for the replay).
+    scores, outcome, save, moves}`` (``save``: the game as a save file, for the replay;
+    ``name``: the link's, possibly empty).
     ``today`` (the reader's date): a result of a later date is refused.
 
     :raises ResultError: with the code of the check that failed.
@@ -208,7 +216,7 @@ def read_result(data: Any, today: Any = None) -> Dict[str, Any]:
         flags = r.u8()
         claimed = r.varint()
         try:
-            name = r.blob(MAX_NAME_BYTES).decode("utf-8")
+            player = r.blob(MAX_NAME_BYTES).decode("utf-8")
         except UnicodeDecodeError:
             raise _refuse("damaged", "the player's name is not text") from None
         count = r.varint()
@@ -228,7 +236,7 @@ def read_result(data: Any, today: Any = None) -> Dict[str, Any]:
         other = _deal_day(game, day, printed)
         raise _refuse("deal", f"the moves were played on another day's deal, not {day.isoformat()}'s",
                       date=day.isoformat(), played=other)
-    g = new_daily(game, day, name, practice=bool(flags & FLAG_PRACTICE))
+    g = new_daily(game, day, player, practice=bool(flags & FLAG_PRACTICE))
     used = 0
     while not g.is_over:
         legal = g.legal_moves()
@@ -250,7 +258,7 @@ def read_result(data: Any, today: Any = None) -> Dict[str, Any]:
     if scores[human] != claimed:
         raise _refuse("score", f"the link says {claimed} points; the game it holds ends with {scores[human]}",
                       claimed=claimed, score=scores[human])
-    return summary(g) | {"moves": len(g.log)}
+    return summary(g) | {"name": player, "moves": len(g.log)}
 
 
 def summary(g: Game) -> Dict[str, Any]:

@@ -351,15 +351,16 @@ def _hint(game: Any, hidden: Any) -> Dict[str, Any]:
 def _daily_result(result: Dict[str, Any]) -> Dict[str, Any]:
     """A today's game's result for the page: the engine's end words rendered."""
     out = dict(result)
-    if out.get("outcome") is not None:
-        out["outcome"] = i18n.render(out["outcome"], [s["name"] for s in out["save"]["seats"]])
+    if out.get("outcome") is not None:   # in every language: the results board keeps it
+        names = [s["name"] for s in out["save"]["seats"]]
+        out["outcome"] = {lang: i18n.render(out["outcome"], names, lang) for lang in i18n.LANGUAGES}
     return out
 
 
 def _daily(op: str, req: Dict[str, Any]) -> Any:
     """Today's game (:mod:`cairn.daily`): ``daily_deal`` {game, date}; ``daily_new`` {gid,
-    game, date, name, practice} (a snapshot); ``daily_result`` {gid} (a finished today's
-    game's link and result); ``daily_read`` {data, today} (a result link checked and
+    game, date, name, practice} (a snapshot); ``daily_result`` {gid, name?} (a finished
+    today's game's link and result); ``daily_read`` {data, today} (a result link checked and
     replayed: the result, its ``save``); ``daily_check`` {save, start, count} (the bot's
     moves played again: ``{next, plies, done}``).  A refused link is an error with
     ``code: "daily"``, a ``reason`` and ``info``."""
@@ -374,7 +375,9 @@ def _daily(op: str, req: Dict[str, Any]) -> Any:
         return snapshot(gid, game)
     if op == "daily_result":
         game = _game(req)
-        return {"data": daily.result_link(game), **_daily_result(daily.summary(game))}
+        name = req.get("name")
+        return {"data": daily.result_link(game, name if isinstance(name, str) else None),
+                **_daily_result(daily.summary(game))}
     if op == "daily_read":
         today = req.get("today")
         return _daily_result(daily.read_result(req.get("data"), today if isinstance(today, str) else None))
