@@ -7,12 +7,14 @@ link is refused with its reason, and nothing is added."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 import random
 import re
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, App, _finish
+from conftest import BOOT_TIMEOUT_MS, ROOT, App, _finish
+from test_a11y import axe, serious
 
 NOW = dt.datetime(2026, 11, 28, 10, 0, tzinfo=dt.timezone.utc)
 
@@ -80,8 +82,8 @@ def open_link(a, link):
 
 
 def board_rows(a, game="caledonia"):
+    """The board's rows, a list per game that has results (in the board's order)."""
     return a.page.evaluate(f"""() => {{
-      const h = [...document.querySelectorAll('#daily-board-body h3')].find((e) => e.nextElementSibling && e.nextElementSibling.matches('ol'));
       const lists = [...document.querySelectorAll('#daily-board-body ol.daily-results')];
       return lists.map((ol) => [...ol.querySelectorAll('li')].map((li) => ({{text: li.textContent, practice: li.classList.contains('practice')}})));
     }}""")
@@ -116,6 +118,7 @@ def test_two_people_play_todays_deal_share_and_verify(person):
     bruno.page.click("#daily-open-board")
     rows = board_rows(bruno)[0]   # Clans of Caledonia first
     assert len(rows) == 2 and any("Ana" in r["text"] for r in rows)
+    assert serious(axe(bruno.page)) == []
     scores = [int(re.search(r"\((\d+) points\)", r["text"]).group(1)) for r in rows]
     assert scores == sorted(scores, reverse=True)
     # and replays it from the board
@@ -149,3 +152,37 @@ def test_a_changed_result_link_is_refused_with_its_reason(person):
         ana.page.click("#rp-close")
     ana.page.click("#daily-results-btn")
     assert len(board_rows(ana)[0]) == 1   # only Ana's own game
+
+
+def test_the_bots_moves_of_a_result_are_checked_and_a_bot_that_did_not_play_them_is_refused(person):
+    """A Hunters and Gatherers result against the hard bot (made here by the engine, as
+    another phone would): opened, verified, then its bot's moves played again in the page's
+    engine; the same game with the bot's moves made up is taken off the board with its reason."""
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "engine"))
+    from cairn import daily
+    from cairn.core.rng import Rng
+
+    def link_of(bots):
+        g = daily.new_daily("hunters", "2026-11-28", "Cara")
+        r = Rng(9)
+        while not g.is_over:
+            if g.seats[g.current_player].kind == "bot" and bots:
+                g.play(daily.bot_move(g))
+            else:
+                legal = g.legal_moves()
+                g.play(legal[r.below(len(legal))])
+        return daily.result_link(g)
+
+    ana = person("Ana")
+    state, status = open_link(ana, ana.url + "index.html#day=" + link_of(bots=True))
+    assert state == "verified" and "Cara" in status
+    ana.page.wait_for_function("document.querySelector('#daily-open-check').textContent.includes('as today')",
+                               timeout=240_000)
+    state, status = open_link(ana, ana.url + "index.html#day=" + link_of(bots=False))
+    assert state == "verified"   # every move legal, the score right: on the board while its bot is checked
+    ana.page.wait_for_function("document.querySelector('#daily-open-check').textContent.includes('Taken off the board')",
+                               timeout=120_000)
+    ana.page.click("#daily-open-board")
+    rows = [r for game in board_rows(ana) for r in game]
+    assert len(rows) == 1 and "Cara" in rows[0]["text"]   # only the honest one

@@ -371,11 +371,11 @@ export function installDaily(host) {
         const tags = [r.mine ? t("you") : null, r.practice ? t("practice") : null,
           r.bots === "checking" ? t("checking the bot's moves\u2026") : r.bots === "unchecked" ? t("bot's moves not checked yet") : null].filter(Boolean);
         return el("li", { class: r.practice ? "practice" : "" },
-          el("button", { type: "button", class: "daily-row", "data-id": r.id.slice(0, 16), onclick: () => replayResult(r),
-            "aria-label": t("{rank}. {name}: {result}. Replay", { rank: r.practice ? "\u2013" : rank, name: who(r), result: resultWords(r) }) },
+          el("button", { type: "button", class: "daily-row", "data-id": r.id.slice(0, 16), onclick: () => replayResult(r) },
           el("span", { class: "rank", text: r.practice ? "\u2013" : `${rank}.` }),
           el("span", { class: "who" }, el("strong", { text: who(r) }), tags.length ? el("small", { class: "muted", text: ` ${tags.join(" \u00b7 ")}` }) : null),
-          el("span", { class: "what", text: resultWords(r) })));
+          el("span", { class: "what", text: resultWords(r) }),
+          el("span", { class: "sr-only", text: ` (${t("Replay")})` })));
       })));
     }
     parts.push(daysBlock());
@@ -450,13 +450,21 @@ export function installDaily(host) {
     hintBlocked: (snap) => (isDaily(snap) ? t("No hints in today's game: everyone plays it on their own.") : "") };
 }
 
+/** The help's section on today's game (every game's help). */
+export function dailyHelp() {
+  return [t("Today's game"), `<p>${t("Every day (UTC) each game has one deal, the same for everyone: Clans of Caledonia's solo mode with the rulebook's rating, Glen More and Hunters and Gatherers against the hard bot, which plays the same moves for the same position on every device. Your first try of the day counts; another try of the same deal is practice, marked as such. No hints in today's game.")}</p>`
+    + `<p>${t("At the end, Share today's result makes a short text and a link with your moves. Whoever opens it sees the game replayed on their own device: it goes on their board of today's results only if every move is allowed on that day's deal and the score is right; against the bot, the bot's moves are played again too.")}</p>`
+    + `<p>${t("The limits: anyone who runs the engine can compute a day's deal in advance, so a result proves the game was played by the rules on that deal, not that it was played blind; and whether a try was the first is what the player's own device said.")}</p>`];
+}
+
 function dialog(id, heading, close, ...children) {
   let box = document.getElementById(id);
   if (!box) {
     box = el("dialog", { id, class: "share-dialog daily-dialog", "aria-labelledby": `${id}-title` });
     document.body.append(box);
   }
-  box.replaceChildren(el("div", { class: "share-head" }, el("strong", { id: `${id}-title`, text: heading }), close),
+  // the heading takes the focus (a screen reader starts there; no ring on a button nobody picked)
+  box.replaceChildren(el("div", { class: "share-head" }, el("strong", { id: `${id}-title`, tabindex: "-1", autofocus: true, text: heading }), close),
     el("div", { class: "share-body" }, ...children));
   if (!box.open) box.showModal();
   return box;
