@@ -133,7 +133,7 @@ def bot_move(game: Game) -> Dict[str, Any]:
     if spec.kind != "bot":
         return seat_move(game)
     level = spec.level or "random"
-    most = budget(knowledge_for(game.rules.name), level)[0] if level in ("medium", "hard") else None
+    most = budget(knowledge_for(game.rules.name).for_level(level), level)[0] if level in ("medium", "hard") else None
     return choose_move(game, level, iterations=most)
 
 

@@ -43,7 +43,7 @@ def one(game: str, day: str, level: str):
 def _iters(g, level):
     from cairn.bots import budget
     from cairn.bots.knowledge import knowledge_for
-    return budget(knowledge_for(g.rules.name), level)[0]
+    return budget(knowledge_for(g.rules.name).for_level(level), level)[0]
 
 
 def main() -> None:
