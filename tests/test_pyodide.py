@@ -33,6 +33,14 @@ for name in sorted(GAMES):
     h = load_game(json.dumps(g.to_save()))
     out["games"][name] = {"moves": len(g.log), "same": h.scores() == g.scores()}
 out["hello"] = json.loads(handle(json.dumps({"id": 1, "op": "hello"})))["ok"]
+from cairn import daily
+out["daily"] = {name: daily.deal(name, "2026-11-28") for name in daily.GAMES}
+g = daily.new_daily("caledonia", "2026-11-28", "Ana")
+r = Rng(5)
+while not g.is_over:
+    legal = g.legal_moves()
+    g.play(legal[r.below(len(legal))])
+out["daily_link"] = daily.result_link(g)
 json.dumps(out)
 `));
 """
@@ -52,3 +60,14 @@ def test_engine_runs_in_pyodide_314(tmp_path):
     assert set(result["games"]) == set(GAMES)
     for name, r in result["games"].items():
         assert r["moves"] > 20 and r["same"], name
+    # today's game: the same deal on any device, and the same result link for the same moves
+    from cairn import daily
+    from cairn.core.rng import Rng
+
+    assert result["daily"] == {name: daily.deal(name, "2026-11-28") for name in daily.GAMES}
+    g = daily.new_daily("caledonia", "2026-11-28", "Ana")
+    r = Rng(5)
+    while not g.is_over:
+        legal = g.legal_moves()
+        g.play(legal[r.below(len(legal))])
+    assert result["daily_link"] == daily.result_link(g)

@@ -71,7 +71,7 @@ import traceback
 from typing import Any, Dict
 
 from . import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
-from . import hint
+from . import daily, hint
 from .bots import LEVELS, seat_move
 from .core import delta, i18n
 from .core.replay import Replay
@@ -348,6 +348,47 @@ def _hint(game: Any, hidden: Any) -> Dict[str, Any]:
             "hints": plies, "meta": dict(game.meta), "complete": complete}
 
 
+def _daily_result(result: Dict[str, Any]) -> Dict[str, Any]:
+    """A today's game's result for the page: the engine's end words rendered."""
+    out = dict(result)
+    if out.get("outcome") is not None:   # in every language: the results board keeps it
+        names = [s["name"] for s in out["save"]["seats"]]
+        out["outcome"] = {lang: i18n.render(out["outcome"], names, lang) for lang in i18n.LANGUAGES}
+    return out
+
+
+def _daily(op: str, req: Dict[str, Any]) -> Any:
+    """Today's game (:mod:`cairn.daily`): ``daily_deal`` {game, date}; ``daily_new`` {gid,
+    game, date, name, practice} (a snapshot); ``daily_result`` {gid, name?} (a finished
+    today's game's link and result); ``daily_read`` {data, today} (a result link checked and
+    replayed: the result, its ``save``); ``daily_check`` {save, start, count} (the bot's
+    moves played again: ``{next, plies, done}``).  A refused link is an error with
+    ``code: "daily"``, a ``reason`` and ``info``."""
+    if op == "daily_deal":
+        return daily.deal(_text(req, "game"), _text(req, "date"))
+    if op == "daily_new":
+        gid = _gid(req)
+        friends.SESSIONS.pop(gid, None)
+        game = daily.new_daily(_text(req, "game"), _text(req, "date"), _text(req, "name"),
+                               practice=req.get("practice") is True)
+        _games[gid] = game
+        return snapshot(gid, game)
+    if op == "daily_result":
+        game = _game(req)
+        name = req.get("name")
+        return {"data": daily.result_link(game, name if isinstance(name, str) else None),
+                **_daily_result(daily.summary(game))}
+    if op == "daily_read":
+        today = req.get("today")
+        return _daily_result(daily.read_result(req.get("data"), today if isinstance(today, str) else None))
+    if op == "daily_check":
+        start, count = req.get("start", 0), req.get("count", 1)
+        if any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 20_000 for v in (start, count)):
+            raise BadRequest("start and count must be whole numbers")
+        return daily.check_bot_moves(req.get("save"), start, count)
+    raise BadRequest(f"unknown op '{op}'")
+
+
 def dispatch(req: Dict[str, Any]) -> Any:
     """One request's result; BadRequest (or the engine's own errors) for a
     malformed one: every field is checked for its kind here, at the edge."""
@@ -413,11 +454,15 @@ def dispatch(req: Dict[str, Any]) -> Any:
         if _gid(req) in friends.SESSIONS:
             move = friends.bot(_gid(req))
         else:
-            move = seat_move(game)   # ValueError (bad_request) on a human's turn or at the end
+            # ValueError (bad_request) on a human's turn or at the end; today's game's bots
+            # search a fixed number of iterations (the same move on every device)
+            move = daily.bot_move(game) if daily.is_daily(game) and not game.is_over else seat_move(game)
             game.play(move)
         return lean_snapshot(_gid(req), game, req.get("base")) | {"bot_move": move}
     if op == "hint":
         return _hint(_game(req), req.get("hidden"))
+    if isinstance(op, str) and op.startswith("daily_"):
+        return _daily(op, req)
     if op == "meta":
         game = _game(req)
         meta = req.get("meta")
@@ -450,6 +495,8 @@ def handle(request_json: str) -> str:
         return json.dumps({"id": rid, "ok": True, "result": result})
     except friends.FriendsError as e:
         err = {"code": "friends", "reason": e.code, "message": str(e), "info": e.info}
+    except daily.ResultError as e:
+        err = {"code": "daily", "reason": e.code, "message": str(e), "info": e.info}
     except IllegalMove as e:
         err = {"code": "illegal_move", "message": e.reason}
     except SaveError as e:

@@ -24,6 +24,7 @@ import { applyStatic, languageSelect } from "./lang.js";
 import { configureReplay, openReplay, closeReplay } from "./replay.js";
 import { linkData, clearLinkFragment, decodeSaveData, linkError, linkInfo, askLinkChoice, openShare, shareLabel, installShareButton } from "./share.js";
 import { installFriends, friendsData } from "./friends/index.js";
+import { installDaily, dayData } from "./daily.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";   // no pause before bot steps (tests)
@@ -68,7 +69,8 @@ const engine = new Engine({
     showMenu(hello);
     registerServiceWorker(params.has("nosw"));
     const cur = store.current();
-    (cur ? resume(cur, true) : Promise.resolve()).then(importLink);   // then a #save= link, if opened with one
+    (cur ? resume(cur, true) : Promise.resolve()).then(importLink)   // then a #save= link, if opened with one
+      .then(() => daily.resumeChecks());
   },
   fatal(message) {
     document.documentElement.dataset.engine = "fatal";
@@ -161,7 +163,7 @@ const spotlight = new Spotlight(canvas, $("#spot-ring"), choiceBar, () => S.rend
 const hints = new Hints({
   engine, spotlight, button: $("#hint-btn"), card: $("#hint-card"),
   state: () => ({ gid: S.gid, snap: S.snap, human: !!S.snap && humanToMove(S.snap),
-    blocked: S.snap && S.snap.friends ? t("No hints in a game with friends: it would not be fair.") : tutorial.blocks(S.snap) }),
+    blocked: S.snap && S.snap.friends ? t("No hints in a game with friends: it would not be fair.") : daily.hintBlocked(S.snap) || tutorial.blocks(S.snap) }),
   keep: (gid, meta) => { if (gid === S.gid && S.snap) keepSave(S.snap = { ...S.snap, save: { ...S.snap.save, meta } }); },   // a hint recorded
 });
 // learn to play: a guided first game (js/tutorial.js)
@@ -251,6 +253,7 @@ function apply(snap) {
   const v = snap.view;
   keepSave(snap);
   friends.onSnapshot(S.gid, snap);
+  daily.onSnapshot(S.gid, snap);
   // what the bots just did, in one line (shown until the next human move)
   const lastMove = [...(snap.history || [])].reverse().find((h) => h.seat != null);
   const lastSeat = lastMove ? lastMove.seat : null;
@@ -324,6 +327,7 @@ function leaveGame() {
   tutorial.clear();
   delete document.documentElement.dataset.ply;
   refreshSaved();
+  daily.refreshHome();
 }
 
 /** Run one engine request for the open game; ignores the answer if the game changed. */
@@ -481,7 +485,7 @@ async function resume(gid, quiet) {
 
 // -- import / export -------------------------------------------------------------
 const saveFilename = (save) => `${save.game}-${new Date().toISOString().slice(0, 10)}.cairn.json`;
-const gameTitle = (name) => ((S.hello && S.hello.games) || []).find((g) => g.name === name)?.title || name;
+const gameTitle = (name) => (((S.hello || menuHello) && (S.hello || menuHello).games) || []).find((g) => g.name === name)?.title || name;
 const shareOptions = (save) => ({ title: gameTitle(save.game), filename: saveFilename(save), download: exportSave });
 
 function exportSave(save = S.lastSave) {
@@ -564,6 +568,12 @@ async function importLink() {
   if (fdata != null) {
     clearLinkFragment();
     await friends.openLink(fdata);
+    return;
+  }
+  const day = dayData(location.hash);
+  if (day != null) {
+    clearLinkFragment();
+    await daily.openLink(day);
     return;
   }
   const data = linkData(location.hash);
@@ -661,6 +671,17 @@ const friends = installFriends({
   setFriends: (gid, f) => { if (S.gid === gid && S.snap) { S.snap.friends = f; apply(S.snap); } },
 });
 window.cairn.friends = friends;
+
+// Today's game (js/daily.js): one deal a day per game, results shared as links that prove themselves.
+const daily = installDaily({
+  engine, store, newGid,
+  title: (name) => gameTitle(name),
+  current: () => S.gid,
+  startGame: async (gid, snap) => { if (S.gid) leaveGame(); $("#newgame").hidden = true; await openGame(gid, snap); },
+  resume: (gid) => { if (S.gid && S.gid !== gid) leaveGame(); return resume(gid, false); },
+  openReplay: async (save) => { await openReplay(save, { atEnd: false }); },
+});
+window.cairn.daily = daily;
 window.cairn.hints = hints;      // hints asked and their times (e2e)
 window.cairn.spotlight = spotlight;
 
@@ -690,6 +711,7 @@ function renderMenu() {
   };
   const open = (g) => { formGame = g; showNewGameForm(g, hello.bot_levels || [], start, () => { formGame = null; }, withFriends); };
   renderGames(hello, open);
+  daily.renderHome($("#daily-section"));
   renderLearn($("#learn-section"), hello.games || [], (game) => tutorial.begin(game));
   if (formGame && !$("#newgame").hidden) open(formGame);
 }

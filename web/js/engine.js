@@ -11,9 +11,13 @@ import { patch } from "./delta.js";
 const LEAN_OPS = new Set(["play", "undo", "bot", "friends_apply"]);
 
 export class EngineError extends Error {
-  constructor(code, message) {
+  /** ``detail``: the engine's error record; its ``reason`` (the kind of a refusal: a link's
+   * check that failed) and ``info`` (what it concerns: a move, the scores) pass through. */
+  constructor(code, message, detail = {}) {
     super(message);
     this.code = code;
+    this.reason = detail.reason || null;
+    this.info = detail.info || {};
   }
 }
 
@@ -138,7 +142,7 @@ export class Engine {
     this.pending.delete(m.id);
     clearTimeout(p.timer);
     if (m.ok) p.resolve(m.result);
-    else p.reject(new EngineError((m.error && m.error.code) || "internal", (m.error && m.error.message) || t("engine error")));
+    else p.reject(new EngineError((m.error && m.error.code) || "internal", (m.error && m.error.message) || t("engine error"), m.error || {}));
   }
 
   /** Kill the worker, fail what is pending, start a new one, tell the app. */
