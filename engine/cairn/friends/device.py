@@ -53,12 +53,13 @@ def take_join(rec: Dict[str, Any], data: bytes) -> Tuple[Dict[str, Any], List[tu
     if kind != links.JOIN:
         raise LinkError("malformed", "this is not an answer to an invite")
     p = body.get("p")
+    parts = rec["setup"]["parts"]
+    if isinstance(p, int) and 0 < p < len(parts) and body.get("gid") == rec["setup"]["gid"] \
+            and parts[p].get("key") is not None and parts[p].get("key") == body.get("key"):
+        raise LinkError("joined_already", "this answer was taken in already", part=p)
     if rec.get("stage") != "lobby":
-        parts = rec["setup"]["parts"]
         if not isinstance(p, int) or not 0 < p < len(parts) or body.get("gid") != rec["setup"]["gid"]:
             raise LinkError("started", "this game has started already")
-        if parts[p].get("key") == body.get("key"):
-            raise LinkError("joined_already", "this answer was taken in already", part=p)
         raise LinkError("answered", "this seat was answered already by another device", part=p,
                         fp=fingerprint(parts[p]["alg"], parts[p]["key"]) if parts[p].get("key") else None,
                         other=fingerprint(body.get("alg"), body.get("key")) if body.get("alg") in lobby.KEY_BYTES

@@ -119,13 +119,14 @@ def _evidence(s: Session, branch: Session, at: int, double: Optional[int], mine_
 
 def go_over(s: Session, branch: Session, at: int, me: int, root: Optional[bytes], first_epoch: int = 0) -> Dict[str, Any]:
     """``branch`` (the kept version) with ``me``'s own moves made on ``s``
-    after ``at`` played again while legal there: ``{"replayed": n, "undone": n}``
-    (``branch`` changes in place)."""
+    after ``at`` played again while legal there (and the same turn is being
+    played there): ``{"replayed": n, "undone": n}`` (``branch`` changes in place)."""
     mine = _my_moves(s, at, me)
     replayed = 0
-    for move in mine:
+    for turn, move in mine:
         kind, seat = branch.expect()
-        if kind != MOVE or branch.owner[seat] != me or move not in branch.game.legal_moves():
+        if kind != MOVE or branch.owner[seat] != me or branch.game.turn_now != turn \
+                or move not in branch.game.legal_moves():
             break
         branch.play(me, move, root, first_epoch)
         replayed += 1
@@ -133,8 +134,8 @@ def go_over(s: Session, branch: Session, at: int, me: int, root: Optional[bytes]
     return {"replayed": replayed, "undone": len(mine) - replayed}
 
 
-def _my_moves(s: Session, at: int, me: int) -> List[Dict[str, Any]]:
-    """``me``'s moves after entry ``at`` of ``s``, as moves (not indices)."""
+def _my_moves(s: Session, at: int, me: int) -> List[Tuple[int, Dict[str, Any]]]:
+    """``me``'s moves after entry ``at`` of ``s``, as ``(turn, move)`` (not indices)."""
     if not any(s.authors[i] == me and s.entries[i][0] == MOVE for i in range(at, len(s.entries))):
         return []
     replay = s.truncated(at)
@@ -142,7 +143,7 @@ def _my_moves(s: Session, at: int, me: int) -> List[Dict[str, Any]]:
     for i in range(at, len(s.entries)):
         e = s.entries[i]
         if s.authors[i] == me and e[0] == MOVE and replay.pending is None:
-            out.append(replay.game.legal_moves()[e[1]])
+            out.append((replay.game.turn_now, replay.game.legal_moves()[e[1]]))
         replay.append(e)
     return out
 

@@ -148,25 +148,47 @@ def read_turn(data: bytes) -> TurnLink:
     return t
 
 
-def link_base(s: Session, me: int, budget: int = LINK_BUDGET) -> int:
-    """Where ``me``'s next link starts (see the module docstring)."""
-    others = [p for p in s.active() if p != me]
-    base = min((s.seen_by(p) for p in others), default=len(s.entries))
-    if base and b64_len(len(s.encode(base)) + 80 * (len(others) + 1)) > budget:
-        nxt = s.next_actor()
-        if nxt is not None and nxt != me:
-            base = max(base, s.seen_by(nxt))
+def link_base(s: Session, me: int, budget: int = LINK_BUDGET, forks=()) -> int:
+    """Where ``me``'s next link starts: the oldest point another participant
+    is sure to have seen, those whose seats went to a bot included (they learn
+    of it from the link), and any point where this device saw two versions
+    part (``forks``: a device still on the other version then sees the fork,
+    not another history); when that makes the link too long, the oldest of
+    those still playing; and when even that is, the next actor's."""
+    n = len(s.entries)
+    everyone = [p for p in range(s.parts) if p != me]
+    active = [p for p in s.active() if p != me]
+
+    def fits(base: int) -> bool:
+        return b64_len(len(s.encode(base)) + 66 * (len(everyone) + 1)) <= budget
+
+    for group, extra in ((everyone, [f[0] for f in forks if f[0] < n]), (active, [])):
+        base = min([s.seen_by(p) for p in group] + extra, default=n)
+        if not base or fits(base):
+            return base
+    nxt = s.next_actor()
+    if nxt is not None and nxt != me:
+        base = max(base, s.seen_by(nxt))
     return base
 
 
-def turn_body(s: Session, me: int, budget: int = LINK_BUDGET, ballot: Optional[Dict[str, Any]] = None) -> bytes:
+def unsettled(s: Session, forks) -> list:
+    """The forks ``[at, seen]`` (parted at entry ``at``, seen here when the
+    log had ``seen`` entries) some participant has not signed past since on
+    this version (it may still hold the other one)."""
+    return [f for f in forks or () if f[0] < len(s.entries)
+            and any((s.signed_upto(p) or 0) <= f[1] for p in range(s.parts))]
+
+
+def turn_body(s: Session, me: int, budget: int = LINK_BUDGET, ballot: Optional[Dict[str, Any]] = None,
+              forks=()) -> bytes:
     """``me``'s link of the log as it stands (every entry of ``me`` signed),
     without the sender's signature (the page signs :func:`link_message` of it)."""
     if s.unsigned(me):
         raise ValueError("sign your entries before making a link")
     t = TurnLink()
     t.sender, t.gid = me, s.gid
-    t.base = link_base(s, me, budget)
+    t.base = link_base(s, me, budget, forks)
     t.head = s.heads[t.base][:HEAD_PREFIX]
     t.setup = s.setup if t.base == 0 else None
     t.entries = s.entries[t.base:]

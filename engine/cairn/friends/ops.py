@@ -252,7 +252,8 @@ def _link(req: Dict[str, Any]) -> Dict[str, Any]:
     ballot = held.get("ballot") if req.get("vote") else None
     if ballot and ballot.get("kind", "retire") == "retire" and ballot.get("at") != len(s.entries):
         ballot = None
-    body = links.turn_body(s, me, budget - 86, ballot=_ballot_out(ballot))
+    held["forks"] = links.unsettled(s, held.get("forks")) or None
+    body = links.turn_body(s, me, budget - 86, ballot=_ballot_out(ballot), forks=held.get("forks") or ())
     touch(held, now_of(req), sent=True)
     return {"body": b64(body), "message": b64(links.link_message(body)), "record": record_of(held),
             "friends": _status(held)}
@@ -368,6 +369,10 @@ def _fork(op: str, gid: str, held: Dict[str, Any], out: Any, info: Dict[str, Any
     double signer's evidence, to add when it next acts), or goes over to the
     link's (``friends_switch``, when that one is the game)."""
     ev = out.info.get("evidence")
+    if ev and ev["p"] == held["me"]:
+        ev = None   # a device does not accuse itself
+    if not any(f[0] == info["at"] for f in held.get("forks") or []):
+        held["forks"] = (held.get("forks") or []) + [[info["at"], len(held["s"].entries)]]
     if op == "friends_apply":
         if info["keep"] != "mine":
             raise FriendsError("fork", "the other version is the game: go over to it", _named_info(info))

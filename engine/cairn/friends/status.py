@@ -122,7 +122,7 @@ def _can_undo(s: Session, me: int) -> bool:
     return s.entries[-1][0] == "m" and s.game.can_undo
 
 
-EXTRAS = ("ballot", "since", "evidence", "key", "epoch0", "request")
+EXTRAS = ("ballot", "since", "evidence", "key", "epoch0", "request", "forks")
 
 
 def record_of(held: Dict[str, Any]) -> Dict[str, Any]:
