@@ -66,10 +66,16 @@ OPEN = """async (hash) => { %s
   const before = s0 && s0.friends ? s0.friends.entries : -1;
   const gid = window.cairn.gid;
   location.hash = hash;
-  await wait(() => { const r = document.querySelector("#friends-refused[open]"); if (r) return true;
+  await wait(() => { const r = document.querySelector("#friends-refused[open], #friends-fork[open], #friends-request[open], #friends-vote[open]"); if (r) return true;
     const s = window.cairn.snapshot();
     return s && s.friends && !window.cairn.busy && (window.cairn.gid !== gid || s.friends.entries !== before); });
+  const fork = document.querySelector("#friends-fork[open]");
+  if (fork) return "fork: " + fork.textContent;
+  const asked = document.querySelector("#friends-request[open], #friends-vote[open]");
+  if (asked) return "asked: " + asked.textContent;
   const r = document.querySelector("#friends-refused[open]");
+  const started = document.querySelector("#friends-start-box[open]");   // the start: every seat's key, then Play
+  if (started) started.close();
   if (!r) return "ok";
   const text = document.getElementById("friends-reason").textContent;
   r.close();
@@ -160,6 +166,8 @@ def start(page):
     page.wait_for_selector("#friends-lobby[open] #friends-start:enabled")
     page.click("#friends-start")
     page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().friends && !window.cairn.busy")
+    page.wait_for_selector("#friends-start-box[open]")
+    page.click("#friends-start-ok")
 
 
 def setup(host, friends, game, kinds, names=None):
@@ -172,3 +180,63 @@ def setup(host, friends, game, kinds, names=None):
 
 def record_of(page):
     return json.loads(page.evaluate("JSON.stringify(window.cairn.snapshot().friends.record)"))
+
+
+# -- the people's clocks and what the screens say ---------------------------------------------
+def later(page, hours):
+    """The page's clock (Date) ``hours`` from the real now (timers keep running):
+    how a test lets a day pass without sleeping."""
+    import time
+    page.clock.set_fixed_time(time.time() + hours * 3600)
+
+
+def read_link(page, box="#friends-send"):
+    """The link a send dialog shows (it stays in the page's hands), closed."""
+    page.wait_for_selector(f"{box}[open][data-link]")
+    link = page.get_attribute(box, "data-link")
+    page.evaluate("s => document.querySelector(s).close()", box)
+    return link
+
+
+def read_parts(page):
+    """Every link of a several-links dialog (the whole game sent in parts)."""
+    links = []
+    while True:
+        page.wait_for_selector("#friends-send[open][data-link]")
+        links.append(page.get_attribute("#friends-send", "data-link"))
+        if page.query_selector("#friends-next-part"):
+            page.click("#friends-next-part")
+            page.wait_for_function("n => document.querySelector('#friends-send').dataset.part === String(n)", arg=len(links))
+        else:
+            page.evaluate("document.querySelector('#friends-send').close()")
+            return links
+
+
+def tamper(link, change):
+    """``link`` with its bytes changed by ``change(bytearray)`` and a right check
+    (what anyone handling the link can do: the check is no secret)."""
+    import base64
+    import zlib
+    head, rest = link.split("#f=", 1)
+    data = rest.rsplit(".", 1)[0]
+    raw = bytearray(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))
+    change(raw)
+    data = base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
+    check = base64.urlsafe_b64encode(zlib.crc32(data.encode()).to_bytes(4, "big")).decode().rstrip("=")
+    return f"{head}#f={data}.{check}"
+
+
+def stored(page):
+    """What the device keeps of its friends' games (records, saves, the list but when each was last opened)."""
+    got = json.loads(page.evaluate("JSON.stringify(Object.keys(localStorage).filter(k => k.startsWith('cairn:friends:') || k.startsWith('cairn:save:') || k === 'cairn:index').sort().map(k => [k, localStorage.getItem(k)]))"))
+    out = []
+    for k, v in got:
+        if k == "cairn:index":
+            v = sorted((e["gid"], e.get("ply"), json.dumps(e.get("friends"), sort_keys=True)) for e in json.loads(v))
+        out.append((k, v))
+    return out
+
+
+def notes(page):
+    """The lines the game's log shows of what happened outside its moves."""
+    return page.evaluate("(window.cairn.snapshot().history || []).filter(h => h.kind === 'note').map(h => h.text)")

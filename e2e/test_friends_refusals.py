@@ -92,7 +92,7 @@ def test_bad_links_are_refused_and_change_nothing(pair):
 
     # the same link again, and an older one
     refused(last_to, last, "You already opened this link")
-    refused(old_to, old, "older than the game you have")
+    refused(old_to, old, "older than the game on this device")
     # a character lost on the way
     refused(last_to, last[:len(last) // 2] + last[len(last) // 2 + 1:], "damaged")
 
@@ -156,9 +156,14 @@ def forge(page, victim_part):
     t.setup = s.setup if t.base == 0 else None
     t.entries = s.entries[t.base:]
     own = len(t.entries) > 1   # the forger's own moves before the forged one
-    t.sigs = {victim_part: s.sigs[victim_part][1], **({me: s.sigs[me][1]} if own or t.base == 0 else {})}
+    t.sigs = {(victim_part, 0): s.sigs[victim_part][1], **({(me, 0): s.sigs[me][1]} if own or t.base == 0 else {})}
+    body = links.write_turn_body(t)
+    digest = base64.urlsafe_b64encode(links.link_message(body)).decode().rstrip("=")
+    sig = page.evaluate("""async ([fid, message]) => {
+        const k = await import('./js/friends/keys.js');
+        return k.sign(await k.identity(fid), message); }""", [fid, digest])   # the forger sends it as itself
     like = page.evaluate("location.origin + location.pathname")
-    return link_with(links.write_turn(t), like + "#f=x.y")
+    return link_with(body + base64.urlsafe_b64decode(sig + "=" * (-len(sig) % 4)), like + "#f=x.y")
 
 
 def fork_test(host, friend, by):
@@ -191,8 +196,10 @@ def fork_test(host, friend, by):
     host.evaluate("m => window.cairn.play(m)", legal[-1])
     fp.play_turn(host, 4)
     second = fp.send_turn(host)
-    text = refused(friend, second, "played twice, differently")
-    assert "Ana" in text    # the player who sent both versions
+    before = stored(friend)
+    text = fp.open_link(friend, second, expect="refused")
+    assert text.startswith("fork: ") and "Ana signed two different versions" in text, text
+    assert stored(friend) == before   # nothing kept until the player chooses
 
 
 def test_a_friend_who_stops_answering_is_replaced_by_a_bot(pair):

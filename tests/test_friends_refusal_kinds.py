@@ -61,9 +61,7 @@ def test_every_refusal_kind_has_its_own_reason():
     made = {}
     host, friend, first, second = two_turns(32)
     made["damaged"] = opened(host, second[:len(second) // 2])
-    v1 = bytearray(second)
-    v1[0] = links.TURN_V1
-    made["old_link"] = opened(host, bytes(v1[:-64]))
+    made["old_link"] = opened(host, _first_version(friend, second))
     other = start_game("hunters", ["here", "friend"], seed=33)
     act(other[0], random_chooser(1))
     made["other_game"] = opened(host, link_of(other[0]))
@@ -102,12 +100,26 @@ def test_every_refusal_kind_has_its_own_reason():
     assert made["new"] == "new"
     # and the page has words for each of them (one message per kind)
     words = open(os.path.join(ROOT, "web", "js", "friends", "words.js"), encoding="utf-8").read()
-    table = words[words.index("const REFUSALS"):words.index("};", words.index("const REFUSALS"))]
+    table = words[words.index("const REFUSALS"):words.index("\n};", words.index("const REFUSALS"))]
     worded = set(re.findall(r"^\s+(\w+): ", table, re.M))
     missing = set(kinds) - worded - {"applied", "stale", "gap", "fork"} - set()
     assert not missing, missing
     assert {"applied", "stale", "gap", "fork", "bad_sender", "bad_vote_sig", "bad_request_sig", "bad_evidence",
             "bad_invite", "bad_join", "unknown_game"} <= worded
+
+
+def _first_version(d, data):
+    """The link ``data`` as the app's first version wrote it (kind 3, every
+    draw value written, the sender not signed)."""
+    from cairn.friends.codec import Writer
+    from cairn.friends.entries import encode
+    t = links.read_turn(data)
+    w = Writer().u8(links.TURN_V1).u8(t.sender).raw(t.gid).varint(t.base).raw(t.head).u8(0)
+    w.blob(encode(d.session.entries[t.base:t.base + len(t.entries)]))
+    w.u8(len(t.sigs))
+    for (p, _e), sig in sorted(t.sigs.items()):
+        w.u8(p).raw(sig)
+    return w.bytes()
 
 
 def _fresh(seed):

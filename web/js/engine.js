@@ -11,9 +11,13 @@ import { patch } from "./delta.js";
 const LEAN_OPS = new Set(["play", "undo", "bot", "friends_apply"]);
 
 export class EngineError extends Error {
-  constructor(code, message) {
+  /** ``code``: the kind of failure; ``reason`` and ``info``: a refusal's own
+   * (a friends' game says why a link is refused and whom it concerns). */
+  constructor(code, message, reason = null, info = null) {
     super(message);
     this.code = code;
+    this.reason = reason;
+    this.info = info;
   }
 }
 
@@ -138,7 +142,10 @@ export class Engine {
     this.pending.delete(m.id);
     clearTimeout(p.timer);
     if (m.ok) p.resolve(m.result);
-    else p.reject(new EngineError((m.error && m.error.code) || "internal", (m.error && m.error.message) || t("engine error")));
+    else {
+      const err = m.error || {};
+      p.reject(new EngineError(err.code || "internal", err.message || t("engine error"), err.reason || null, err.info || null));
+    }
   }
 
   /** Kill the worker, fail what is pending, start a new one, tell the app. */

@@ -140,6 +140,53 @@ def entry_bytes(e: Entry) -> bytes:
     return w.bytes()
 
 
+def compact(entries: List[Entry], epochs: List[int]) -> List[Entry]:
+    """``entries`` with each draw value left out that the next value of the
+    same chain (same participant, same ``epochs``) among them tells."""
+    out = list(entries)
+    later: dict = {}      # participant -> the epoch of its next draw value
+    for i in range(len(out) - 1, -1, -1):
+        e = out[i]
+        if e[0] != REVEAL:
+            continue
+        if later.get(e[1]) == epochs[i]:
+            out[i] = (REVEAL, e[1], None)
+        later[e[1]] = epochs[i]
+    return out
+
+
+def fill(s: Any, entries: List[Entry]):
+    """The entries of a compact log, each left-out draw value worked out (by
+    hashing down the next value of its chain there) at the moment it is
+    appended to the session ``s`` (the caller appends each before the next)."""
+    from .codec import damaged
+    nxt: dict = {}
+    full_after: List[Optional[int]] = [None] * len(entries)
+    for i in range(len(entries) - 1, -1, -1):
+        e = entries[i]
+        if e[0] == REVEAL:
+            full_after[i] = nxt.get(e[1])
+            if e[2] is not None:
+                nxt[e[1]] = i
+    for i, e in enumerate(entries):
+        if e[0] == REVEAL and e[2] is None:
+            p, f = e[1], full_after[i]
+            if f is None or not 0 <= p < s.parts:
+                raise damaged("a draw value is missing")
+            steps = sum(1 for x in entries[i + 1:f + 1] if x[0] == REVEAL and x[1] == p)
+            k = len(s.values[p])
+            e = (REVEAL, p, commit.back(entries[f][2], s.gid, s.tag(p), k + steps, steps))
+        yield e
+
+
+def same(a: Entry, b: Entry) -> bool:
+    """Whether a link's entry ``a`` (maybe a left-out draw value) is the log's ``b``:
+    a chain's value at a place is the only one its anchor allows."""
+    if a[0] == REVEAL and a[2] is None:
+        return b[0] == REVEAL and b[1] == a[1]
+    return a == b
+
+
 def minutes_of(ms: Optional[int]) -> int:
     """Minutes since 1970 of a time in milliseconds (0 when unknown)."""
     return max(0, int(ms // 60000)) if isinstance(ms, (int, float)) else 0

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from .codec import b64
-from .entries import EVIDENCE, MOVE, REJOIN, RETIRE, REVEAL, encode
+from .entries import EVIDENCE, MOVE, REJOIN, RETIRE, REVEAL, encode, fill
 from .session import Session
 
 
@@ -39,7 +39,7 @@ def fork(s: Session, t: Any, at: int, me: Optional[int]) -> Any:
     from .links import Outcome, sender_check
     branch = s.truncated(at)
     before = len(branch.votes)
-    for e in t.entries[at - t.base:]:
+    for e in fill(branch, t.entries[at - t.base:]):
         branch.append(e)
     end = t.base + len(t.entries)
     checks = branch.checks(t.base, end, t.sigs) + branch.votes[before:] + [sender_check(branch, t)]

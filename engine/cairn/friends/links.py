@@ -129,7 +129,7 @@ def read_turn(data: bytes) -> TurnLink:
     flags = r.u8()
     if flags & FLAG_SETUP:
         t.setup = unpack_json(r.blob())
-    t.entries = E.read_entries(r.blob(1 << 20))
+    t.entries = E.read_entries(r.blob(1 << 20), compact=kind == TURN)
     for _ in range(r.u8()):
         pe = r.u8()
         p, e = (pe, 0) if kind == TURN_V1 else (pe & 7, pe >> 3)
@@ -160,7 +160,8 @@ def link_base(s: Session, me: int, budget: int = LINK_BUDGET, forks=()) -> int:
     active = [p for p in s.active() if p != me]
 
     def fits(base: int) -> bool:
-        return b64_len(len(s.encode(base)) + 66 * (len(everyone) + 1)) <= budget
+        size = len(E.encode(E.compact(s.entries[base:], s.epochs[base:]), compact=True))
+        return b64_len(size + 66 * (len(everyone) + 1)) <= budget
 
     for group, extra in ((everyone, [f[0] for f in forks if f[0] < n]), (active, [])):
         base = min([s.seen_by(p) for p in group] + extra, default=n)
@@ -191,7 +192,7 @@ def turn_body(s: Session, me: int, budget: int = LINK_BUDGET, ballot: Optional[D
     t.base = link_base(s, me, budget, forks)
     t.head = s.heads[t.base][:HEAD_PREFIX]
     t.setup = s.setup if t.base == 0 else None
-    t.entries = s.entries[t.base:]
+    t.entries = E.compact(s.entries[t.base:], s.epochs[t.base:])
     for p, e, _j in s.signers(t.base, len(s.entries)):
         t.sigs[(p, e)] = s.signature(p, e)
     t.ballot = ballot
@@ -203,7 +204,7 @@ def write_turn_body(t: TurnLink) -> bytes:
     w.u8((FLAG_SETUP if t.setup is not None else 0) | (FLAG_BALLOT if t.ballot else 0))
     if t.setup is not None:
         w.blob(pack_json(t.setup))
-    w.blob(E.encode(t.entries))
+    w.blob(E.encode(t.entries, compact=True))
     w.u8(len(t.sigs))
     for (p, e), sig in sorted(t.sigs.items()):
         w.u8(p | e << 3).raw(sig)
@@ -267,7 +268,7 @@ def open_turn(s: Optional[Session], t: TurnLink, setup_ok: Any = None, me: Optio
         at = t.base + i
         if at >= have:
             break
-        if e != s.entries[at]:
+        if not E.same(e, s.entries[at]):
             from . import heal
             return _with(heal.fork(s, t, at, me), t)
     if end <= have and not fresh:
@@ -278,7 +279,7 @@ def open_turn(s: Optional[Session], t: TurnLink, setup_ok: Any = None, me: Optio
         return _with(ballot_of(out, s, t, end), t)
     trial = s.copy()
     before = len(trial.votes)
-    for e in t.entries[have - t.base:]:
+    for e in E.fill(trial, t.entries[have - t.base:]):
         trial.append(e)
     checks = trial.checks(t.base, end, t.sigs) + trial.votes[before:] + [sender_check(trial, t)]
     out = Outcome("new", trial, checks, start=have, sender=t.sender, turn=_turn(trial, end))

@@ -81,24 +81,8 @@ def ballot_of_request(req: Dict[str, Any], q: int) -> Dict[str, Any]:
 
 
 # -- the catch-up ----------------------------------------------------------------------------
-def compact(s: Session) -> List[tuple]:
-    """The log with each draw value left out that the next value of the same
-    chain (same participant, same epoch) in the log tells."""
-    out = list(s.entries)
-    later: Dict[int, int] = {}       # participant -> the epoch of its next draw value
-    for i in range(len(out) - 1, -1, -1):
-        e = out[i]
-        if e[0] != E.REVEAL:
-            continue
-        p = e[1]
-        if later.get(p) == s.epochs[i]:
-            out[i] = (E.REVEAL, p, None)
-        later[p] = s.epochs[i]
-    return out
-
-
 def payload(s: Session) -> bytes:
-    w = Writer().blob(pack_json(s.setup)).blob(E.encode(compact(s), compact=True))
+    w = Writer().blob(pack_json(s.setup)).blob(E.encode(E.compact(s.entries, s.epochs), compact=True))
     signers = s.signers(0, len(s.entries))
     w.u8(len(signers))
     for p, e, j in signers:
@@ -164,24 +148,7 @@ def replay(data: bytes) -> Tuple[Session, List[Check]]:
     if r.left:
         raise damaged("it has extra data")
     s = Session(setup)
-    nxt: Dict[int, int] = {}
-    full_after: List[Optional[int]] = [None] * len(log)
-    for i in range(len(log) - 1, -1, -1):   # each left-out value's next written value of its chain
-        e = log[i]
-        if e[0] == E.REVEAL:
-            full_after[i] = nxt.get(e[1])
-            if e[2] is not None:
-                nxt[e[1]] = i
-    for i, e in enumerate(log):
-        if e[0] == E.REVEAL and e[2] is None:
-            p, f = e[1], full_after[i]
-            if f is None:
-                raise damaged("a draw value is missing")
-            steps = sum(1 for x in log[i + 1:f + 1] if x[0] == E.REVEAL and x[1] == p)
-            if not 0 <= p < s.parts:
-                raise damaged("a draw value names no player")
-            k = len(s.values[p])
-            e = (E.REVEAL, p, commit.back(log[f][2], s.gid, s.tag(p), k + steps, steps))
+    for e in E.fill(s, log):
         s.append(e)
     checks = s.checks(0, len(s.entries), sigs) + s.votes
     s.keep_signatures(checks)

@@ -59,7 +59,8 @@ def status(held: Dict[str, Any]) -> Dict[str, Any]:
     waiting = None
     if s.pending is not None:
         p = s.pending
-        waiting = {"seat": p.seat, "from": p.waiting_for, "move": i18n.render(game.rules.describe(game.state, p.move), names)}
+        waiting = {"seat": p.seat, "from": p.waiting_for, "mid": _mid_turn(s),
+                   "move": i18n.render(game.rules.describe(game.state, p.move), names)}
     prints = [device.fingerprint(*s.key_of(p)) for p in range(s.parts)]
     replaced = _own_key(held) is not None and s.key_of(me)[1] != _own_key(held)
     events = [dict(e, names=[s.names[v] for v in e["by"]]) for e in s.events]
@@ -92,11 +93,28 @@ def status(held: Dict[str, Any]) -> Dict[str, Any]:
         "replaced": replaced,
         "asked_back": bool(held.get("request")),
         "record": record_of(held),
-        "ballot": held.get("ballot"),
+        "ballot": _ballot(held.get("ballot")),
         "need": majority(len(s.active()) - 1) if len(s.active()) > 1 else 0,
         "need_back": _need_back(s, held.get("ballot")),
         "evidence": len(held.get("evidence") or []),
     }
+
+
+def _mid_turn(s: Session) -> bool:
+    """Whether the move waiting for its draw leaves its mover to move again
+    (a draw in the middle of a turn: a round trip), not the end of a turn."""
+    rules = s.game.rules
+    trial = rules.copy(s.game.state)
+    rules.apply(trial, s.pending.move)
+    nxt = rules.current_player(trial)
+    return nxt is not None and s.owner[nxt] == s.owner[s.pending.seat]
+
+
+def _ballot(b: Optional[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
+    from . import device
+    if b and b.get("kind") == "rejoin":
+        return dict(b, fp=device.fingerprint(b["alg"], b["key"]))
+    return b
 
 
 def _need_back(s: Session, ballot: Optional[Dict[str, Any]]) -> int:

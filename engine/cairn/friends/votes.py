@@ -222,7 +222,8 @@ def rejoin_begin(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable)
     depth = setup["depth"] if setup else commit.DEPTH
     anchor = commit.anchor(root, gid, commit.ANY_SEAT, depth)
     rec = {"v": 1, "stage": "rejoining", "fid": b64(gid), "me": q, "setup": setup, "name": pub.get("name") or "",
-           "key": pub.get("key"), "alg": pub["alg"], "anchor": b64(anchor), "parts": {}}
+           "key": pub.get("key"), "alg": pub["alg"], "anchor": b64(anchor), "parts": {},
+           "fp": device.fingerprint(pub["alg"], pub["key"])}
     return {"record": rec, "message": b64(request_message(gid, pub["alg"], key, anchor))}
 
 
