@@ -27,8 +27,9 @@ def people(request, chromium, site_url, n, made, **size):
 # are to move (the bots of this device move by themselves), choosing each move
 # by a small deterministic generator; resolves when it is no longer this
 # device's turn.
-PLAY_TURN = """async (seed) => {
+PLAY_TURN = """async ([seed, most]) => {
   let x = seed >>> 0;
+  let played = 0;
   const next = (n) => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return (x >>> 8) % n; };
   const idle = () => new Promise((r) => { const w = () => (window.cairn.busy ? setTimeout(w, 5) : r()); w(); });
   for (let i = 0; i < 400; i++) {
@@ -37,9 +38,10 @@ PLAY_TURN = """async (seed) => {
     const f = s && s.friends;
     if (!f) return "none";
     if (f.my_bot) { await new Promise((r) => setTimeout(r, 10)); continue; }
-    if (!f.my_turn) return "done";
+    if (!f.my_turn || played >= most) return "done";
     const legal = s.legal;
     await window.cairn.play(legal[next(legal.length)]);
+    played += 1;
   }
   return "long";
 }"""
@@ -87,8 +89,9 @@ def status(page):
     return {k: v for k, v in (f or {}).items() if k != "record"}
 
 
-def play_turn(page, seed=1):
-    got = page.evaluate(PLAY_TURN, seed)
+def play_turn(page, seed=1, most=10_000):
+    """This device's seats play while they are to move (at most ``most`` moves of a person's)."""
+    got = page.evaluate(PLAY_TURN, [seed, most])
     assert got == "done", got
 
 
@@ -158,8 +161,11 @@ def join(page, link, name=None):
 
 
 def take_answer(page, link):
+    """The host opens a friend's answer: waits until the lobby shows one more seat joined."""
+    joined = "document.querySelectorAll('#friends-lobby[open] .lobby-row.joined').length"
+    before = page.evaluate(joined)
     page.evaluate("h => { location.hash = h; }", fragment(link))
-    page.wait_for_function("document.querySelector('#friends-lobby[open]') && !document.querySelector('.toast.error')")
+    page.wait_for_function(f"{joined} > {before}")
 
 
 def start(page):

@@ -200,31 +200,3 @@ def fork_test(host, friend, by):
     text = fp.open_link(friend, second, expect="refused")
     assert text.startswith("fork: ") and "Ana signed two different versions" in text, text
     assert stored(friend) == before   # nothing kept until the player chooses
-
-
-def test_a_friend_who_stops_answering_is_replaced_by_a_bot(pair):
-    """Two players: the friend never opens the host's turn. The host's Players
-    dialog offers Not answering?; with no one else to ask, the host alone hands
-    the seat to a bot, which plays on the host's device, and the game goes on."""
-    host, friend = (a.page for a in pair)
-    fp.setup(host, [friend], "hunters", ["friend"], names=["Ana", "Bruno"])
-    fp.play_turn(host)
-    fp.send_turn(host)                      # Bruno never opens it
-    assert fp.status(host)["next"] == 1
-    host.click("#friends-players-btn")
-    host.wait_for_selector("#friends-players[open] button.retire")
-    host.click("#friends-players button.retire")
-    host.wait_for_selector("#friends-retire")
-    assert "no longer protected" in host.text_content("#friends-players")   # two players: the one left decides
-    ply = host.evaluate("window.cairn.snapshot().view.ply")
-    host.click("#friends-retire")
-    host.wait_for_function("""(ply) => { const s = window.cairn.snapshot();
-        return s && s.view.seats[1].kind === 'bot' && s.friends.my_turn && s.view.ply > ply + 1; }""", arg=ply)
-    st = fp.status(host)
-    assert st["parts"][1]["retired"] and st["owner"] == [0, 0]
-    # the host plays on (its draws now made on its device alone) and the bot answers there
-    now = host.evaluate("window.cairn.snapshot().view.ply")
-    for _ in range(2):
-        host.evaluate("async () => { const s = window.cairn.snapshot(); await window.cairn.play(s.legal[0]); }")
-    host.wait_for_function("""(ply) => { const s = window.cairn.snapshot();
-        return s.friends.my_turn && !window.cairn.busy && s.view.ply >= ply + 4; }""", arg=now)

@@ -43,21 +43,28 @@ def fork(s: Session, t: Any, at: int, me: Optional[int]) -> Any:
         branch.append(e)
     end = t.base + len(t.entries)
     checks = branch.checks(t.base, end, t.sigs) + branch.votes[before:] + [sender_check(branch, t)]
-    theirs_signed = {c.p: c.j for c in checks if c.kind == "turn" and c.j > at}
-    mine_signed = {p: j for p, (j, _sig) in s.sigs.items() if j > at}
+    theirs_signed = {c.p: (c.j, c.sig) for c in checks if c.kind == "turn" and c.j > at}
+    info = analyse(s, branch, at, me, t.sender, theirs_signed)
+    return Outcome("fork", branch, checks, **info)
+
+
+def analyse(s: Session, branch: Session, at: int, me: Optional[int], sender: int,
+            theirs_signed: Dict[int, Tuple[int, bytes]]) -> Dict[str, Any]:
+    """What a device holding ``s`` says of ``branch`` (a link's version, or a
+    whole game sent to it) parting from it at ``at``: both versions (who made,
+    signed, holds and played on each), the double signer if any, which one is
+    the game and why, and the evidence to keep (``info``)."""
+    mine_signed = {p: (j, sig) for p, (j, sig) in s.sigs.items() if j > at}
     mine = _version(s, at, mine_signed, holder=me)
-    theirs = _version(branch, at, theirs_signed, holder=t.sender)
+    theirs = _version(branch, at, theirs_signed, holder=sender)
     double = _double(s, branch, at)
     for v in (mine, theirs):
         v["played_on"] = sorted({a for a in v["after"] if a not in (mine["author"], theirs["author"])})
     keep, why = decide(s, branch, at, mine, theirs)
-    info = {"at": at, "turn": s.turns[at], "double": double, "player": double if double is not None else mine["author"],
-            "sender": t.sender, "keep": keep, "why": why,
-            "mine": _public(mine), "theirs": _public(theirs), "names": branch.names}
-    evidence = _evidence(s, branch, at, double, mine_signed, theirs_signed, t, keep)
-    out = Outcome("fork", branch, checks, **info)
-    out.info["evidence"] = evidence
-    return out
+    return {"at": at, "turn": s.turns[at], "double": double, "player": double if double is not None else mine["author"],
+            "sender": sender, "keep": keep, "why": why,
+            "mine": _public(mine), "theirs": _public(theirs), "names": branch.names,
+            "evidence": _evidence(s, branch, at, double, mine_signed, theirs_signed, keep)}
 
 
 def _version(s: Session, at: int, signed: Dict[int, int], holder: Optional[int]) -> Dict[str, Any]:
@@ -97,24 +104,28 @@ def decide(s: Session, branch: Session, at: int, mine: Dict[str, Any], theirs: D
     return ("mine" if mine["head"] < theirs["head"] else "theirs"), "tie"
 
 
-def _evidence(s: Session, branch: Session, at: int, double: Optional[int], mine_signed: Dict[int, int],
-              theirs_signed: Dict[int, int], t: Any, keep: str) -> Optional[Dict[str, Any]]:
+def _evidence(s: Session, branch: Session, at: int, double: Optional[int], mine_signed: Dict[int, Tuple[int, bytes]],
+              theirs_signed: Dict[int, Tuple[int, bytes]], keep: str) -> Optional[Dict[str, Any]]:
     """The double signer's signature of the version not kept, with its entries
     from ``at``: what the device adds to the log as evidence."""
     if double is None:
         return None
-    if keep == "theirs":
-        j = mine_signed.get(double)
-        sig = s.sigs.get(double, (0, None))[1]
-        other = s.entries[at:j] if j else None
-    else:
-        j = theirs_signed.get(double)
-        epoch = branch.epochs[at]
-        sig = t.sigs.get((double, epoch))
-        other = branch.entries[at:j] if j else None
+    lost, signed = (s, mine_signed) if keep == "theirs" else (branch, theirs_signed)
+    j, sig = signed.get(double, (0, None))
+    other = lost.entries[at:j] if j else None
     if not other or sig is None:
         return None
     return {"p": double, "at": at, "other": b64(encode(other)), "sig": b64(sig)}
+
+
+def parting(s: Session, other: Session) -> Optional[int]:
+    """The first entry where ``other`` (a whole game sent to this device)
+    differs from ``s``; None when ``s`` is where ``other`` begins."""
+    n = min(len(s.entries), len(other.entries))
+    for i in range(n):
+        if s.entries[i] != other.entries[i]:
+            return i
+    return None if len(s.entries) <= len(other.entries) else n
 
 
 def go_over(s: Session, branch: Session, at: int, me: int, root: Optional[bytes], first_epoch: int = 0) -> Dict[str, Any]:

@@ -16,8 +16,8 @@ from typing import Any, Callable, Dict, Optional
 from . import commit, device, links, lobby, rejoin
 from .codec import LinkError, b64, unb64
 from .entries import minutes_of
-from .ops import (FriendsError, SESSIONS, checks_out, gid_of, hold, held_of, now_of, own_moves, record_in,
-                  root_of)
+from .ops import (FriendsError, SESSIONS, checks_out, gid_of, hold, held_from, held_of, now_of, own_moves,
+                  record_in, root_of)
 from .session import majority, rejoin_message, request_message
 from .status import record_of, status, touch, wait
 
@@ -256,26 +256,71 @@ def open_catchup(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable)
         return {"status": "part", "have": len(parts), "of": piece["parts"], "record": rec}
     data, read = got
     s, checks = rejoin.replay(data)
+    senders = [rejoin.Check(p["sender"], links.link_message(p["body"]), p["sig"], *s.key_of(p["sender"]), "sender")
+               for p in read]
+    info = {"names": s.names, "sender": read[0]["sender"], "turn": s.game.turn_now}
+    if rec.get("stage") == "play" and not rec.get("request"):
+        return _in_game(req, rec, s, checks + senders, info)
     mine = rejoin.taken_back_by(s, rec.get("key"), rec.get("anchor") or (rec.get("request") or {}).get("anchor"))
     if mine is None:
         raise LinkError("not_back", "the others have not taken your request in yet: ask them again", sender=read[0]["sender"])
     invited = rec.get("setup") if rec.get("stage") == "rejoining" else None
     if invited and any(invited.get(k) != s.setup.get(k) for k in ("gid", "game", "depth")):
         raise LinkError("other_game", "this game is not the one you were invited to")
-    senders = [rejoin.Check(p["sender"], links.link_message(p["body"]), p["sig"], *s.key_of(p["sender"]), "sender")
-               for p in read]
-    return {"status": "complete", "checks": checks_out(checks + senders), "record": rec, "me": mine[0],
-            "info": {"names": s.names, "sender": read[0]["sender"], "turn": s.game.turn_now}}
+    return {"status": "complete", "checks": checks_out(checks + senders), "record": rec, "me": mine[0], "info": info}
+
+
+def _in_game(req: Dict[str, Any], rec: Dict[str, Any], s, checks: list, info: Dict[str, Any]) -> Dict[str, Any]:
+    """The whole game sent to a device that plays in it (a seat handed to a
+    bot, a device left far behind): new to it, older, or another version
+    (then which one is the game, as for a link)."""
+    from . import heal
+    held = SESSIONS.get(gid_of(req)) or held_from(rec, root_of(req), now_of(req))
+    mine = held["s"]
+    if mine.heads[0] != s.heads[0] or all(k[2] != held.get("key") for k in s.keys[held["me"]]):
+        raise LinkError("other_game", "this game is not the one on this device")
+    at = heal.parting(mine, s)
+    if at is None:
+        status = "complete" if len(s.entries) > len(mine.entries) else "applied"
+    elif at == len(s.entries):
+        status = "stale"
+    else:
+        signed = {p: (j, s.signature(p, e)) for p, e, j in s.signers(at, len(s.entries)) if j > at and e == s.epoch(p)}
+        info.update(heal.analyse(mine, s, at, held["me"], info["sender"], signed))
+        info.pop("evidence", None)
+        status = "fork"
+    info["status"] = status
+    return {"status": status, "checks": checks_out(checks), "record": rec, "me": held["me"], "info": info}
 
 
 def take_catchup(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable) -> Any:
-    """Every signature verified: the device plays its seat again."""
+    """Every signature verified: the device plays its seat again (a device
+    that took its seat back), or goes on from the whole game it was sent."""
+    from . import heal
     gid = gid_of(req)
     rec = record_in(req)
     got = rejoin.assemble(rec.get("parts") or {})
     if got is None:
         raise ValueError("parts are missing")
-    s, _checks = rejoin.replay(got[0])
+    s, checks = rejoin.replay(got[0])
+    now = now_of(req)
+    if rec.get("stage") == "play" and not rec.get("request"):
+        held = SESSIONS.get(gid) or held_from(rec, root_of(req), now)
+        mine = held["s"]
+        at = heal.parting(mine, s)
+        done = None
+        if at is not None and at < len(s.entries):
+            signed = {p: (j, s.signature(p, e)) for p, e, j in s.signers(at, len(s.entries)) if j > at and e == s.epoch(p)}
+            info = heal.analyse(mine, s, at, held["me"], got[1][0]["sender"], signed)
+            done = heal.go_over(mine, s, at, held["me"], held.get("root") or root_of(req), held.get("epoch0") or 0)
+            if info.get("evidence") and info["evidence"]["p"] != held["me"]:
+                held["evidence"] = (held.get("evidence") or []) + [info["evidence"]]
+        elif at is not None:
+            raise LinkError("stale", "this game is older than the one on this device")
+        held = hold(gid, dict(held, s=s, parts=None), games)
+        own_moves(held)
+        touch(held, now)
+        return snapshot(gid, s.game) | ({"switched": done} if done else {})
     anchor = rec.get("anchor") or (rec.get("request") or {}).get("anchor")
     mine = rejoin.taken_back_by(s, rec.get("key"), anchor)
     if mine is None:
@@ -283,9 +328,11 @@ def take_catchup(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable)
     q, epoch = mine
     new_device = rec.get("stage") == "rejoining"
     held = {"s": s, "me": q, "root": root_of(req), "key": rec.get("key"), "epoch0": epoch if new_device else (rec.get("epoch0") or 0)}
+    if not new_device:
+        held.update({k: rec[k] for k in ("since", "forks") if rec.get(k)})
     hold(gid, held, games)
     own_moves(held)
-    touch(held, now_of(req))
+    touch(held, now)
     return snapshot(gid, s.game)
 
 

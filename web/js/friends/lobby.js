@@ -75,7 +75,13 @@ export class Lobby {
     const { ctx } = this;
     const data = loadFriends(gid);
     if (!data) throw new Refusal("not_host");
-    const got = await ctx.call("friends_take_join", { record: data.record, data: bytes });
+    let got;
+    try {
+      got = await ctx.call("friends_take_join", { record: data.record, data: bytes });
+    } catch (e) {   // the words name the seat's player
+      if (e instanceof Refusal) e.info = { names: data.record.setup.parts.map((p) => p.name), ...e.info };
+      throw e;
+    }
     const names = got.record.setup.parts.map((p) => p.name);
     await ctx.verified(got.checks, { names });
     data.record = got.record;

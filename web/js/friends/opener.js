@@ -123,14 +123,33 @@ export class LinkOpener {
       return;
     }
     await ctx.verified(got.checks, got.info);
+    if (got.status === "applied" || got.status === "stale") {
+      if (ctx.host.current() !== gid) await this.table.resume(gid);
+      noteDialog(refusalText(got.status, got.info));
+      return;
+    }
+    const take = () => this.takeGame(gid, data.stage === "rejoining").catch((e) => ctx.fail(e));
+    if (got.status === "fork") forkDialog(got.info, { onOver: take, onKeep: () => {} });
+    else await take();
+  }
+
+  /** The whole game, its signatures verified, taken in (``back``: this device takes its seat back). */
+  async takeGame(gid, back) {
+    const { ctx } = this;
+    const data = loadFriends(gid);
     const id = await identity(data.fid);
     if (!id) throw new Refusal("no_secret");
     const snap = await ctx.call("friends_take_catchup", { gid, record: data.record, root: id.root });
+    const rejoined = data.stage === "rejoining" || !!(data.record && data.record.request);
     data.stage = "play";
-    data.told = (snap.friends.events || []).map((e) => `${e.kind}:${e.p}:${e.at}`);
+    if (back) data.told = (snap.friends.events || []).map((e) => `${e.kind}:${e.p}:${e.at}`);
     this.table.keep(gid, snap.friends, data);
-    await ctx.host.openGame(gid, snap);
-    startDialog(snap.friends);
-    ctx.host.toast(t("You play your seat again, from turn {turn}.", { turn: snap.friends.turn }), "info", 8000);
+    await ctx.host.show(gid, snap);
+    if (rejoined) {
+      startDialog(snap.friends);
+      ctx.host.toast(t("You play your seat again, from turn {turn}.", { turn: snap.friends.turn }), "info", 8000);
+    } else if (snap.switched) {
+      ctx.host.toast(t("You went over to the version the others play."), "info", 8000);
+    }
   }
 }

@@ -9,7 +9,6 @@ import { dialog, linkDialog, seatRows } from "./screens.js";
 import { statusLine, clock, clockName } from "./words.js";
 
 const nameOf = (f, p) => (f.parts[p] ? f.parts[p].name : "?");
-const list = (f, ps) => ps.map((p) => nameOf(f, p)).join(", ") || t("no one");
 
 /** The players of a game in play and their devices' keys; whom the game waits
  * for and since when, by this device's records; Not answering? once the turn
@@ -24,7 +23,7 @@ export function playersDialog(f, actions) {
           : t("Key {fp}", { fp: p.fp || "?" });
     const retire = w && w.p === i && now >= w.until && !f.over
       ? el("button", { type: "button", class: "retire", text: t("Not answering?"), onclick: () => confirmRetire(f, i, actions.retire) }) : null;
-    const again = p.epoch && i !== f.me && actions.sendGame ? el("button", { type: "button", class: "send-game", text: t("Send the game"), onclick: () => actions.sendGame(i) }) : null;
+    const again = (p.epoch || p.retired) && i !== f.me && actions.sendGame ? el("button", { type: "button", class: "send-game", text: t("Send the game"), onclick: () => actions.sendGame(i) }) : null;
     const invite = actions.invite && i !== f.me && i > 0 ? el("button", { type: "button", class: "invite", text: t("Invite again"), onclick: () => actions.invite(i) }) : null;
     return el("li", { class: "lobby-row", "data-part": String(i) },
       el("div", {}, el("strong", { text: i === f.me ? t("{name} (this device)", { name: p.name }) : p.name }),
@@ -79,12 +78,16 @@ export function renderBar(f, since, actions) {
     : (f.next !== f.me && !f.over && !f.retired_me && !f.replaced ? el("button", { type: "button", id: "friends-again-btn", text: t("Send again"), onclick: actions.send }) : null);
   const back = (f.retired_me || f.replaced) && !f.over && !f.asked_back
     ? el("button", { type: "button", id: "friends-back-btn", class: "primary", text: t("Ask for my seat back"), onclick: actions.askBack }) : null;
+  // a player whose seat a bot plays learns it (and can ask for it back) from the game this device sends them
+  const gone = f.parts.map((p, i) => i).filter((i) => i !== f.me && f.parts[i].retired);
+  const tell = gone.length && !f.to_send && !f.replaced ? el("button", { type: "button", id: "friends-tell-btn",
+    text: t("Send {name} the game", { name: nameOf(f, gone[0]) }), onclick: () => actions.sendGame(gone[0]) }) : null;
   const state = f.to_send ? "send" : f.over ? "over" : f.my_turn || f.my_bot ? "mine" : back ? "out" : "waiting";
-  bar.replaceChildren(...[el("span", { class: "friends-status", text: statusLine(f, since) }), send, back,
+  bar.replaceChildren(...[el("span", { class: "friends-status", text: statusLine(f, since) }), send, back, tell,
     el("button", { type: "button", id: "friends-players-btn", text: t("Players"), onclick: actions.players })].filter(Boolean));
   bar.dataset.state = state;
   // the turn line and the choices say it is yours (or that the game is over): the dock keeps its room
-  bar.hidden = state === "mine" || state === "over";
+  bar.hidden = (state === "mine" || state === "over") && !tell;
   return bar;
 }
 

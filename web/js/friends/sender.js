@@ -64,6 +64,7 @@ export class TurnSender {
     data.record = got.record;
     saveFriends(gid, data);
     this.table.keep(gid, got.friends, data);
+    ctx.host.setFriends(gid, got.friends);
     const name = got.friends.parts[p].name;
     partsDialog({
       title: t("Send {name} the game", { name }),

@@ -44,6 +44,7 @@ export class Table {
       send: () => a.send(gid),
       players: () => this.players(gid, f),
       askBack: () => a.askBack(gid),
+      sendGame: (p) => a.sendGame(gid, p),
     });
   }
 
