@@ -4,7 +4,7 @@
 // device, a request to take a seat back, and several links to send in turn.
 
 import { $, el } from "../ui.js";
-import { t, tn } from "../i18n.js";
+import { t } from "../i18n.js";
 import { dialog, linkDialog, seatRows } from "./screens.js";
 import { statusLine, clock, clockName } from "./words.js";
 
@@ -190,7 +190,7 @@ export function partsDialog({ title, text, links, shareTitle }) {
   let i = 0;
   const show = () => {
     const box = linkDialog({ title: t("{title} ({i} of {n})", { title, i: i + 1, n: links.length }), text, link: links[i], shareTitle,
-      note: tn("Send all {n} links, one after the other.", "Send all {n} links, one after the other.", links.length) });
+      note: t("Send all {n} links, one after the other.", { n: links.length }) });
     box.dataset.part = String(i);
     box.dataset.parts = String(links.length);
     if (i + 1 < links.length) {

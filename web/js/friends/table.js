@@ -114,8 +114,8 @@ export class Table {
     if (f.stage === "out") return t("With friends \u00b7 the host started with another device in your seat");
     if (!f.status) return t("With friends \u00b7 {line}", { line: f.line || "" });   // a line kept before the list was said in each language
     const bots = (f.status.bots || []).map((b) => t("a bot plays {name}'s seat from turn {turn}", b)).join("; ");
-    const line = statusLine(f.status, f.since);
-    return t("With friends \u00b7 {line}", { line: bots ? `${line} \u00b7 ${bots}` : line });
+    const line = [statusLine(f.status, f.since), bots].filter(Boolean).join(" \u00b7 ");
+    return t("With friends \u00b7 {line}", { line });
   }
 
   /** A friends' game deleted from the list: its record and this device's key and secret go too. */
