@@ -49,6 +49,9 @@ const REFUSALS = {
   not_host: N_("This answer is for the device that created the game."),
 };
 
+/** Every kind of refusal and its words in English (the message ids). */
+export const REFUSAL_WORDS = REFUSALS;
+
 /** The words for a refusal; ``info``: {turn, now, player|part, sender, names, fp, other, mine, since, until}. */
 export function refusalText(reason, info = {}) {
   const names = info.names || [];
