@@ -254,7 +254,7 @@ def _link(req: Dict[str, Any]) -> Dict[str, Any]:
         ballot = None
     held["forks"] = links.unsettled(s, held.get("forks")) or None
     body = links.turn_body(s, me, budget - 86, ballot=_ballot_out(ballot), forks=held.get("forks") or ())
-    touch(held, now_of(req), sent=True)
+    touch(held, now_of(req), sent=not req.get("vote"))   # a ballot's link sends no turn: the wait goes on
     return {"body": b64(body), "message": b64(links.link_message(body)), "record": record_of(held),
             "friends": _status(held)}
 
