@@ -246,3 +246,18 @@ def stored(page):
 def notes(page):
     """The lines the game's log shows of what happened outside its moves."""
     return page.evaluate("(window.cairn.snapshot().history || []).filter(h => h.kind === 'note').map(h => h.text)")
+
+
+WATCH = """() => { window.__errorToasts = []; new MutationObserver(() => {
+  for (const t of document.querySelectorAll('.toast.error')) if (!t.dataset.watched) { t.dataset.watched = '1'; window.__errorToasts.push(t.textContent); } })
+  .observe(document.body, { childList: true, subtree: true }); }"""
+
+
+def watch_errors(*pages):
+    """From now on, keep every error toast the pages show (an engine refusal of a move...)."""
+    for p in pages:
+        p.evaluate(WATCH)
+
+
+def error_toasts(page):
+    return page.evaluate("window.__errorToasts || []")

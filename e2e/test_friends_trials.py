@@ -49,6 +49,7 @@ def test_two_players_clock_hand_over_late_answer_and_seat_back(people):
     ana_app, bruno_app = people(2)
     ana, bruno = ana_app.page, bruno_app.page
     fp.setup(ana, [bruno], "hunters", ["friend"], names=["Ana", "Bruno"])
+    fp.watch_errors(ana, bruno)
     step(ana, [bruno])
     step(bruno, [ana])
     fp.play_turn(ana, 3)
@@ -105,6 +106,7 @@ def test_two_players_clock_hand_over_late_answer_and_seat_back(people):
     bruno.wait_for_function("() => { const s = window.cairn.snapshot(); return s && s.friends && !s.friends.retired_me && !window.cairn.busy; }")
     close(bruno, "#friends-start-box")
     assert any("Bruno took their seat back" in n for n in fp.notes(bruno))
+    assert not fp.error_toasts(ana) and not fp.error_toasts(bruno), (fp.error_toasts(ana), fp.error_toasts(bruno))
     assert not ana_app.errors and not bruno_app.errors
 
 

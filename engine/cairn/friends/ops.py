@@ -302,9 +302,9 @@ def _open(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Callabl
     rec = record_in(req)
     now = now_of(req)
     held = SESSIONS.get(gid)
-    if rec.get("stage") == "play" and (held is None or held["s"].heads[0] != lobby.setup_digest(rec["setup"])
-                                        or len(held["s"].entries) != _entries_in(rec)):
-        held = SESSIONS[gid] = held_from(rec, root_of(req), now)   # the record's game, replayed once: kept for the apply
+    if rec.get("stage") == "play" and not _holds(held, rec):
+        root = root_of(req) if root_of(req) is not None else (held or {}).get("root")
+        held = hold(gid, held_from(rec, root, now), games)   # the record's game, replayed once: kept for the apply
     session = held["s"] if held and rec.get("stage") == "play" else None
     key = (req.get("data"), id(session), len(session.entries) if session else -1)
     cached = CHECKED.pop(gid, None)
@@ -341,12 +341,17 @@ def _open(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Callabl
     return snapshot(gid, s.game) | {"opened": _named_info(info)}
 
 
-def _entries_in(rec: Dict[str, Any]) -> int:
-    from .entries import read_entries
+def _holds(held: Optional[Dict[str, Any]], rec: Dict[str, Any]) -> bool:
+    """Whether the game held here is the record's, or the record's with more
+    since (a bot's step or a move the page has not stored yet): then it is
+    kept, else the record's game is replayed."""
+    if held is None or held["s"].heads[0] != lobby.setup_digest(rec["setup"]):
+        return False
     try:
-        return len(read_entries(unb64(rec.get("log", ""), "the log")))
+        log = unb64(rec.get("log", ""), "the log")
     except LinkError:
-        return -1
+        return False
+    return held["s"].encode()[:len(log)] == log
 
 
 def _still_open(ballot: Optional[Dict[str, Any]], s: Session) -> Optional[Dict[str, Any]]:
@@ -378,6 +383,7 @@ def _fork(op: str, gid: str, held: Dict[str, Any], out: Any, info: Dict[str, Any
             raise FriendsError("fork", "the other version is the game: go over to it", _named_info(info))
         if ev and not _has_evidence(held, ev):
             held["evidence"] = (held.get("evidence") or []) + [ev]
+        hold(gid, held, games)
         own_moves(held)
         return snapshot(gid, held["s"].game) | {"opened": _named_info(info)}
     branch = out.session

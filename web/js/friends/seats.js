@@ -111,14 +111,18 @@ export function forkDialog(info, { onOver, onKeep }) {
   }[info.why] || "";
   const version = (v, title) => el("li", { class: "lobby-row fork-version" }, el("div", {},
     el("strong", { text: title }),
-    el("div", { class: "muted small", text: t("Made by {author}; signed by {signers}; held by {holders}", { author: who(v.author), signers: whoList(v.signers), holders: whoList(v.holders) }) }),
+    el("div", { class: "muted small", text: v.signers.length
+      ? t("Made by {author}; signed by {signers}; held by {holders}", { author: who(v.author), signers: whoList(v.signers), holders: whoList(v.holders) })
+      : t("Made by {author}, not sent yet; held by {holders}", { author: who(v.author), holders: whoList(v.holders) }) }),
     v.played_on.length ? el("div", { class: "muted small", text: t("Played on by {names}", { names: whoList(v.played_on) }) }) : null));
   const theirs = info.keep === "theirs";
   const go = el("button", { type: "button", class: "primary", id: theirs ? "friends-go-over" : "friends-keep",
     text: theirs ? t("Go over to the version the others play") : t("Keep my version") });
   const box = dialog("friends-fork", t("Turn {turn} exists in two versions", { turn: info.turn }),
     info.double != null ? el("p", { class: "error-box", id: "friends-double", text: t("{name} signed two different versions of turn {turn}: their device sent one to some players and another to others. Everyone is told, and the evidence (both signatures) goes in the game's log.", { name: who(info.double), turn: info.turn }) })
-      : el("p", { text: t("Two players added to the game at the same point (turn {turn}).", { turn: info.turn }) }),
+      : el("p", { text: info.why === "bot" || info.why === "back"
+        ? t("{name}'s answer came after {name}'s seat was handed to a bot or taken back, at turn {turn}: both happened at the same point, and only one can be the game.", { name: who(lateOf(info)), turn: info.turn })
+        : t("Two players added to the game at the same point (turn {turn}).", { turn: info.turn }) }),
     el("ul", { class: "lobby" }, version(info.mine, t("Your version")), version(info.theirs, t("The version in this link (from {sender})", { sender: who(info.sender) }))),
     el("p", { id: "friends-fork-why", text: theirs ? t("The game goes on with the version in this link: {why}.", { why }) : t("The game goes on with your version: {why}. {sender}'s app offers to go over to it when they open your next link.", { why, sender: who(info.sender) }) }),
     theirs ? el("p", { class: "muted small", text: t("Going over replays your own moves made since on that version where the rules still allow them; the others are undone.") }) : null,
@@ -126,6 +130,11 @@ export function forkDialog(info, { onOver, onKeep }) {
   go.onclick = () => { box.close(); (theirs ? onOver : onKeep)(); };
   go.focus();
   return box;
+}
+
+/** The player whose late entry met a hand-over (or a seat taken back). */
+function lateOf(info) {
+  return info.mine.q != null ? info.theirs.author : info.mine.author;
 }
 
 /** This device's seat went to a bot: who asked, when, from which turn; Ask for it back. */

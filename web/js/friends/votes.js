@@ -34,8 +34,7 @@ export class Votes {
     const got = await ctx.call("friends_vote", { gid, q, sig: await sign(id, message) });
     if (got.view) {   // a majority: the seat is a bot's now, and the game goes on
       this.table.keep(gid, got.friends);
-      await ctx.host.show(gid, got);
-      ctx.host.toast(t("{name}'s seat is played by a bot from now on.", { name: got.friends.parts[q].name }), "info");
+      await ctx.host.show(gid, got);   // (the seat's new player is told by the table, once)
       return;
     }
     const data = loadFriends(gid);
