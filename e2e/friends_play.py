@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 
 
-def people(request, chromium, site_url, n, made, **size):
+def people_(request, chromium, site_url, n, made, **size):
     """``n`` people, each a browser context of their own (a phone unless
     ``size`` says), their apps booting at once; appended to ``made`` (the
     fixture closes them)."""
@@ -261,3 +263,31 @@ def watch_errors(*pages):
 
 def error_toasts(page):
     return page.evaluate("window.__errorToasts || []")
+
+
+def take_parts(page, links, done):
+    """``page`` opens every link of the whole game sent to it (each at most
+    2,000 characters), then waits until ``done`` (a JS function) holds."""
+    assert all(len(x) <= 2000 for x in links)
+    for part in links:
+        page.evaluate("h => { location.hash = h; }", fragment(part))
+    page.wait_for_function(done)
+    page.evaluate("() => { const d = document.getElementById('friends-start-box'); if (d && d.open) d.close(); }")
+
+
+def rejoin(phone, invite):
+    """A new phone opens the invite, chooses Rejoin: the request link it shows."""
+    phone.evaluate("h => { location.hash = h; }", fragment(invite))
+    phone.wait_for_selector("#friends-join-box[open]")
+    phone.click("#friends-rejoin")
+    return read_link(phone)
+
+
+@pytest.fixture
+def people(request, chromium, site_url):
+    """``people(n)``: n people, each a browser context (closed at the end)."""
+    from conftest import _finish
+    made = []
+    yield lambda n: globals()["people_"](request, chromium, site_url, n, made)
+    for a in made:
+        _finish(request, a)

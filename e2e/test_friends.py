@@ -11,17 +11,11 @@ from __future__ import annotations
 import pytest
 
 import friends_play as fp
-from conftest import _finish
+from friends_play import people  # noqa: F401 (the fixture)
 
 LIMIT = 2000
 
 
-@pytest.fixture
-def people(request, chromium, site_url):
-    made = []
-    yield lambda n: fp.people(request, chromium, site_url, n, made)
-    for a in made:
-        _finish(request, a)
 
 
 def play_by_links(pages, until=None, max_links=400, first=None):

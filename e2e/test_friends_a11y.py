@@ -17,7 +17,7 @@ PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=T
 @pytest.fixture
 def pair(request, chromium, site_url):
     made = []
-    yield fp.people(request, chromium, site_url, 2, made, **PHONE)
+    yield fp.people_(request, chromium, site_url, 2, made, **PHONE)
     for a in made:
         _finish(request, a)
 

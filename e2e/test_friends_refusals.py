@@ -9,7 +9,6 @@ forger could play the other seat without any draw value)."""
 from __future__ import annotations
 
 import base64
-import json
 import zlib
 
 import pytest
@@ -22,21 +21,9 @@ from conftest import _finish
 @pytest.fixture
 def pair(request, chromium, site_url):
     made = []
-    yield fp.people(request, chromium, site_url, 2, made)
+    yield fp.people_(request, chromium, site_url, 2, made)
     for a in made:
         _finish(request, a)
-
-
-def stored(page):
-    """What the device keeps: every friends' record and save, and the
-    saved-games list (but when each game was last opened)."""
-    got = json.loads(page.evaluate("JSON.stringify(Object.keys(localStorage).filter(k => k.startsWith('cairn:friends:') || k.startsWith('cairn:save:') || k === 'cairn:index').sort().map(k => [k, localStorage.getItem(k)]))"))
-    out = []
-    for k, v in got:
-        if k == "cairn:index":
-            v = sorted((e["gid"], e.get("ply"), json.dumps(e.get("friends"), sort_keys=True)) for e in json.loads(v))
-        out.append((k, v))
-    return out
 
 
 def data_of(link):
@@ -57,10 +44,10 @@ def link_with(bytes_, like):
 
 
 def refused(page, link, words):
-    before = stored(page)
+    before = fp.stored(page)
     text = fp.open_link(page, link, expect="refused")
     assert words in text, text
-    assert stored(page) == before
+    assert fp.stored(page) == before
     return text
 
 
@@ -196,7 +183,7 @@ def fork_test(host, friend, by):
     host.evaluate("m => window.cairn.play(m)", legal[-1])
     fp.play_turn(host, 4)
     second = fp.send_turn(host)
-    before = stored(friend)
+    before = fp.stored(friend)
     text = fp.open_link(friend, second, expect="refused")
     assert text.startswith("fork: ") and "Ana signed two different versions" in text, text
-    assert stored(friend) == before   # nothing kept until the player chooses
+    assert fp.stored(friend) == before   # nothing kept until the player chooses

@@ -15,15 +15,12 @@ from __future__ import annotations
 import pytest
 
 import friends_play as fp
-from conftest import _finish
+from friends_play import people  # noqa: F401 (the fixture)
 
 
-@pytest.fixture
-def people(request, chromium, site_url):
-    made = []
-    yield lambda n: fp.people(request, chromium, site_url, n, made)
-    for a in made:
-        _finish(request, a)
+
+
+BACK = "() => { const s = window.cairn.snapshot(); return s && s.friends && s.friends.me === 1 && !window.cairn.busy; }"
 
 
 def step(sender, receivers, seed=1):
@@ -99,12 +96,7 @@ def test_two_players_clock_hand_over_late_answer_and_seat_back(people):
     text = fp.open_link(ana, ask, expect="refused")
     assert text.startswith("asked: ") and "Bruno asks" in text, text
     ana.click("#friends-agree")
-    back = fp.read_parts(ana)
-    assert all(len(x) <= 2000 for x in back)
-    for part in back:
-        bruno.evaluate("h => { location.hash = h; }", fp.fragment(part))
-    bruno.wait_for_function("() => { const s = window.cairn.snapshot(); return s && s.friends && !s.friends.retired_me && !window.cairn.busy; }")
-    close(bruno, "#friends-start-box")
+    fp.take_parts(bruno, fp.read_parts(ana), "() => { const s = window.cairn.snapshot(); return s && s.friends && !s.friends.retired_me && !window.cairn.busy; }")
     assert any("Bruno took their seat back" in n for n in fp.notes(bruno))
     assert not fp.error_toasts(ana) and not fp.error_toasts(bruno), (fp.error_toasts(ana), fp.error_toasts(bruno))
     assert not ana_app.errors and not bruno_app.errors
@@ -204,10 +196,7 @@ def test_three_players_fork_healed_hand_over_by_majority_and_a_new_phone(people)
     fp.open_link(ana, cara_link(cara))
 
     # (5) with three: Bruno's new phone opens his invite and rejoins; Ana and Cara accept; the phone plays on
-    phone.evaluate("h => { location.hash = h; }", fp.fragment(invites[1]))
-    phone.wait_for_selector("#friends-join-box[open]")
-    phone.click("#friends-rejoin")
-    request = fp.read_link(phone)
+    request = fp.rejoin(phone, invites[1])
     assert "waiting for the others to let you back in" in phone.text_content("#saved-list")
     text = fp.open_link(ana, request, expect="refused")
     assert text.startswith("asked: ") and "Bruno" in text, text
@@ -216,12 +205,7 @@ def test_three_players_fork_healed_hand_over_by_majority_and_a_new_phone(people)
     text = fp.open_link(cara, ask, expect="refused")
     assert text.startswith("asked: ") and "asks to take their seat back" in text, text
     cara.click("#friends-agree")
-    game = fp.read_parts(cara)
-    assert all(len(x) <= 2000 for x in game)
-    for part in game:
-        phone.evaluate("h => { location.hash = h; }", fp.fragment(part))
-    phone.wait_for_function("() => { const s = window.cairn.snapshot(); return s && s.friends && s.friends.me === 1 && !window.cairn.busy; }")
-    close(phone, "#friends-start-box")
+    fp.take_parts(phone, fp.read_parts(cara), BACK)
     assert any("Bruno took their seat back from turn" in n and "new device" in n for n in fp.notes(phone))
     for a in apps:
         assert not a.errors, a.errors
@@ -296,19 +280,13 @@ def test_a_whole_game_with_a_rejoin_on_a_new_phone(people):
     fp.start(ana)
     lengths = play_by_links([ana, bruno], until=lambda page: page.evaluate("window.cairn.snapshot().view.ply") >= 40)
     # the phone is lost (Bruno's context is left as it is, never opened again)
-    phone.evaluate("h => { location.hash = h; }", fp.fragment(invites[1]))
-    phone.wait_for_selector("#friends-join-box[open]")
-    phone.click("#friends-rejoin")
-    request = fp.read_link(phone)
+    request = fp.rejoin(phone, invites[1])
     text = fp.open_link(ana, request, expect="refused")
     assert text.startswith("asked: ") and "Bruno" in text, text
     ana.click("#friends-accept")
     game = fp.read_parts(ana)
     lengths += [len(x) for x in game]
-    for part in game:
-        phone.evaluate("h => { location.hash = h; }", fp.fragment(part))
-    phone.wait_for_function("() => { const s = window.cairn.snapshot(); return s && s.friends && s.friends.me === 1 && !window.cairn.busy; }")
-    close(phone, "#friends-start-box")
+    fp.take_parts(phone, game, BACK)
     mine = "() => { const s = window.cairn.snapshot(); return s && s.friends && s.friends.my_turn && !window.cairn.busy; }"
     first = ana if fp.status(phone)["next"] == 0 else phone
     first.wait_for_function(mine)

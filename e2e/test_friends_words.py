@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import friends_play as fp
-from conftest import _finish
+from friends_play import people  # noqa: F401 (the fixture)
 from test_languages import pick
 
 INFO = {"turn": 7, "now": 9, "part": 1, "sender": 2, "names": ["Ana", "Bruno", "Cara"], "fp": "AAAA-BBBB",
@@ -24,12 +24,6 @@ SHOW = """async ([kind, info]) => {
   return text; }"""
 
 
-@pytest.fixture
-def people(request, chromium, site_url):
-    made = []
-    yield lambda n: fp.people(request, chromium, site_url, n, made)
-    for a in made:
-        _finish(request, a)
 
 
 def test_every_refusal_kind_in_three_languages(people):

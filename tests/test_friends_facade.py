@@ -2,81 +2,15 @@
 as the page calls them: two devices (two gids in one worker) set up a game by
 invite and join, play by turn links through play/bot/undo, and refuse bad
 links with a reason and info; each reply carries the record to store."""
-import hashlib
-import hmac
 import json
 
 from cairn.facade import handle
 
-from friends_helpers import KEYS
-
-
-def call(op, **params):
-    reply = json.loads(handle(json.dumps({"id": 1, "op": op, **params})))
-    return reply
-
-
-def ok(op, **params):
-    reply = call(op, **params)
-    assert reply["ok"], reply
-    return reply["result"]
-
-
-def b64(data):
-    import base64
-    return base64.urlsafe_b64encode(data).decode().rstrip("=")
-
-
-def unb64(text):
-    import base64
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-class Page:
-    """One device: its gid for the game, key, secret root, stored record."""
-
-    def __init__(self, name, gid, n):
-        self.gid = gid
-        self.secret = hashlib.sha256(name.encode()).digest()
-        self.pub = {"name": name, "alg": "ed25519", "key": b64(hashlib.sha256(self.secret).digest())}
-        KEYS[self.pub["key"]] = self.secret
-        self.root = hashlib.sha256(b"root" + name.encode()).digest()[:16].hex()
-        self.record = None
-
-    def sign(self, message_b64):
-        return b64(hmac.new(self.secret, unb64(message_b64), hashlib.sha256).digest() * 2)
-
-    def verify(self, checks):
-        for c in checks:
-            want = hmac.new(KEYS[c["key"]], unb64(c["message"]), hashlib.sha256).digest() * 2
-            if b64(want) != c["sig"]:
-                return False
-        return True
-
-    def keep(self, snap):
-        if "friends" in snap:
-            self.record = snap["friends"]["record"]
-        return snap
-
-    def send(self, now=None, **more):
-        todo = ok("friends_sign", gid=self.gid)
-        params = {"sig": self.sign(todo["message"]), "j": todo["j"]} if todo else {}
-        got = ok("friends_link", gid=self.gid, now=now, **params, **more)
-        self.record = got["record"]
-        return ok("friends_seal", body=got["body"], sig=self.sign(got["message"]))["link"]
-
-    def open(self, link, now=None):
-        check = ok("friends_check", gid=self.gid, record=self.record, data=link)
-        if check["status"] != "new":
-            return check["status"], check["info"]
-        assert self.verify(check["checks"])
-        snap = ok("friends_apply", gid=self.gid, record=self.record, data=link, root=self.root, now=now)
-        self.keep(snap)
-        return "new", snap
+from friends_pages import Page, b64, call, ok, unb64
 
 
 def setup_pair(game="hunters"):
-    host, friend = Page("Ana", "A1", 0), Page("Ben", "B1", 1)
+    host, friend = Page("Ana", "A1"), Page("Ben", "B1")
     made = ok("friends_create", fid=b64(b"12345678"), game=game, options={},
               seats=[{"kind": "here", "name": "Ana"}, {"kind": "friend", "name": "Ben"}],
               pub=host.pub, root=host.root)
@@ -149,7 +83,7 @@ def test_undo_before_sending_and_refusals_with_info():
 
 
 def setup_three():
-    host, f1, f2 = Page("Ana", "A3", 0), Page("Ben", "B3", 1), Page("Cid", "C3", 2)
+    host, f1, f2 = Page("Ana", "A3"), Page("Ben", "B3"), Page("Cid", "C3")
     made = ok("friends_create", fid=b64(b"abcdefgh"), game="hunters", options={},
               seats=[{"kind": "here", "name": "Ana"}, {"kind": "friend", "name": "Ben"}, {"kind": "friend", "name": "Cid"}],
               pub=host.pub, root=host.root)

@@ -14,6 +14,7 @@ from cairn.friends.entries import MOVE, RETIRE, REVEAL
 
 from friends_helpers import act, first_bad, link as link_of, random_chooser, receive, start_game
 from friends_pages import DAY, T0, Page, call, join, ok, refusal, setup
+from test_friends_protocol import two_turns
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BY_CHECK = {"turn": "bad_signature", "sender": "bad_sender", "vote": "bad_vote_sig", "request": "bad_request_sig",
@@ -36,16 +37,6 @@ def edited(data, change, resign=None):
     change(t)
     body = links.write_turn_body(t)
     return body + (resign.sign(links.link_message(body)) if resign else t.sig)
-
-
-def two_turns(seed):
-    host, friend = start_game("hunters", ["here", "friend"], seed=seed)
-    choose = random_chooser(seed)
-    act(host, choose)
-    first = link_of(host)
-    assert receive(friend, first).status == "new"
-    act(friend, choose)
-    return host, friend, first, link_of(friend)
 
 
 def test_a_link_whose_sender_byte_is_changed_is_refused():

@@ -29,6 +29,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .codec import b64
 from .entries import EVIDENCE, MOVE, REJOIN, RETIRE, REVEAL, encode, fill
+from .outcome import Outcome, sender_check
 from .session import Session
 
 
@@ -36,7 +37,6 @@ def fork(s: Session, t: Any, at: int, me: Optional[int]) -> Any:
     """The outcome of a link ``t`` that parts from ``s`` at entry ``at``: its
     version replayed (a bad entry is a refusal of its own), the signatures
     to check, and which version is the game (``info``)."""
-    from .links import Outcome, sender_check
     branch = s.truncated(at)
     before = len(branch.votes)
     for e in fill(branch, t.entries[at - t.base:]):

@@ -32,6 +32,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from . import commit, entries as E, lobby
 from .codec import LinkError, Reader, Writer, b64, damaged, pack_json, unb64, unpack_json
+from .outcome import Outcome, link_message, sender_check
 from .session import Check, Session, rejoin_message, request_message, retire_message
 
 INVITE, JOIN, TURN_V1, TURN, REQUEST, CATCHUP = 1, 2, 3, 4, 5, 6
@@ -44,11 +45,6 @@ SIG = E.SIG_BYTES
 
 def b64_len(n: int) -> int:
     return (4 * n + 2) // 3
-
-
-def link_message(body: bytes) -> bytes:
-    """What a link's sender signs: every byte of the link before its signature."""
-    return commit.digest(b"cairn-friends/link", body)
 
 
 # -- invites and joins ------------------------------------------------------------------
@@ -216,24 +212,6 @@ def write_turn_body(t: TurnLink) -> bytes:
 def write_turn(t: TurnLink) -> bytes:
     """A whole link (its body written again, then its signature ``t.sig``)."""
     return write_turn_body(t) + t.sig
-
-
-class Outcome:
-    """What a turn link is to a device's log."""
-
-    __slots__ = ("status", "session", "checks", "info", "start", "link")
-
-    def __init__(self, status: str, session: Optional[Session] = None, checks: Optional[list] = None,
-                 start: int = 0, **info: Any) -> None:
-        self.status, self.session, self.checks, self.start = status, session, checks or [], start
-        self.info = info
-        self.link: Optional[TurnLink] = None
-
-
-def sender_check(s: Session, t: TurnLink) -> Check:
-    if t.sender not in range(s.parts):
-        raise damaged("it names no player of this game")
-    return Check(t.sender, link_message(t.body), t.sig, *s.key_of(t.sender), "sender")
 
 
 def open_turn(s: Optional[Session], t: TurnLink, setup_ok: Any = None, me: Optional[int] = None) -> Outcome:

@@ -16,21 +16,10 @@ from typing import Any, Callable, Dict, Optional
 from . import commit, device, links, lobby, rejoin
 from .codec import LinkError, b64, unb64
 from .entries import minutes_of
-from .ops import (FriendsError, SESSIONS, checks_out, gid_of, hold, held_from, held_of, now_of, own_moves,
-                  record_in, root_of)
+from .held import (SESSIONS, FriendsError, checks_out, gid_of, held_from, held_of, hold, merge, now_of, own_moves,
+                   record_in, root_of)
 from .session import majority, rejoin_message, request_message
 from .status import record_of, status, touch, wait
-
-
-def merge(ballot: Optional[Dict[str, Any]], got: Optional[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
-    """A ballot with the votes a link brought (the same question), or the link's."""
-    if not got:
-        return ballot
-    same = ballot and ballot.get("kind", "retire") == got.get("kind", "retire") and ballot["q"] == got["q"] \
-        and (ballot.get("at") == got.get("at") if got.get("kind", "retire") == "retire" else ballot.get("anchor") == got.get("anchor"))
-    if same:
-        return dict(ballot, votes={**ballot["votes"], **got["votes"]})
-    return dict(got)
 
 
 # -- a seat handed to a bot ---------------------------------------------------------------------

@@ -37,15 +37,17 @@ export class Votes {
       await ctx.host.show(gid, got);   // (the seat's new player is told by the table, once)
       return;
     }
+    await this.askOthers(gid, got.record, t("Ask the others to agree"),
+      t("Send this link to the other players: {need} of you must agree before a bot plays the seat.", { need: got.need }));
+  }
+
+  /** The ballot (in ``record``) goes to the others in this device's next link: shown to send. */
+  async askOthers(gid, record, title, text) {
     const data = loadFriends(gid);
-    data.record = got.record;
+    data.record = record;
     saveFriends(gid, data);
     const { link } = await this.sender.link(gid, { vote: true });
-    linkDialog({
-      title: t("Ask the others to agree"),
-      text: t("Send this link to the other players: {need} of you must agree before a bot plays the seat.", { need: got.need }),
-      link: ctx.linkOf(link), shareTitle: "Cairn",
-    });
+    linkDialog({ title, text, link: this.ctx.linkOf(link), shareTitle: "Cairn" });
   }
 
   /** A link brought a ballot this device has not signed: ask its player. */
@@ -64,15 +66,8 @@ export class Votes {
     const id = await this.id(gid);
     const { message } = await ctx.call("friends_ask_back", { gid });
     const got = await ctx.call("friends_asked", { gid, sig: await sign(id, message) });
-    const data = loadFriends(gid);
-    data.record = got.record;
-    saveFriends(gid, data);
-    const { link } = await this.sender.link(gid, { vote: true });
-    linkDialog({
-      title: t("Ask for your seat back"),
-      text: t("Send this link to the other players: when they accept, one of them sends you the game and you play on from there."),
-      link: ctx.linkOf(link), shareTitle: "Cairn",
-    });
+    await this.askOthers(gid, got.record, t("Ask for your seat back"),
+      t("Send this link to the other players: when they accept, one of them sends you the game and you play on from there."));
   }
 
   /** A request link from a device without the game: whom it may be, accepted (or not) by this player. */
@@ -109,15 +104,8 @@ export class Votes {
       await this.sender.sendGame(gid, got.back);
       return;
     }
-    const data = loadFriends(gid);
-    data.record = got.record;
-    saveFriends(gid, data);
-    const { link } = await this.sender.link(gid, { vote: true });
-    linkDialog({
-      title: t("Ask the others to accept"),
-      text: t("Send this link to the other players: {need} of you must accept before {name} plays the seat again.", {
-        need: got.need, name: got.friends.parts[got.ballot.q].name }),
-      link: ctx.linkOf(link), shareTitle: "Cairn",
-    });
+    await this.askOthers(gid, got.record, t("Ask the others to accept"),
+      t("Send this link to the other players: {need} of you must accept before {name} plays the seat again.", {
+        need: got.need, name: got.friends.parts[got.ballot.q].name }));
   }
 }
