@@ -161,7 +161,6 @@ export function requestDialog({ name, fp, q, names, fps, me, onAccept }) {
   if (q != null) pick.value = String(q);
   const accept = el("button", { type: "button", class: "primary", id: "friends-accept", text: t("Accept") });
   const later = el("button", { type: "button", text: t("Not now") });
-  const seatName = () => names[Number(pick.value)];
   const box = dialog("friends-request", t("{name} asks to take their seat back", { name }),
     el("p", { text: t("A device with key {fp} asks to play {seat}'s seat from now on (their old device's key: {old}). Accept only if {seat} told you themselves, by voice or in person, and the key is the one on their new device.", {
       fp, seat: q != null ? names[q] : name, old: q != null ? fps[q] : "?" }) }),
@@ -169,7 +168,6 @@ export function requestDialog({ name, fp, q, names, fps, me, onAccept }) {
     el("div", { class: "row" }, accept, later));
   accept.onclick = () => { box.close(); onAccept(Number(pick.value)); };
   later.onclick = () => box.close();
-  seatName();
   accept.focus();
   return box;
 }
