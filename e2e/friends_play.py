@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 
 
-def people(request, chromium, site_url, n, made, **size):
+def people_(request, chromium, site_url, n, made, **size):
     """``n`` people, each a browser context of their own (a phone unless
     ``size`` says), their apps booting at once; appended to ``made`` (the
     fixture closes them)."""
@@ -27,8 +29,9 @@ def people(request, chromium, site_url, n, made, **size):
 # are to move (the bots of this device move by themselves), choosing each move
 # by a small deterministic generator; resolves when it is no longer this
 # device's turn.
-PLAY_TURN = """async (seed) => {
+PLAY_TURN = """async ([seed, most]) => {
   let x = seed >>> 0;
+  let played = 0;
   const next = (n) => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return (x >>> 8) % n; };
   const idle = () => new Promise((r) => { const w = () => (window.cairn.busy ? setTimeout(w, 5) : r()); w(); });
   for (let i = 0; i < 400; i++) {
@@ -37,9 +40,10 @@ PLAY_TURN = """async (seed) => {
     const f = s && s.friends;
     if (!f) return "none";
     if (f.my_bot) { await new Promise((r) => setTimeout(r, 10)); continue; }
-    if (!f.my_turn) return "done";
+    if (!f.my_turn || played >= most) return "done";
     const legal = s.legal;
     await window.cairn.play(legal[next(legal.length)]);
+    played += 1;
   }
   return "long";
 }"""
@@ -66,10 +70,16 @@ OPEN = """async (hash) => { %s
   const before = s0 && s0.friends ? s0.friends.entries : -1;
   const gid = window.cairn.gid;
   location.hash = hash;
-  await wait(() => { const r = document.querySelector("#friends-refused[open]"); if (r) return true;
+  await wait(() => { const r = document.querySelector("#friends-refused[open], #friends-fork[open], #friends-request[open], #friends-vote[open]"); if (r) return true;
     const s = window.cairn.snapshot();
     return s && s.friends && !window.cairn.busy && (window.cairn.gid !== gid || s.friends.entries !== before); });
+  const fork = document.querySelector("#friends-fork[open]");
+  if (fork) return "fork: " + fork.textContent;
+  const asked = document.querySelector("#friends-request[open], #friends-vote[open]");
+  if (asked) return "asked: " + asked.textContent;
   const r = document.querySelector("#friends-refused[open]");
+  const started = document.querySelector("#friends-start-box[open]");   // the start: every seat's key, then Play
+  if (started) started.close();
   if (!r) return "ok";
   const text = document.getElementById("friends-reason").textContent;
   r.close();
@@ -81,8 +91,9 @@ def status(page):
     return {k: v for k, v in (f or {}).items() if k != "record"}
 
 
-def play_turn(page, seed=1):
-    got = page.evaluate(PLAY_TURN, seed)
+def play_turn(page, seed=1, most=10_000):
+    """This device's seats play while they are to move (at most ``most`` moves of a person's)."""
+    got = page.evaluate(PLAY_TURN, [seed, most])
     assert got == "done", got
 
 
@@ -152,14 +163,19 @@ def join(page, link, name=None):
 
 
 def take_answer(page, link):
+    """The host opens a friend's answer: waits until the lobby shows one more seat joined."""
+    joined = "document.querySelectorAll('#friends-lobby[open] .lobby-row.joined').length"
+    before = page.evaluate(joined)
     page.evaluate("h => { location.hash = h; }", fragment(link))
-    page.wait_for_function("document.querySelector('#friends-lobby[open]') && !document.querySelector('.toast.error')")
+    page.wait_for_function(f"{joined} > {before}")
 
 
 def start(page):
     page.wait_for_selector("#friends-lobby[open] #friends-start:enabled")
     page.click("#friends-start")
     page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().friends && !window.cairn.busy")
+    page.wait_for_selector("#friends-start-box[open]")
+    page.click("#friends-start-ok")
 
 
 def setup(host, friends, game, kinds, names=None):
@@ -172,3 +188,106 @@ def setup(host, friends, game, kinds, names=None):
 
 def record_of(page):
     return json.loads(page.evaluate("JSON.stringify(window.cairn.snapshot().friends.record)"))
+
+
+# -- the people's clocks and what the screens say ---------------------------------------------
+def later(page, hours):
+    """The page's clock (Date) ``hours`` from the real now (timers keep running):
+    how a test lets a day pass without sleeping."""
+    import time
+    page.clock.set_fixed_time(time.time() + hours * 3600)
+
+
+def read_link(page, box="#friends-send"):
+    """The link a send dialog shows (it stays in the page's hands), closed."""
+    page.wait_for_selector(f"{box}[open][data-link]")
+    link = page.get_attribute(box, "data-link")
+    page.evaluate("s => document.querySelector(s).close()", box)
+    return link
+
+
+def read_parts(page):
+    """Every link of a several-links dialog (the whole game sent in parts)."""
+    links = []
+    while True:
+        page.wait_for_selector("#friends-send[open][data-link]")
+        links.append(page.get_attribute("#friends-send", "data-link"))
+        if page.query_selector("#friends-next-part"):
+            page.click("#friends-next-part")
+            page.wait_for_function("n => document.querySelector('#friends-send').dataset.part === String(n)", arg=len(links))
+        else:
+            page.evaluate("document.querySelector('#friends-send').close()")
+            return links
+
+
+def tamper(link, change):
+    """``link`` with its bytes changed by ``change(bytearray)`` and a right check
+    (what anyone handling the link can do: the check is no secret)."""
+    import base64
+    import zlib
+    head, rest = link.split("#f=", 1)
+    data = rest.rsplit(".", 1)[0]
+    raw = bytearray(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))
+    change(raw)
+    data = base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
+    check = base64.urlsafe_b64encode(zlib.crc32(data.encode()).to_bytes(4, "big")).decode().rstrip("=")
+    return f"{head}#f={data}.{check}"
+
+
+def stored(page):
+    """What the device keeps of its friends' games (records, saves, the list but when each was last opened)."""
+    got = json.loads(page.evaluate("JSON.stringify(Object.keys(localStorage).filter(k => k.startsWith('cairn:friends:') || k.startsWith('cairn:save:') || k === 'cairn:index').sort().map(k => [k, localStorage.getItem(k)]))"))
+    out = []
+    for k, v in got:
+        if k == "cairn:index":
+            v = sorted((e["gid"], e.get("ply"), json.dumps(e.get("friends"), sort_keys=True)) for e in json.loads(v))
+        out.append((k, v))
+    return out
+
+
+def notes(page):
+    """The lines the game's log shows of what happened outside its moves."""
+    return page.evaluate("(window.cairn.snapshot().history || []).filter(h => h.kind === 'note').map(h => h.text)")
+
+
+WATCH = """() => { window.__errorToasts = []; new MutationObserver(() => {
+  for (const t of document.querySelectorAll('.toast.error')) if (!t.dataset.watched) { t.dataset.watched = '1'; window.__errorToasts.push(t.textContent); } })
+  .observe(document.body, { childList: true, subtree: true }); }"""
+
+
+def watch_errors(*pages):
+    """From now on, keep every error toast the pages show (an engine refusal of a move...)."""
+    for p in pages:
+        p.evaluate(WATCH)
+
+
+def error_toasts(page):
+    return page.evaluate("window.__errorToasts || []")
+
+
+def take_parts(page, links, done):
+    """``page`` opens every link of the whole game sent to it (each at most
+    2,000 characters), then waits until ``done`` (a JS function) holds."""
+    assert all(len(x) <= 2000 for x in links)
+    for part in links:
+        page.evaluate("h => { location.hash = h; }", fragment(part))
+    page.wait_for_function(done)
+    page.evaluate("() => { const d = document.getElementById('friends-start-box'); if (d && d.open) d.close(); }")
+
+
+def rejoin(phone, invite):
+    """A new phone opens the invite, chooses Rejoin: the request link it shows."""
+    phone.evaluate("h => { location.hash = h; }", fragment(invite))
+    phone.wait_for_selector("#friends-join-box[open]")
+    phone.click("#friends-rejoin")
+    return read_link(phone)
+
+
+@pytest.fixture
+def people(request, chromium, site_url):
+    """``people(n)``: n people, each a browser context (closed at the end)."""
+    from conftest import _finish
+    made = []
+    yield lambda n: globals()["people_"](request, chromium, site_url, n, made)
+    for a in made:
+        _finish(request, a)

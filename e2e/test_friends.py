@@ -11,24 +11,19 @@ from __future__ import annotations
 import pytest
 
 import friends_play as fp
-from conftest import _finish
+from friends_play import people  # noqa: F401 (the fixture)
 
 LIMIT = 2000
 
 
-@pytest.fixture
-def people(request, chromium, site_url):
-    made = []
-    yield lambda n: fp.people(request, chromium, site_url, n, made)
-    for a in made:
-        _finish(request, a)
 
 
-def play_by_links(pages, until=None, max_links=400):
+def play_by_links(pages, until=None, max_links=400, first=None):
     """Pass turns until the game is over (or ``until(status)``): the page that
-    acts plays its turn, sends it; the next to act opens the link."""
+    acts plays its turn, sends it; the next to act opens the link. ``pages``
+    by participant; ``first``: the one to act (the first page by default)."""
     by = dict(enumerate(pages))
-    current = pages[0]
+    current = first or pages[0]
     lengths = []
     for n in range(max_links):
         fp.play_turn(current, n + 1)

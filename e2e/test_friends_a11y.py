@@ -17,7 +17,7 @@ PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=T
 @pytest.fixture
 def pair(request, chromium, site_url):
     made = []
-    yield fp.people(request, chromium, site_url, 2, made, **PHONE)
+    yield fp.people_(request, chromium, site_url, 2, made, **PHONE)
     for a in made:
         _finish(request, a)
 
@@ -75,6 +75,11 @@ def test_friends_screens_by_keyboard_and_axe(pair):
     tab_to(host, "#friends-start")
     host.keyboard.press("Enter")
     host.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().friends && !window.cairn.busy")
+    host.wait_for_selector("#friends-start-box[open]")   # every seat with its device's key
+    clean(host, "start")
+    assert host.evaluate("document.activeElement.id") == "friends-start-ok"
+    host.keyboard.press("Enter")
+    host.wait_for_selector("#friends-start-box", state="hidden")
     fp.play_turn(host)
     host.wait_for_selector("#friends-bar[data-state=send]")
     clean(host, "send your turn")
@@ -85,7 +90,7 @@ def test_friends_screens_by_keyboard_and_axe(pair):
     link = host.get_attribute("#friends-send", "data-link")
     host.keyboard.press("Escape")
     host.wait_for_selector("#friends-bar[data-state=waiting]")
-    assert "Waiting for" in host.text_content("#friends-bar")
+    assert "'s turn, since" in host.text_content("#friends-bar")   # the next player's turn (not "waiting for a draw")
     clean(host, "waiting")
 
     fp.open_link(friend, link)

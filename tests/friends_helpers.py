@@ -42,18 +42,22 @@ class Device:
 
 
 def verify(checks, session=None) -> bool:
-    """Each check ``(participant, j, message, sig)`` (turn links, the key from
-    the session) or ``(p, message, sig, alg, key)`` (invites, joins)."""
+    """Each check (:class:`cairn.friends.session.Check`) verifies with the key it names."""
+    return first_bad(checks) is None
+
+
+def first_bad(checks):
     for c in checks:
-        if len(c) == 5:
-            _p, message, sig, _alg, key = c
-        else:
-            p, _j, message, sig = c
-            key = session.keys[p][1]
-        secret = KEYS.get(key)
-        if secret is None or hmac.new(secret, message, hashlib.sha256).digest() * 2 != sig:
-            return False
-    return True
+        secret = KEYS.get(c.key)
+        if secret is None or hmac.new(secret, c.message, hashlib.sha256).digest() * 2 != c.sig:
+            return c
+    return None
+
+
+def link(d: "Device", budget: int = links.LINK_BUDGET, ballot=None) -> bytes:
+    """``d``'s turn link as its log stands, signed by ``d`` (the sender)."""
+    body = links.turn_body(d.session, d.me, budget, ballot=ballot)
+    return body + d.sign(links.link_message(body))
 
 
 def start_game(game: str, kinds: List[str], seed: int = 1, options: Optional[dict] = None,
@@ -122,7 +126,7 @@ def receive(d: Device, data: bytes) -> links.Outcome:
     out = device.open_link(dict(d.rec or {"stage": "play"}, me=d.me), d.session, data)
     if out.status == "new":
         assert verify(out.checks, out.session), "signatures"
-        out.session.keep_signatures([c for c in out.checks if c[1] >= 0])
+        out.session.keep_signatures([c for c in out.checks if c.kind == "turn"])
         d.session = out.session
         d.rec = {"stage": "play"}
     return out
@@ -141,7 +145,7 @@ def play_game(devices: List[Device], choose: Callable, max_links: int = 5000,
         if nxt is None or nxt == current.me:
             if nxt is None:
                 # the end: everyone gets the last moves
-                data = links.turn_link(current.session, current.me)
+                data = link(current)
                 for d in devices:
                     if d is not current:
                         receive(d, data)
@@ -149,7 +153,7 @@ def play_game(devices: List[Device], choose: Callable, max_links: int = 5000,
                     on_link(current, data)
                 return sent + 1
             continue
-        data = links.turn_link(current.session, current.me)
+        data = link(current)
         sent += 1
         if on_link:
             on_link(current, data)

@@ -2,81 +2,15 @@
 as the page calls them: two devices (two gids in one worker) set up a game by
 invite and join, play by turn links through play/bot/undo, and refuse bad
 links with a reason and info; each reply carries the record to store."""
-import hashlib
-import hmac
 import json
 
 from cairn.facade import handle
 
-from friends_helpers import KEYS
-
-
-def call(op, **params):
-    reply = json.loads(handle(json.dumps({"id": 1, "op": op, **params})))
-    return reply
-
-
-def ok(op, **params):
-    reply = call(op, **params)
-    assert reply["ok"], reply
-    return reply["result"]
-
-
-def b64(data):
-    import base64
-    return base64.urlsafe_b64encode(data).decode().rstrip("=")
-
-
-def unb64(text):
-    import base64
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-class Page:
-    """One device: its gid for the game, key, secret root, stored record."""
-
-    def __init__(self, name, gid, n):
-        self.gid = gid
-        self.secret = hashlib.sha256(name.encode()).digest()
-        self.pub = {"name": name, "alg": "ed25519", "key": b64(hashlib.sha256(self.secret).digest())}
-        KEYS[self.pub["key"]] = self.secret
-        self.root = hashlib.sha256(b"root" + name.encode()).digest()[:16].hex()
-        self.record = None
-
-    def sign(self, message_b64):
-        return b64(hmac.new(self.secret, unb64(message_b64), hashlib.sha256).digest() * 2)
-
-    def verify(self, checks):
-        for c in checks:
-            want = hmac.new(KEYS[c["key"]], unb64(c["message"]), hashlib.sha256).digest() * 2
-            if b64(want) != c["sig"]:
-                return False
-        return True
-
-    def keep(self, snap):
-        if "friends" in snap:
-            self.record = snap["friends"]["record"]
-        return snap
-
-    def send(self):
-        todo = ok("friends_sign", gid=self.gid)
-        params = {"sig": self.sign(todo["message"]), "j": todo["j"]} if todo else {}
-        got = ok("friends_link", gid=self.gid, **params)
-        self.record = got["record"]
-        return got["link"]
-
-    def open(self, link):
-        check = ok("friends_check", gid=self.gid, record=self.record, data=link)
-        if check["status"] != "new":
-            return check["status"], check["info"]
-        assert self.verify(check["checks"])
-        snap = ok("friends_apply", gid=self.gid, record=self.record, data=link, root=self.root)
-        self.keep(snap)
-        return "new", snap
+from friends_pages import Page, b64, call, ok, unb64
 
 
 def setup_pair(game="hunters"):
-    host, friend = Page("Ana", "A1", 0), Page("Ben", "B1", 1)
+    host, friend = Page("Ana", "A1"), Page("Ben", "B1")
     made = ok("friends_create", fid=b64(b"12345678"), game=game, options={},
               seats=[{"kind": "here", "name": "Ana"}, {"kind": "friend", "name": "Ben"}],
               pub=host.pub, root=host.root)
@@ -149,7 +83,7 @@ def test_undo_before_sending_and_refusals_with_info():
 
 
 def setup_three():
-    host, f1, f2 = Page("Ana", "A3", 0), Page("Ben", "B3", 1), Page("Cid", "C3", 2)
+    host, f1, f2 = Page("Ana", "A3"), Page("Ben", "B3"), Page("Cid", "C3")
     made = ok("friends_create", fid=b64(b"abcdefgh"), game="hunters", options={},
               seats=[{"kind": "here", "name": "Ana"}, {"kind": "friend", "name": "Ben"}, {"kind": "friend", "name": "Cid"}],
               pub=host.pub, root=host.root)
@@ -170,8 +104,9 @@ def setup_three():
     return host, f1, f2
 
 
-def turn(me, pages):
-    """``me`` plays its seats' moves and sends; the next to act opens it. Returns that page."""
+def turn(me, pages, now=None, also=()):
+    """``me`` plays its seats' moves and sends (at ``now``); the next to act
+    opens it (and the pages ``also``). Returns that page."""
     snap = me.keep(json.loads(handle(json.dumps({"id": 2, "op": "state", "gid": me.gid})))["result"])
     while snap["friends"]["my_turn"] or snap["friends"]["my_bot"]:
         if snap["friends"]["my_bot"]:
@@ -181,10 +116,17 @@ def turn(me, pages):
     f = snap["friends"]
     if f["over"]:
         return None
-    link = me.send()
+    link = me.send(now=now)
     nxt = pages[f["next"]]
-    assert nxt.open(link)[0] == "new"
+    assert nxt.open(link, now=now)[0] == "new"
+    for other in also:
+        if other is not me and other is not nxt:
+            other.open(link, now=now)
     return nxt
+
+
+DAY = 86400 * 1000
+T0 = 1_700_000_000_000   # the tests' clock (ms): never the machine's
 
 
 def test_a_majority_hands_a_silent_seat_to_a_bot():
@@ -192,20 +134,24 @@ def test_a_majority_hands_a_silent_seat_to_a_bot():
     pages = {0: host, 1: f1, 2: f2}
     me = host
     while me is not f2:
-        me = turn(me, pages)
-    # Cid (f2) stops answering: Ben, who sent Cid the last turn, asks; Ana agrees
+        me = turn(me, pages, now=T0, also=(host, f1))
+    # Cid (f2) stops answering: Ben, who sent Cid the last turn, asks once the
+    # turn clock (a day) ran out by his records; Ana agrees
     snap = json.loads(handle(json.dumps({"id": 3, "op": "state", "gid": f1.gid})))["result"]
     assert snap["friends"]["need"] == 2 and snap["friends"]["next"] == 2
-    msg = ok("friends_vote_message", gid=f1.gid, q=2)
-    got = ok("friends_vote", gid=f1.gid, q=2, sig=f1.sign(msg["message"]))
+    assert snap["friends"]["wait"] == {"p": 2, "since": T0, "until": T0 + DAY}
+    early = call("friends_vote_message", gid=f1.gid, q=2, now=T0 + DAY - 1)
+    assert not early["ok"] and early["error"]["reason"] == "too_soon" and early["error"]["info"]["until"] == T0 + DAY
+    msg = ok("friends_vote_message", gid=f1.gid, q=2, now=T0 + DAY)
+    got = ok("friends_vote", gid=f1.gid, q=2, sig=f1.sign(msg["message"]), now=T0 + DAY)
     assert got["ballot"]["votes"].keys() == {"1"} and got["need"] == 2
     f1.record = got["record"]
-    link = ok("friends_link", gid=f1.gid, vote=True)["link"]
+    link = f1.send(now=T0 + DAY, vote=True)
     check = ok("friends_check", gid=host.gid, record=host.record, data=link)
-    assert check["info"]["vote"]["q"] == 2 and host.verify(check["checks"])
-    host.keep(ok("friends_apply", gid=host.gid, record=host.record, data=link, root=host.root))
-    msg = ok("friends_vote_message", gid=host.gid, q=2)
-    snap = host.keep(ok("friends_vote", gid=host.gid, q=2, sig=host.sign(msg["message"])))
+    assert check["info"]["ballot"]["q"] == 2 and host.verify(check["checks"])
+    host.keep(ok("friends_apply", gid=host.gid, record=host.record, data=link, root=host.root, now=T0 + DAY))
+    msg = ok("friends_vote_message", gid=host.gid, q=2, now=T0 + DAY)
+    snap = host.keep(ok("friends_vote", gid=host.gid, q=2, sig=host.sign(msg["message"]), now=T0 + DAY))
     assert snap["retired"] == 2 and snap["friends"]["parts"][2]["retired"]
     assert snap["view"]["seats"][2]["kind"] == "bot"
     # a vote's signature that does not verify is refused like any other

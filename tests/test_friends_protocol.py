@@ -11,9 +11,10 @@ from cairn import load_game
 from cairn.core.rng import Rng
 from cairn.friends import commit, device, links
 from cairn.friends.codec import LinkError, b64
-from cairn.friends.session import MOVE, REVEAL, majority, retire_message
+from cairn.friends.entries import MOVE, RETIRE, REVEAL
+from cairn.friends.session import majority, retire_message
 
-from friends_helpers import (Device, act, play_game, random_chooser, receive, sign, start_game,
+from friends_helpers import (Device, act, first_bad, link as link_of, play_game, random_chooser, receive, sign, start_game,
                              verify)
 
 CASES = [("hunters", ["here", "friend"]), ("glenmore", ["here", "friend", "friend"]),
@@ -63,8 +64,8 @@ def held_bytes(d: Device, sent=(), received=()):
 def test_the_next_draw_is_in_nothing_the_mover_holds_and_needs_the_other_secret():
     host, friend = pending_hunters()
     sign(host)
-    link = links.turn_link(host.session, 0)
-    k = len(host.session.values[1]) + 1
+    link = link_of(host)
+    k = len(host.session.values[1])
     secret = commit.chain_value(friend.root, host.session.gid, 1, k, host.session.depth)
     for blob in held_bytes(host, sent=[link]):
         assert secret not in blob and secret.hex().encode() not in blob and b64(secret).encode() not in blob
@@ -91,7 +92,7 @@ def test_the_receiver_cannot_work_out_the_draw_before_the_move_either():
     draw opening the friend's turn is in nothing the friend holds."""
     host, friend = start_game("hunters", ["here", "friend"], seed=5)
     friend.session = host.session.copy()   # the friend has the start (as after the host's start link)
-    k = len(host.session.values[0]) + 1
+    k = len(host.session.values[0])
     value = commit.chain_value(host.root, host.session.gid, 0, k, host.session.depth)
     for blob in held_bytes(friend):
         assert value not in blob and b64(value).encode() not in blob
@@ -126,7 +127,7 @@ def test_reloading_does_not_reroll():
     """The friend opening the same link again, or from a reloaded record, gets the same draw."""
     host, friend = pending_hunters(seed=4)
     sign(host)
-    link = links.turn_link(host.session, 0)
+    link = link_of(host)
     receive(friend, link)
     friend.session.reveal_mine(1, friend.root)
     first = friend.session.game.state.drawn
@@ -177,10 +178,10 @@ def two_turns(seed=6):
     host, friend = start_game("hunters", ["here", "friend"], seed=seed)
     choose = random_chooser(seed)
     act(host, choose)
-    first = links.turn_link(host.session, 0)
+    first = link_of(host)
     assert receive(friend, first).status == "new"
     act(friend, choose)
-    second = links.turn_link(friend.session, 1)
+    second = link_of(friend)
     return host, friend, first, second
 
 
@@ -200,7 +201,7 @@ def test_a_gap_is_told():
     restored = friend.session.truncated(len(host.session.entries))   # the friend's copy after the first link
     receive(host, second)
     act(host, random_chooser(1))
-    third = links.turn_link(host.session, 0)
+    third = link_of(host)
     assert links.read_turn(third).base > len(restored.entries)
     friend.session = restored
     before = restored.heads[:]
@@ -219,7 +220,7 @@ def test_a_fork_is_refused_naming_the_turn_and_both_players():
     original = host.session.entries[0][1]
     s.play(0, legal[(original + 1) % len(legal)], again.root)
     act(again, random_chooser(99))
-    forked = links.turn_link(again.session, 0)
+    forked = link_of(again)
     before = friend.record()
     out = receive(friend, forked)
     assert out.status == "fork"
@@ -233,7 +234,7 @@ def edited(data: bytes, change) -> bytes:
     (its signatures kept: what someone altering a link in transit can do)."""
     t = links.read_turn(data)
     change(t)
-    return links.write_turn(t)
+    return links.write_turn(t)   # the sender's signature as it was
 
 
 def test_a_tampered_move_is_refused():
@@ -246,7 +247,7 @@ def test_a_tampered_move_is_refused():
         def change(t, delta=delta):
             t.entries[i] = (MOVE, t.entries[i][1] + delta)
         results.add(receive_checked(host, edited(second, change)))
-    assert results <= {"bad_signature", "invalid"} and "bad_signature" in results
+    assert results <= {"bad_signature", "illegal"} and "bad_signature" in results
     assert host.record() == before
     assert receive(host, second).status == "new"   # the real one still opens
 
@@ -261,7 +262,7 @@ def test_moves_forged_for_another_seat_are_refused():
     while True:
         act(current, choose)
         nxt = current.session.next_actor()
-        receive(by[nxt], links.turn_link(current.session, current.me))
+        receive(by[nxt], link_of(current))
         current = by[nxt]
         if current is host and friend.session is not None:
             break
@@ -278,8 +279,8 @@ def test_moves_forged_for_another_seat_are_refused():
         forged.owner[seat] = 0
         j = len(forged.entries)
         forged.sigs[signer_as] = (j, friend.sign(forged.turn_message(j)))   # signed with the friend's key
-        forged.sigs[1] = (forged.sigs[1][0] if signer_as == 0 else j, forged.sigs[1][1] if signer_as == 0 else forged.sigs[1][1])
-        data = links.write_turn(_link_of(forged, 1))
+        t = _link_of(forged, 1)
+        data = links.write_turn_body(t) + friend.sign(links.link_message(links.write_turn_body(t)))
         assert receive_checked(host, data) in ("bad_signature", "unsigned")
     assert host.record() == before
 
@@ -289,24 +290,31 @@ def _link_of(s, sender):
     t.sender, t.gid, t.base = sender, s.gid, len(s.entries) - 1
     t.head = s.heads[t.base][:links.HEAD_PREFIX]
     t.entries = s.entries[t.base:]
-    t.sigs = {p: sig for p, (j, sig) in s.sigs.items()}
+    t.sigs = {(p, 0): sig for p, (j, sig) in s.sigs.items()}
     return t
 
 
+REFUSED_BY = {"turn": "bad_signature", "sender": "bad_sender", "vote": "bad_vote_sig", "request": "bad_request_sig",
+              "evidence": "bad_evidence"}
+
+
 def receive_checked(d, data):
+    """What opening ``data`` on ``d`` comes to: the refusal's code (a
+    signature that does not verify: by what it signs), else the status."""
     try:
         out = device.open_link(d.rec if d.session is None else {"stage": "play", "me": d.me}, d.session, data)
     except LinkError as e:
         return e.code
-    if out.status == "new" and not verify(out.checks, out.session):
-        return "bad_signature"
+    bad = first_bad(out.checks)
+    if bad is not None:
+        return REFUSED_BY[bad.kind]
     return out.status
 
 
 def test_a_bad_reveal_is_refused():
     host, friend = pending_hunters(seed=15)
     sign(host)
-    link = links.turn_link(host.session, 0)
+    link = link_of(host)
 
     def change(t):
         i = next(i for i, e in enumerate(t.entries) if e[0] == REVEAL)
@@ -325,13 +333,13 @@ def test_damaged_links_and_other_games_are_refused():
     assert receive_checked(host, b"\x07garbage") == "damaged"
     other = start_game("hunters", ["here", "friend"], seed=17)
     act(other[0], random_chooser(1))
-    assert receive_checked(host, links.turn_link(other[0].session, 0)) == "other_game"
+    assert receive_checked(host, link_of(other[0])) == "other_game"
 
 
 def test_a_link_without_a_needed_signature_is_refused():
     host, friend, first, second = two_turns(seed=18)
-    assert receive_checked(host, edited(second, lambda t: t.sigs.pop(1))) == "unsigned"
-    other = edited(second, lambda t: t.sigs.update({1: t.sigs[0]}) if 0 in t.sigs else t.sigs.update({1: bytes(64)}))
+    assert receive_checked(host, edited(second, lambda t: t.sigs.pop((1, 0)))) == "unsigned"
+    other = edited(second, lambda t: t.sigs.update({(1, 0): t.sigs[(0, 0)]}) if (0, 0) in t.sigs else t.sigs.update({(1, 0): bytes(64)}))
     assert receive_checked(host, other) == "bad_signature"
 
 
@@ -346,7 +354,7 @@ def test_a_majority_hands_a_silent_seat_to_a_bot_and_the_game_goes_on():
     for _ in range(30):
         act(current, choose)
         nxt = current.session.next_actor()
-        data = links.turn_link(current.session, current.me)
+        data = link_of(current)
         for d in devices:
             if d is not current:
                 receive(d, data)
@@ -360,14 +368,14 @@ def test_a_majority_hands_a_silent_seat_to_a_bot_and_the_game_goes_on():
     assert need == 2
     message = retire_message(s.gid, 2, len(s.entries), s.heads[-1])
     votes = [(0, host.sign(message)), (1, f1.sign(message))]
-    s.append(links.retire_entry(2, votes))
+    s.append((RETIRE, 2, tuple(votes), None))
     assert 2 in s.retired and all(o != 2 for o in s.owner)
     assert s.game.seats[2].kind == "bot"
-    assert verify([(v, -1, m, sig) for v, m, sig in s.votes], s)
+    assert verify(s.votes)
     # the draw waiting for f2 now waits for someone still playing
     assert s.next_actor() in (0, 1)
     sign(host)
-    data = links.turn_link(s, 0)
+    data = link_of(host)
     assert receive(f1, data).status in ("new", "applied")
     play_game([host, f1] if s.next_actor() == 0 else [f1, host], choose)
     assert host.session.game.is_over and host.session.game.state.to_json() == f1.session.game.state.to_json()
@@ -378,5 +386,5 @@ def test_a_vote_without_a_majority_is_refused():
     s = host.session
     message = retire_message(s.gid, 2, 0, s.heads[0])
     with pytest.raises(LinkError, match="majority"):
-        s.append(links.retire_entry(2, [(0, host.sign(message))]))
+        s.append((RETIRE, 2, ((0, host.sign(message)),), None))
     assert not s.retired and not s.entries

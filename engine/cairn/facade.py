@@ -198,8 +198,26 @@ def _label_refs(table: Dict[str, Any], labels: list) -> list:
     return out
 
 
+def lines(game: Any) -> list:
+    """The game's history with the app's notes (``meta["notes"]``: what
+    happened to the game outside its moves, e.g. a seat of a friends' game
+    handed to a bot) each after the lines of its ply, as ``kind: "note"``."""
+    notes = game.meta.get("notes") if isinstance(game.meta, dict) else None
+    if not notes:
+        return game.history
+    out, i = [], 0
+    hist = game.history
+    for note in sorted(notes, key=lambda n: n["ply"]):
+        while i < len(hist) and (hist[i]["ply"] or 0) <= note["ply"]:
+            out.append(hist[i])
+            i += 1
+        turn = out[-1]["turn"] if out else 0
+        out.append({"ply": note["ply"], "seat": None, "text": note["text"], "turn": turn, "kind": "note"})
+    return out + hist[i:]
+
+
 def _remember(gid: str, game: Any, view: Dict[str, Any], table: Dict[str, Any]) -> None:
-    _sent[gid] = {"rev": next(_revs), "view": view, "history": list(game.history),
+    _sent[gid] = {"rev": next(_revs), "view": view, "history": list(lines(game)),
                   "moves": list(game.log), "labels": table, "lang": i18n.get_language()}
 
 
@@ -219,7 +237,7 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
     if sent is None or isinstance(base, bool) or base != sent["rev"] or sent["lang"] != i18n.get_language():
         return snapshot(gid, game)
     view = _plain(game.view(None))
-    h = _common(sent["history"], game.history)
+    h = _common(sent["history"], lines(game))
     m = _common(sent["moves"], game.log)
     edits = delta.diff(sent["view"], view)
     position = _position(game)
@@ -250,7 +268,7 @@ def history_text(game: Any, start: int = 0) -> list:
     names = [s.name for s in game.seats]
     helped = hint.helped_plies(game)
     out = []
-    for h in game.history[start:]:
+    for h in lines(game)[start:]:
         line = dict(h, text=i18n.render(h["text"], names), key=_key(h["text"]))
         if h["seat"] is not None and h["ply"] in helped:
             line["hint"] = True   # the move played right after a hint

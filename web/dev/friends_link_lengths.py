@@ -12,6 +12,17 @@ answer, as characters of the whole address: a site at a short path
 data) and the check after it (7).
 
     python web/dev/friends_link_lengths.py [-n GAMES] [--random] [--games hunters,...]
+    python web/dev/friends_link_lengths.py --trials [--games ...]
+
+``--trials``: what real friends do, through the worker's ops
+(tests/friends_pages.py): in each game and player count, a third of the
+way in, (a) the player to act goes silent and the others hand the seat to a
+bot (the ballot's links), then every link goes to every device, the silent
+one's too; (b) the player to act loses their phone and rejoins from a new one
+(the request link, the ballot's links, the whole game's links); (c) the host
+signs two versions of its turn (the next actor gets one, the others the
+other) and the stranded ones go over. Every link of the rest of the game
+counts.
 
 A one-player game has no one to play with: it is not a friends' game.
 """
@@ -61,7 +72,12 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=2, help="games per game, player count and layout")
     ap.add_argument("--random", action="store_true", help="random moves instead of the Easy bot")
     ap.add_argument("--games", default=",".join(sorted(GAMES)))
+    ap.add_argument("--trials", action="store_true", help="hand-overs, new phones and forks (see the docstring)")
     args = ap.parse_args()
+    if args.trials:
+        from friends_trial_lengths import trials
+        trials(args.games.split(","), url_len, LIMIT)
+        return
     print(f"{'game':10} {'players':>7} {'layout':20} {'links':>6} {'turn link max':>13} {'median':>7} {'invite':>7} {'answer':>7} {'s':>6}")
     worst = 0
     for name in args.games.split(","):

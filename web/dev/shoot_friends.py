@@ -1,7 +1,11 @@
 """Dev tool: screenshots of a friends' game (web/js/friends/) at each size and
-language: the new-game form's With friends mode, the lobby, an invite's
-link dialog, joining (the friend's phone), the answer, the game waiting for
-a friend, "Send your turn" (the bar and its dialog), a refused link.
+language: the new-game form's With friends mode (its turn clock), the lobby,
+an invite's link dialog, joining (the friend's phone; Join or Rejoin), the
+answer, the start (every seat's key), the game waiting for a friend, "Send
+your turn" (the bar and its dialog), a refused link, Players while the turn
+clock runs and once it ran out, the hand-over, a late answer's two versions
+on both devices, the seat-gone notice, the request for the seat back, the
+game sent back, and the friend playing again.
 
     python3 web/dev/shoot_friends.py [outdir] [--langs en,pt,ro] [--sizes phone,laptop]
 
@@ -69,7 +73,10 @@ def shoot(browser, url, out, lang, size):
 
     fp.take_answer(host, answer)
     snap(host, "6-lobby-ready")
-    fp.start(host)
+    host.click("#friends-start")
+    host.wait_for_selector("#friends-start-box[open]")
+    snap(host, "6b-start-keys")
+    host.click("#friends-start-ok")
     skip_tips(host)
     fp.play_turn(host, 2)
     host.wait_for_selector("#friends-bar[data-state=send]")
@@ -89,12 +96,70 @@ def shoot(browser, url, out, lang, size):
     friend.evaluate("h => { location.hash = h; }", fp.fragment(cut))
     friend.wait_for_selector("#friends-refused[open]")
     snap(friend, "11-refused")
+    friend.click("#friends-ok")
+    more(host, friend, snap)
     for what, over in shots:
         print(f"{name(what)}{'  OVERFLOW ' + str(over) if over else ''}")
     for e in herr + ferr:
         print("page error:", e)
     hctx.close()
     fctx.close()
+
+
+def more(host, friend, snap):
+    """The turn clock, a hand-over, a late answer and the seat taken back."""
+    fp.play_turn(friend, 3)
+    fp.open_link(host, fp.send_turn(friend))
+    fp.play_turn(host, 4)
+    to_friend = fp.send_turn(host)
+    host.click("#friends-players-btn")
+    host.wait_for_selector("#friends-players[open]")
+    snap(host, "12-players-clock-runs")
+    host.evaluate("document.getElementById('friends-players').close()")
+    fp.later(host, 25)
+    host.click("#friends-players-btn")
+    host.wait_for_selector("#friends-players[open] button.retire")
+    snap(host, "13-players-not-answering")
+    host.click("#friends-players button.retire")
+    snap(host, "14-hand-over")
+    host.click("#friends-retire")
+    host.wait_for_function("() => window.cairn.snapshot().view.seats[1].kind === 'bot' && !window.cairn.busy")
+    fp.open_link(friend, to_friend)
+    fp.play_turn(friend, 5)
+    late = fp.send_turn(friend)
+    host.evaluate("h => { location.hash = h; }", fp.fragment(late))
+    host.wait_for_selector("#friends-fork[open]")
+    snap(host, "15-late-answer-two-versions")
+    host.click("#friends-keep")
+    fp.play_turn(host, 7, most=2)
+    host.wait_for_selector("#friends-tell-btn")
+    snap(host, "16-send-the-game-bar")
+    host.click("#friends-tell-btn")
+    told = fp.read_parts(host)
+    for part in told[:-1]:
+        fp.open_link(friend, part, expect="refused")
+    friend.evaluate("h => { location.hash = h; }", fp.fragment(told[-1]))
+    friend.wait_for_selector("#friends-fork[open]")
+    snap(friend, "17-go-over")
+    friend.click("#friends-go-over")
+    friend.wait_for_selector("#friends-gone[open]")
+    snap(friend, "18-seat-gone")
+    friend.click("#friends-gone #friends-ask-back")
+    ask = fp.read_link(friend)
+    host.evaluate("h => { location.hash = h; }", fp.fragment(ask))
+    host.wait_for_selector("#friends-vote[open]")
+    snap(host, "19-asks-for-the-seat")
+    host.click("#friends-agree")
+    host.wait_for_selector("#friends-send[open][data-link]")
+    snap(host, "20-send-the-game")
+    back = fp.read_parts(host)
+    for part in back:
+        friend.evaluate("h => { location.hash = h; }", fp.fragment(part))
+    friend.wait_for_selector("#friends-start-box[open]")
+    snap(friend, "21-back-in-the-game")
+    friend.click("#friends-start-ok")
+    host.click("#sheet-btn")
+    snap(host, "22-log-notes")
 
 
 def main():

@@ -3,6 +3,7 @@
 import { $, el, optionsForm } from "./ui.js";
 import { t, tn, N_, language } from "./i18n.js";
 import { when } from "./lang.js";
+import { CLOCKS, clockName } from "./friends/words.js";
 
 const MAX_SEED = 2 ** 53;
 
@@ -27,6 +28,14 @@ export function setBotSpeed(v) {
 
 export function randomSeed() {
   return Math.floor(Math.random() * MAX_SEED);
+}
+
+/** The turn clock's choices for a game with friends (1 day by default). */
+function turnClockSelect() {
+  const pick = el("select", { id: "ng-clock", name: "clock" },
+    ...CLOCKS.map((s) => el("option", { value: String(s), text: clockName(s) })));
+  pick.value = "86400";
+  return pick;
 }
 
 /** Cards for hello.games; onPick(game) opens the new-game form. */
@@ -89,6 +98,12 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
   // a hint at every one of your turns (js/hint.js: the game's meta.hints_on)
   const hintsOn = el("input", { id: "ng-hints", type: "checkbox", name: "hints_on" });
   const start = el("button", { id: "ng-start", class: "primary", type: "submit", text: friends ? t("Create and invite") : t("Start game") });
+  // a game with friends: how long a player may keep the others waiting (js/friends/)
+  const clockPick = friends ? turnClockSelect() : null;
+  const clockField = friends ? el("label", { class: "option" },
+    el("span", { class: "option-text" }, el("span", { class: "option-name", text: t("Turn clock") }),
+      el("small", { class: "option-help", text: t("How long a player may keep the others waiting before they can hand the seat to a bot: an hour at the table, days by message.") })),
+    clockPick) : null;
   const cancel = el("button", { type: "button", text: t("Cancel"), onclick: () => { form.hidden = true; onCancel(); } });
   const where = onFriends && game.max_players > 1 ? el("fieldset", { id: "ng-where", class: "where" },
     el("legend", { text: t("Where") }),
@@ -99,6 +114,7 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
   form.replaceChildren(...[el("h2", { text: t("New game: {title}", { title: game.title }) }), where,
     friends ? el("p", { class: "muted small", text: t("Each friend gets an invite link and plays from their own phone; links carry the turns. No server: draws are made from secrets of two players, so no one can foresee or choose them.") }) : null,
     el("label", {}, el("span", { text: t("Players") }), count), seats,
+    friends ? clockField : null,
     el("label", {}, el("span", { text: t("Bot speed") }), speed),
     friends ? null : el("label", { class: "option" },   // (no hints in a game with friends: js/hint.js)
       el("span", { class: "option-text" }, el("span", { class: "option-name", text: t("Hints") }),
@@ -120,7 +136,7 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
         const [kind, level] = r.kind.value.split(":");
         return { kind, level: kind === "bot" ? level : undefined, name: r.name.value.trim() || defaultName(r.kind.value, i) };
       });
-      onFriends({ game: game.name, players, options: opts.read() });
+      onFriends({ game: game.name, players, options: opts.read(), clock: Number(clockPick.value) });
       return;
     }
     const players = rows.slice(0, n).map((r, i) => {

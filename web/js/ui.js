@@ -82,7 +82,7 @@ export function hintMark(h) {
 export function renderLog(snap, seatName, lineText = (h) => h.text) {
   const log = $("#log");
   const items = (snap.history || []).map((h) => {
-    return el("li", { class: `${h.seat == null ? "event" : "move"}${h.turn_start ? " turn-start" : ""}` },
+    return el("li", { class: `${h.seat == null ? "event" : "move"}${h.kind === "note" ? " note" : ""}${h.turn_start ? " turn-start" : ""}` },
       h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
       lineText(h), hintMark(h));
   });
@@ -104,8 +104,11 @@ export function renderFinal(snap, seatName, seatColor, box = $("#final")) {
     ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String((s.breakdown || {})[c] ?? "") }))));
   const total = el("tr", { class: "total" }, el("th", { text: t("Total") }),
     ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String(s.total) })));
+  // what happened to the game outside its moves (a seat handed to a bot...): said under the table
+  const notes = (snap.history || []).filter((h) => h.kind === "note").map((h) => el("li", { text: h.text }));
   box.replaceChildren(el("h3", { text: t("Final scores") }),
-    el("table", { id: "score-table" }, el("thead", {}, head), el("tbody", {}, ...rows, total)));
+    el("table", { id: "score-table" }, el("thead", {}, head), el("tbody", {}, ...rows, total)),
+    notes.length ? el("ul", { class: "final-notes", id: "final-notes" }, ...notes) : "");
   box.hidden = false;
 }
 

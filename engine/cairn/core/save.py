@@ -153,11 +153,25 @@ def parse_save(data: Union[Dict[str, Any], str, bytes]) -> SaveFile:
     for i, move in enumerate(save.moves):
         _check_json_value(move, 1, f"move {i + 1}")
     for k, v in save.meta.items():
-        if isinstance(v, list):
+        if k == "notes":
+            _check_notes(v)
+        elif isinstance(v, list):
             _check_plies(v, f"meta.{k}")
         else:
             _check_json_value(v, 1, f"meta.{k}")
     return save
+
+
+def _check_notes(value: Any) -> None:
+    """``meta.notes``: the app's notes shown in the log at a ply (e.g. a seat
+    of a friends' game handed to a bot): ``[{"ply", "text": a message}]``."""
+    if not isinstance(value, list) or len(value) > _MAX_LIST:
+        raise SaveError("meta.notes: not a short list")
+    for note in value:
+        if not isinstance(note, dict) or set(note) != {"ply", "text"} or isinstance(note["ply"], bool) \
+                or not isinstance(note["ply"], int) or not 0 <= note["ply"] <= MAX_MOVES:
+            raise SaveError("meta.notes: a note is malformed")
+        _check_json_value(note["text"], 0, "meta.notes")
 
 
 def _check_plies(value: List[Any], where: str) -> None:

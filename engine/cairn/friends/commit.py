@@ -28,10 +28,12 @@ from typing import Iterable, Sequence, Tuple
 VALUE_BYTES = 16
 DEPTH = 1024          # values per chain: far more draws than any game has
 MAX_SEED = 2**53 - 1
+ANY_SEAT = 0xFF       # what a chain begun to take a seat back is bound to (see Session.tag)
 
 _CHAIN = b"cairn-friends/chain"
 _DRAW = b"cairn-friends/draw"
 _SEED = b"cairn-friends/seed"
+_EPOCH = b"cairn-friends/epoch"
 
 
 def h16(*parts: bytes) -> bytes:
@@ -68,6 +70,20 @@ def anchor(root: bytes, gid: bytes, p: int, depth: int = DEPTH) -> bytes:
 def follows(prev: bytes, value: bytes, gid: bytes, p: int, k: int) -> bool:
     """Whether ``value`` is ``c_k`` of the chain whose ``c_(k-1)`` is ``prev``."""
     return len(value) == VALUE_BYTES and _step(gid, p, k, value) == prev
+
+
+def back(value: bytes, gid: bytes, p: int, k: int, steps: int) -> bytes:
+    """``c_(k - steps)`` from ``c_k`` of the same chain (hashing down)."""
+    for j in range(k, k - steps, -1):
+        value = _step(gid, p, j, value)
+    return value
+
+
+def epoch_root(root: bytes, epoch: int) -> bytes:
+    """The root of a device's chain for a later *epoch* of its seat (a chain
+    begun again when the seat is taken back): derived from the device's own
+    secret root, so nothing more is stored."""
+    return root if epoch == 0 else h16(_EPOCH, root, epoch.to_bytes(4, "big"))
 
 
 def draw_entropy(gid: bytes, d: int, shares: Sequence[Tuple[int, bytes]]) -> bytes:

@@ -3,9 +3,14 @@
 The *set-up* is what every device of the game holds alike (its hash is the
 head of the log before any move)::
 
-    {"v": 1, "gid": b64(8 bytes), "game", "options", "depth",
+    {"v": 2, "gid": b64(8 bytes), "game", "options", "depth", "clock",
      "seats": [{"name", "kind": "human" | "bot", "level"?, "owner": participant}],
      "parts": [{"name", "alg": "ed25519" | "p256", "key", "anchor", "first"}]}
+
+``clock``: the turn clock, in seconds, chosen by the host (how long a
+player may keep the game waiting before the others can hand their seat to a
+bot).  Set-ups of version 1 (games begun before the clock) have none: they
+take :data:`DEFAULT_CLOCK`.
 
 Participant 0 is the host (the device that created the game: it holds its
 own seat, every seat played here in turn and every bot); each friend's seat
@@ -24,7 +29,10 @@ from ..core.registry import GAMES
 from . import commit
 from .codec import LinkError, b64, canonical, unb64
 
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)     # set-ups this app reads (1: before the turn clock)
+CLOCKS = (3600, 86400, 3 * 86400, 7 * 86400)   # the turn clocks offered: 1 hour, 1 day, 3 days, a week
+DEFAULT_CLOCK = 86400
 GID_BYTES = 8
 KEY_BYTES = {"ed25519": 32, "p256": 65}
 SIG_BYTES = 64
@@ -32,15 +40,23 @@ MAX_NAME = 40
 
 
 def bad(message: str) -> LinkError:
-    return LinkError("invalid", message)
+    return LinkError("malformed", message)
+
+
+def clock_of(setup: Dict[str, Any]) -> int:
+    """The game's turn clock in seconds."""
+    return setup.get("clock") or DEFAULT_CLOCK
 
 
 def new_setup(gid: bytes, game: str, options: Dict[str, Any], seats: List[Dict[str, Any]],
-              host: Dict[str, Any], depth: int = commit.DEPTH) -> Dict[str, Any]:
+              host: Dict[str, Any], depth: int = commit.DEPTH, clock: int = DEFAULT_CLOCK) -> Dict[str, Any]:
     """The host's set-up: ``seats`` are ``{"kind": "here" | "friend" | "bot", "level"?, "name"}``
-    (seat 0 is the host's own); ``host`` is ``{"name", "alg", "key", "anchor"}``."""
+    (seat 0 is the host's own); ``host`` is ``{"name", "alg", "key", "anchor"}``;
+    ``clock`` one of :data:`CLOCKS`."""
     if game not in GAMES:
         raise bad(f"unknown game '{game}'")
+    if clock not in CLOCKS:
+        raise bad("unknown turn clock")
     parts = [_part(host)]
     plan = []
     for i, s in enumerate(seats):
@@ -66,7 +82,7 @@ def new_setup(gid: bytes, game: str, options: Dict[str, Any], seats: List[Dict[s
     if not rules.min_players <= len(plan) <= rules.max_players:
         raise bad(f"{rules.title} takes {rules.min_players}-{rules.max_players} players")
     return {"v": VERSION, "gid": b64(gid), "game": game, "options": dict(options or {}),
-            "depth": depth, "seats": plan, "parts": parts}
+            "depth": depth, "clock": clock, "seats": plan, "parts": parts}
 
 
 def _name(value: Any, default: str) -> str:
@@ -130,7 +146,7 @@ def accept_join(setup: Dict[str, Any], body: Dict[str, Any], invite: bytes) -> D
     if not isinstance(p, int) or isinstance(p, bool) or not 1 <= p < len(setup["parts"]):
         raise bad("the answer names no seat of this game")
     if body.get("invite") != b64(invite[:8]):
-        raise bad("the answer is to another invite of this game")
+        raise LinkError("other_invite", "the answer is to another invite of this game", part=p)
     part = _part(body, first=True)
     gid = unb64(setup["gid"])
     first = unb64(part["first"], "a first value")
@@ -138,7 +154,10 @@ def accept_join(setup: Dict[str, Any], body: Dict[str, Any], invite: bytes) -> D
         raise LinkError("bad_reveal", "the answer's first value does not match its commitment")
     old = setup["parts"][p]
     if "key" in old and (old["key"] != part["key"] or old["anchor"] != part["anchor"]):
-        raise LinkError("seat_taken", "this seat was already taken by another device", seat=p)
+        # an invite is answered once: a second device's answer is refused, both devices named
+        raise LinkError("answered", "this seat was answered already by another device", part=p,
+                        fp=commit.fingerprint(old["alg"], unb64(old["key"])),
+                        other=commit.fingerprint(part["alg"], unb64(part["key"])))
     new = dict(setup, parts=[dict(q) for q in setup["parts"]])
     new["parts"][p] = part
     # the friend's own name for themselves names their seat
@@ -164,8 +183,10 @@ def check_setup(setup: Dict[str, Any], complete: bool = True) -> None:
     """Refuse a set-up that is malformed, names an unknown game or seat plan,
     or (``complete``) lacks a participant or has a first value that does not
     follow its anchor."""
-    if not isinstance(setup, dict) or setup.get("v") != VERSION:
-        raise bad("the game's settings are from another version of the app")
+    if not isinstance(setup, dict) or setup.get("v") not in VERSIONS:
+        raise LinkError("version", "the game's settings are from another version of the app")
+    if setup["v"] >= 2 and setup.get("clock") not in CLOCKS:
+        raise bad("the game's settings are malformed")
     gid = unb64(setup.get("gid"), "the game id")
     if len(gid) != GID_BYTES or setup.get("game") not in GAMES:
         raise bad("the game's settings are malformed")

@@ -1,12 +1,13 @@
-// The screens of a friends' game: the dialog that sends a link (an invite,
-// an answer, a turn), a refused link, the host's lobby, a friend's join, the
-// players and their keys, and the bar over the game's dock. Plain DOM; every
-// dialog is a <dialog> (keyboard and screen readers get its focus trap and
-// Escape) titled by its heading.
+// The screens of a friends' game before and around play: the dialog that
+// sends a link (an invite, an answer, a turn, a request), a refused link, a
+// note, the host's lobby, a friend's join (or rejoin), and the start: every
+// seat with its device's key. The screens in play are js/friends/seats.js.
+// Plain DOM; every dialog is a <dialog> (keyboard and screen readers get its
+// focus trap and Escape) titled by its heading.
 
-import { $, el, toast } from "../ui.js";
+import { el, toast } from "../ui.js";
 import { t, tn } from "../i18n.js";
-import { statusLine, clock } from "./words.js";
+import { clockName } from "./words.js";
 import { writeClipboard } from "../share.js";
 
 let ids = 0;
@@ -72,10 +73,10 @@ export function refusedDialog(text, title = t("Link refused")) {
   return box;
 }
 
-/** A plain note (a link already opened). */
-export function noteDialog(text) {
+/** A plain note (a link already opened, a game received). */
+export function noteDialog(text, title = t("Nothing new")) {
   const ok = el("button", { type: "button", class: "primary", id: "friends-ok", text: t("OK") });
-  const box = dialog("friends-refused", t("Nothing new"), el("p", { id: "friends-reason", role: "status", text }), el("div", { class: "row" }, ok));
+  const box = dialog("friends-refused", title, el("p", { id: "friends-reason", role: "status", text }), el("div", { class: "row" }, ok));
   ok.onclick = () => box.close();
   ok.focus();
   return box;
@@ -106,79 +107,58 @@ export function lobbyDialog({ title, setup, fingerprints, actions }) {
     el("p", { text: t("Send each friend their invite. When they open it on their phone, they join and send you an answer link: open it here.") }),
     el("ul", { class: "lobby" }, ...rows),
     bots.length ? el("p", { class: "muted small", text: t("Bots ({names}) are played by this device.", { names: bots.join(", ") }) }) : null,
-    el("p", { class: "muted small", text: ready ? t("Everyone has joined.") : t("Start is possible once everyone has joined.") }),
+    el("p", { class: "muted small", id: "friends-clock", text: t("Turn clock: {clock}. A player who keeps the others waiting longer can have their seat handed to a bot.", { clock: clockName(setup.clock || 86400) }) }),
+    el("p", { class: "muted small", text: ready ? t("Everyone has joined: compare each key with its friend before you start.") : t("Start is possible once everyone has joined.") }),
     el("div", { class: "row" }, start));
   box.dataset.ready = ready ? "1" : "0";
   return box;
 }
 
-/** A friend opening an invite: who invites, to what, which seat; Join. */
-export function joinDialog({ info, onJoin }) {
+/** A friend opening an invite: who invites, to what, which seat, the turn
+ * clock; Join, or Rejoin for one who joined before on a device that lost the game. */
+export function joinDialog({ info, onJoin, onRejoin }) {
   const host = info.parts[0].name;
   const mine = info.seats.filter((s) => s.owner === info.p).map((s) => s.name).join(", ");
   const name = el("input", { type: "text", id: "friends-name", maxlength: "40", value: info.parts[info.p].name, "aria-label": t("Your name") });
   const join = el("button", { type: "button", id: "friends-join", class: "primary", text: t("Join") });
+  const rejoin = el("button", { type: "button", id: "friends-rejoin", text: t("Rejoin") });
   const box = dialog("friends-join-box", t("{host} invites you to play {game}", { host, game: info.title }),
     el("ul", { class: "seat-list" }, ...info.seats.map((s) => el("li", {}, el("span", {
       text: s.owner === info.p ? t("{name} (you)", { name: s.name }) : s.kind === "bot" ? t("{name} (a bot on {host}'s device)", { name: s.name, host }) : s.name,
     })))),
     el("label", { class: "field" }, el("span", { text: t("Your name") }), name),
     el("p", { class: "muted small", text: t("{host}'s key: {fp}. Compare it with {host} (by voice or in person) to be sure the invite is theirs.", { host, fp: info.fingerprints[0] }) }),
+    el("p", { class: "muted small", text: t("Turn clock: {clock}. A player who keeps the others waiting longer can have their seat handed to a bot.", { clock: clockName(info.clock || 86400) }) }),
     el("p", { class: "muted small", text: t("Joining makes a key for this game on this device: only this device can play your seat.") }),
-    el("div", { class: "row" }, join));
+    el("div", { class: "row" }, join),
+    el("p", { class: "muted small", text: t("Joined before, on a phone you no longer have (or this browser was cleared)? Rejoin asks the others to let this device take your seat back.") }),
+    el("div", { class: "row" }, rejoin));
   join.onclick = () => onJoin(name.value.trim() || mine);
+  rejoin.onclick = () => onRejoin(name.value.trim() || mine);
   name.focus();
   return box;
 }
 
-/** The players of a game in play, their devices' keys and who is waited for;
- * for that player, when they stop answering: hand their seat to a bot
- * (``onRetire(p)``, which asks the others to agree). */
-export function playersDialog(f, since, onRetire) {
-  const waited = f.next != null && f.next !== f.me && !f.over && !f.parts[f.next].retired ? f.next : null;
-  const ballot = f.ballot ? t("{have} of the {need} players needed agree to let a bot play {name}'s seat.", {
-    have: Object.keys(f.ballot.votes).length, need: f.need, name: f.parts[f.ballot.q].name }) : null;
-  return dialog("friends-players", t("Players and devices"),
-    el("ul", { class: "lobby" }, ...f.parts.map((p, i) => el("li", { class: "lobby-row" },
-      el("div", {}, el("strong", { text: i === f.me ? t("{name} (this device)", { name: p.name }) : p.name }),
-        el("div", { class: "muted small", text: p.retired ? t("Stopped answering: a bot plays their seat") : t("Key {fp}", { fp: p.fp || "?" }) })),
-      i === waited ? el("button", { type: "button", class: "retire", text: t("Not answering?"), onclick: () => confirmRetire(f, i, since, onRetire) }) : null))),
-    ballot ? el("p", { role: "status", text: ballot }) : null,
-    el("p", { class: "muted small", text: t("Every turn is signed with its device's key; compare the keys with your friends to be sure no one else plays their seat.") }));
+/** Every seat and the key of the device that plays it (the start, and the
+ * Players view): ``seats`` [{name, kind, owner, fp}], ``me`` this device's participant. */
+export function seatRows(seats, me, names = []) {
+  return el("ul", { class: "lobby seat-keys" }, ...seats.map((s) => el("li", { class: "lobby-row", "data-owner": String(s.owner) },
+    el("div", {}, el("strong", { text: s.owner === me && s.kind === "human" ? t("{name} (this device)", { name: s.name }) : s.name }),
+      el("div", { class: "muted small", text: s.kind === "bot"
+        ? t("A bot, played by {name}'s device (key {fp})", { name: names[s.owner] || "?", fp: s.fp || "?" })
+        : t("Device key {fp}", { fp: s.fp || "?" }) })))));
 }
 
-function confirmRetire(f, p, since, onRetire) {
-  const name = f.parts[p].name;
-  const go = el("button", { type: "button", class: "primary", id: "friends-retire", text: t("Ask to hand the seat to a bot"), onclick: () => onRetire(p) });
-  dialog("friends-players", t("{name} is not answering", { name }),
-    el("p", { text: since ? t("The game has waited for {name} since {time}.", { name, time: clock(since) }) : t("The game is waiting for {name}.", { name }) }),
-    el("p", { text: f.need > 1
-      ? t("A bot can play {name}'s seat from now on if {need} of the other players agree (you are one). The bot's moves are made on the device that created the game.", { name, need: f.need })
-      : t("A bot can play {name}'s seat from now on. With no one else left in the game, its draws are no longer protected: they are made on this device.", { name }) }),
-    el("div", { class: "row" }, go));
-  go.focus();
-}
-
-/** The bar over the dock: the status, and Send or Send again. */
-export function renderBar(f, since, actions) {
-  let bar = $("#friends-bar");
-  if (!bar) {
-    bar = el("div", { id: "friends-bar", role: "status" });
-    $("#dock").prepend(bar);
-  }
-  const send = f.to_send
-    ? el("button", { type: "button", id: "friends-send-btn", class: "primary", text: f.over ? t("Send the end") : t("Send your turn"), onclick: actions.send })
-    : (f.next !== f.me && !f.over ? el("button", { type: "button", id: "friends-again-btn", text: t("Send again"), onclick: actions.send }) : null);
-  const state = f.to_send ? "send" : f.over ? "over" : f.my_turn || f.my_bot ? "mine" : "waiting";
-  bar.replaceChildren(...[el("span", { class: "friends-status", text: statusLine(f, since) }), send,
-    el("button", { type: "button", id: "friends-players-btn", text: t("Players"), onclick: actions.players })].filter(Boolean));
-  bar.dataset.state = state;
-  // the turn line and the choices say it is yours (or that the game is over): the dock keeps its room
-  bar.hidden = state === "mine" || state === "over";
-  return bar;
-}
-
-export function dropBar() {
-  const bar = $("#friends-bar");
-  if (bar) bar.remove();
+/** The game has started: every seat with its device's key, to compare. */
+export function startDialog(f, onOk) {
+  const ok = el("button", { type: "button", class: "primary", id: "friends-start-ok", text: t("Play") });
+  const names = f.parts.map((p) => p.name);
+  const box = dialog("friends-start-box", t("The game has started"),
+    el("p", { text: t("Each seat and the key of the device that plays it. Compare the keys with your friends (by voice or in person): a key you do not recognise is another device in that seat.") }),
+    seatRows(f.seats, f.me, names),
+    el("p", { class: "muted small", text: t("Turn clock: {clock}.", { clock: clockName(f.clock) }) }),
+    el("div", { class: "row" }, ok));
+  ok.onclick = () => { box.close(); if (onOk) onOk(); };
+  ok.focus();
+  return box;
 }

@@ -1,0 +1,217 @@
+"""Every way a friends' link or request can be refused has a reason of its
+own (the page words each one: web/js/friends/words.js), made here for real:
+each kind produced by the engine from a real link or record, none mistaken
+for another; a link whose sender byte is changed is refused (the sender signs
+every byte); a link of the first version (its sender unsigned) is refused."""
+from __future__ import annotations
+
+import os
+import re
+
+from cairn.friends import links
+from cairn.friends.codec import LinkError
+from cairn.friends.entries import MOVE, RETIRE, REVEAL
+
+from friends_helpers import act, first_bad, link as link_of, random_chooser, receive, start_game
+from friends_pages import DAY, T0, Page, call, join, ok, refusal, setup
+from test_friends_protocol import two_turns
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BY_CHECK = {"turn": "bad_signature", "sender": "bad_sender", "vote": "bad_vote_sig", "request": "bad_request_sig",
+            "evidence": "bad_evidence", "invite": "bad_invite", "join": "bad_join"}
+
+
+def opened(d, data):
+    """What opening ``data`` on device ``d`` comes to (as the page would see it)."""
+    from cairn.friends import device
+    try:
+        out = device.open_link(d.rec if d.session is None else {"stage": "play", "me": d.me}, d.session, data)
+    except LinkError as e:
+        return e.code
+    bad = first_bad(out.checks)
+    return BY_CHECK[bad.kind] if bad else out.status
+
+
+def edited(data, change, resign=None):
+    t = links.read_turn(data)
+    change(t)
+    body = links.write_turn_body(t)
+    return body + (resign.sign(links.link_message(body)) if resign else t.sig)
+
+
+def test_a_link_whose_sender_byte_is_changed_is_refused():
+    host, friend, first, second = two_turns(31)
+    changed = bytearray(second)
+    assert changed[1] == 1
+    changed[1] = 0                       # "this link is from the host"
+    assert opened(host, bytes(changed)) == "bad_sender"
+    assert opened(host, second) == "new"  # the real one opens
+
+
+def test_every_refusal_kind_has_its_own_reason():
+    made = {}
+    host, friend, first, second = two_turns(32)
+    made["damaged"] = opened(host, second[:len(second) // 2])
+    made["old_link"] = opened(host, _first_version(friend, second))
+    other = start_game("hunters", ["here", "friend"], seed=33)
+    act(other[0], random_chooser(1))
+    made["other_game"] = opened(host, link_of(other[0]))
+    made["diverged"] = opened(host, edited(second, lambda t: setattr(t, "head", b"\0\0\0\0"), resign=friend))
+    made["new"] = opened(host, second)
+    receive(host, second)
+    made["applied"] = opened(host, second)
+    made["stale"] = opened(host, first)
+    act(host, random_chooser(2))
+    third = link_of(host)
+    restored = start_game("hunters", ["here", "friend"], seed=32)[1]
+    restored.session = friend.session.truncated(1)
+    made["gap"] = opened(restored, third)
+    i = next(i for i, e in enumerate(links.read_turn(second).entries) if e[0] == MOVE)
+
+    def bump(t, by):
+        t.entries[i] = (MOVE, t.entries[i][1] + by)
+    made["illegal"] = opened(_fresh(32), edited(second, lambda t: bump(t, 500), resign=friend))
+    made["bad_signature"] = opened(_fresh(32), edited(second, lambda t: bump(t, 1), resign=friend))
+    made["unsigned"] = opened(_fresh(32), edited(second, lambda t: t.sigs.pop((1, 0)), resign=friend))
+    j = next(i for i, e in enumerate(links.read_turn(second).entries) if e[0] == REVEAL)
+
+    def bad_value(t):
+        t.entries[j] = (REVEAL, t.entries[j][1], bytes(16))
+    made["bad_reveal"] = opened(_fresh(32), edited(second, bad_value, resign=friend))
+    made["missing_draw"] = opened(_fresh(32), edited(second, lambda t: t.entries.pop(j), resign=friend))
+    try:
+        start_game("hunters", ["here", "friend"], seed=34)[0].session.append((REVEAL, 0, bytes(16)))
+    except LinkError as e:
+        made["out_of_turn"] = e.code
+    made["bad_vote"] = opened(_fresh(32), edited(second, lambda t: t.entries.append((RETIRE, 0, (), None)), resign=friend))
+    made.update(_ops_kinds())
+    kinds = {k: v for k, v in made.items() if k not in ("new",)}
+    wrong = {k: v for k, v in kinds.items() if k != v}
+    assert not wrong, wrong
+    assert made["new"] == "new"
+    # and the page has words for each of them (one message per kind)
+    words = open(os.path.join(ROOT, "web", "js", "friends", "words.js"), encoding="utf-8").read()
+    table = words[words.index("const REFUSALS"):words.index("\n};", words.index("const REFUSALS"))]
+    worded = set(re.findall(r"^\s+(\w+): ", table, re.M))
+    missing = set(kinds) - worded - {"applied", "stale", "gap", "fork"} - set()
+    assert not missing, missing
+    assert {"applied", "stale", "gap", "fork", "bad_sender", "bad_vote_sig", "bad_request_sig", "bad_evidence",
+            "bad_invite", "bad_join", "unknown_game"} <= worded
+
+
+def _first_version(d, data):
+    """The link ``data`` as the app's first version wrote it (kind 3, every
+    draw value written, the sender not signed)."""
+    from cairn.friends.codec import Writer
+    from cairn.friends.entries import encode
+    t = links.read_turn(data)
+    w = Writer().u8(links.TURN_V1).u8(t.sender).raw(t.gid).varint(t.base).raw(t.head).u8(0)
+    w.blob(encode(d.session.entries[t.base:t.base + len(t.entries)]))
+    w.u8(len(t.sigs))
+    for (p, _e), sig in sorted(t.sigs.items()):
+        w.u8(p).raw(sig)
+    return w.bytes()
+
+
+def _fresh(seed):
+    """The host's device of :func:`two_turns` as it was before the friend's
+    link came (the same game and moves, made again)."""
+    host, _friend = start_game("hunters", ["here", "friend"], seed=seed)
+    act(host, random_chooser(seed))
+    return host
+
+
+def _ops_kinds():
+    """The refusals of the worker's ops: answers, starts, votes, records, catch-ups."""
+    made = {}
+    host = Page("Ana", "K-host", "kinds")
+    made_ = ok("friends_create", fid="a2luZHMtMDE", game="hunters", options={}, clock=3600,
+               seats=[{"kind": "here", "name": "Ana"}, {"kind": "friend", "name": "Bruno"}], pub=host.pub, root=host.root)
+    host.record = made_["record"]
+    got = ok("friends_invite", record=host.record, p=1, sig=host.sign(made_["invites"][0]["message"]))
+    host.record, invite = got["record"], got["link"]
+    real = join(invite, Page("Bruno", "K-real", "kinds"))
+    puppet = join(invite, Page("Bruno", "K-puppet", "kinds2"))
+    host.record = ok("friends_take_join", record=host.record, data=puppet.answer)["record"]
+    made["answered"] = refusal("friends_take_join", record=host.record, data=real.answer)[0]
+    made["joined_already"] = refusal("friends_take_join", record=host.record, data=puppet.answer)[0]
+    host.keep(ok("friends_start", gid=host.gid, record=host.record, root=host.root, now=T0))
+    host.play_turn()
+    start = host.send(now=T0)
+    made["seat_taken"] = refusal("friends_check", gid=real.gid, record=real.record, data=start)[0]
+    made["too_soon"] = refusal("friends_vote_message", gid=host.gid, q=1, now=T0 + 1000)[0]
+    made["record"] = refusal("friends_load", gid="K-bad", record={"stage": "play", "setup": {}, "me": 0, "log": "!!"})[0]
+    made["no_secret"] = refusal("friends_load", gid="K-bad2", record=host.record, root="zz")[0]
+    from friends_pages import b64
+    for kind, change in (("version", {"v": 9}), ("malformed", {"depth": 3})):
+        odd = b64(links.signed_link(links.INVITE, {"setup": dict(host.record["setup"], **change), "p": 1}, bytes(64)))
+        made[kind] = refusal("friends_read", data=odd)[0]
+    other = Page("Ana", "K-other", "other")
+    other_made = ok("friends_create", fid="b3RoZXItMDE", game="hunters", options={},
+                    seats=[{"kind": "here", "name": "Ana"}, {"kind": "friend", "name": "Bruno"}], pub=other.pub, root=other.root)
+    got = ok("friends_invite", record=other_made["record"], p=1, sig=other.sign(other_made["invites"][0]["message"]))
+    stranger = join(got["link"], Page("Bruno", "K-stranger", "stranger"))
+    made["other_invite"] = _other_invite(host, stranger)
+    # a device waiting for the start, opening a turn link that is not the start
+    made["not_started"] = "not_started" if refusal("friends_check", gid=puppet.gid, record=puppet.record,
+                                                  data=_later_link(host))[0] == "not_started" else "?"
+    # a device that asked for its seat back, waiting for the game
+    made["rejoining"] = refusal("friends_check", gid="K-rj", record={"stage": "rejoining", "me": 1, "fid": host.record["setup"]["gid"],
+                                                                        "setup": host.record["setup"]}, data=start)[0]
+    # three players: a vote for someone the game does not wait for
+    a, b, c = setup("hunters", ["Ana", "Bruno", "Cara"], fid=b"kinds-03")
+    a.play_turn()
+    a.send(now=T0)
+    made["not_waited"] = refusal("friends_vote_message", gid=a.gid, q=2, now=T0 + 2 * DAY)[0]
+    # parts of two different sendings of a whole game
+    made.update(_mixed_parts())
+    return made
+
+
+def _other_invite(host, stranger):
+    """An answer to another game's invite with this game's id: refused by its invite."""
+    from friends_pages import b64, unb64
+    data = unb64(stranger.answer)
+    kind, body, sig = links.read_signed(data)
+    body = dict(body, gid=host.record["setup"]["gid"])
+    forged = b64(links.signed_link(links.JOIN, body, sig))
+    lobby_rec = dict(host.record, stage="lobby", setup=dict(host.record["setup"], parts=[
+        host.record["setup"]["parts"][0], {"name": "Bruno"}]))
+    return refusal("friends_take_join", record=lobby_rec, data=forged)[0]
+
+
+def _later_link(host):
+    """A link of the host's without the set-up (as one that does not start at it)."""
+    from friends_pages import b64, unb64
+    t = links.read_turn(unb64(host.send(now=T0)))
+    t.setup = None
+    body = links.write_turn_body(t)
+    return b64(body + unb64(host.sign(b64(links.link_message(body)))))
+
+
+def _mixed_parts():
+    """Parts of two sendings of a whole game put together; a whole game that
+    does not hold this device's request."""
+    from cairn.friends import rejoin
+    made = {}
+    a, b = setup("glenmore", ["Ana", "Bruno"], fid=b"kinds-04")
+    a.play_turn()
+    one = a.catchup(budget=300)
+    a.send(now=T0)
+    a.play_turn() if a.status()["my_turn"] else None
+    b.open(a.send(now=T0))
+    b.play_turn()
+    two = b.catchup(budget=300)
+    assert len(one) > 1 and len(two) > 1
+    try:
+        rejoin.assemble({"0": one[0], "1": two[1]})
+    except LinkError as e:
+        made["catchup_mixed"] = e.code
+    rec = {"stage": "rejoining", "me": 1, "fid": a.record["setup"]["gid"], "setup": None, "key": "x", "anchor": "y", "parts": {}}
+    for piece in one:
+        reply = call("friends_open_catchup", gid="K-mix", record=rec, data=piece)
+        if not reply["ok"]:
+            made["not_back"] = reply["error"]["reason"]
+            break
+        rec = reply["result"]["record"]
+    return made
