@@ -97,6 +97,7 @@ const API = {
   get ply() { return R.ply; },
   get plies() { return R.plies; },
   get busy() { return R.pumping || R.want !== R.ply; },
+  get renderer() { return R.renderer; },   // (the layout audit reads what it draws)
   snapshot: () => R.snap,
   seek: (ply) => seek(ply),
 };
@@ -491,8 +492,8 @@ function buildView() {
   relabel();
 }
 
-/** Every text of the view in the current language. */
-function relabel() {
+/** Every text of the view in the current language (the app calls it once the games' names came in another). */
+export function relabel() {
   const d = R.dom;
   if (!d) return;
   for (const [name, label] of Object.entries(LABELS)) {

@@ -2,8 +2,8 @@
 // tabs/panels and the large display go at each canvas size, plus the hint
 // line and tile tooltips. Mixed into the renderer class (methods use `this`).
 
-import { THEME, RESOURCES, drawTile, drawRes, drawCoin, roundRect, font, fitText, cardText } from "./draw.js";
-import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, highlight } from "./board.js";
+import { THEME, RESOURCES, drawTile, drawRes, drawCoin, roundRect, font, fitText, fitLines, cardText } from "./draw.js";
+import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, highlight, drawMarks } from "./board.js";
 import { displayBounds, displayMoves, drawDisplay, drawPlayerHeader, drawStats, cardNames } from "./display.js";
 import { moveLabel, tileLines, goodsText, nameOf } from "./labels.js";
 import { t, tn, N_ } from "../../i18n/glenmore.js";
@@ -211,6 +211,7 @@ export const layoutMethods = {
   /** Which half a short phone canvas shows: the player's pick for this move, else by phase. */
   narrowView() {
     const v = this.snap.view;
+    if (this.hold) return "display";   // the others' display, their new tile marked (holdRecent)
     if (this.manualView && this.manualView.ply === v.ply) return this.manualView.view;
     return v.phase === "take" ? "board" : "display";
   },
@@ -247,7 +248,7 @@ export const layoutMethods = {
     const p = v.players[this.sel] || v.players[0];
     const own = p.seat === v.current_player;
     // hint / status
-    const hintH = R.view.taken != null && narrow ? 40 : 26;
+    const hintH = Math.max(R.view.taken != null && narrow ? 40 : 26, this.hintHeight(R, w));
     this.hint(R, x, y, w, hintH);
     y += hintH + 4;
     h -= hintH + 4;
@@ -270,9 +271,11 @@ export const layoutMethods = {
       ? Object.entries(sc.breakdown).map(([k, n]) => `${CATEGORY[k] ? t(CATEGORY[k]) : k} ${n}`).join(" · ")
       : cardNames(v, p).join(" · ");
     if (cards && sx + sw + 40 < x + w) {
+      // the cards (or at the end the score's parts) where they fit whole; else they are in the
+      // scores & log, a tap away
       g.fillStyle = THEME.dim;
       g.font = font(12);
-      fitText(g, cards, sx + sw + 6, y + headH / 2, x + w - sx - sw - 8, 12);
+      fitText(g, cards, sx + sw + 6, y + headH / 2, x + w - sx - sw - 8, 12, { optional: true });
     }
     g.restore();
     y += headH + 4;
@@ -337,6 +340,38 @@ export const layoutMethods = {
     const g = this.g;
     const v = R.view;
     const turn = v.current_player;
+    const taken = v.taken != null ? v.tiles[String(v.taken)] : null;
+    const text = this.hintWords(R);
+    const mine = R.interactive;
+    g.save();
+    roundRect(g, x, y, w, h, 8);
+    g.fillStyle = mine ? "rgba(255,213,74,0.16)" : "rgba(255,255,255,0.06)";
+    g.fill();
+    let tx = x + 10;
+    if (taken && h >= 36) {
+      drawTile(g, taken, x + 3, y + 3, h - 6, { cost: true, cards: v.cards });
+      tx += h - 4;
+    }
+    if (turn != null) {
+      g.fillStyle = this.ui.seatColor(turn);
+      g.beginPath();
+      g.arc(tx + 4, y + h / 2, 5, 0, Math.PI * 2);
+      g.fill();
+      tx += 14;
+    }
+    g.fillStyle = mine ? THEME.accent : THEME.text;
+    const maxW = x + w - tx - 8;
+    // the whole line: on two lines (narrowed if need be) where it is tall enough
+    const lines = h >= 36 ? 2 : 1;
+    const size = fitLines(g, text, tx, 0, maxW, 13, { bold: true, maxLines: lines, align: "left", measure: true });
+    fitLines(g, text, tx, y + (h - size.h) / 2 + 1, maxW, 13, { bold: true, maxLines: lines, align: "left" });
+    g.restore();
+  },
+
+  /** What the line of help says now. */
+  hintWords(R) {
+    const v = R.view;
+    const turn = v.current_player;
     const who = turn != null ? this.ui.seatName(turn) : "";
     const taken = v.taken != null ? v.tiles[String(v.taken)] : null;
     let text;
@@ -367,38 +402,16 @@ export const layoutMethods = {
       }
       default: text = v.phase;
     }
-    g.save();
-    roundRect(g, x, y, w, h, 8);
-    g.fillStyle = mine ? "rgba(255,213,74,0.16)" : "rgba(255,255,255,0.06)";
-    g.fill();
-    let tx = x + 10;
-    if (taken && h >= 36) {
-      drawTile(g, taken, x + 3, y + 3, h - 6, { cost: true, cards: v.cards });
-      tx += h - 4;
-    }
-    if (turn != null) {
-      g.fillStyle = this.ui.seatColor(turn);
-      g.beginPath();
-      g.arc(tx + 4, y + h / 2, 5, 0, Math.PI * 2);
-      g.fill();
-      tx += 14;
-    }
-    g.fillStyle = mine ? THEME.accent : THEME.text;
-    g.textAlign = "left";
-    g.textBaseline = "middle";
-    const maxW = x + w - tx - 8;
-    g.font = font(13, true);
-    if (h >= 36 && g.measureText(text).width > maxW) {
-      // two lines: break at the last space that fits
-      const words = text.split(" ");
-      let first = "";
-      while (words.length && g.measureText(first + words[0]).width <= maxW) first += words.shift() + " ";
-      fitText(g, first.trim(), tx, y + h * 0.3, maxW, 13, { bold: true });
-      fitText(g, words.join(" "), tx, y + h * 0.72, maxW, 13, { bold: true });
-    } else {
-      fitText(g, text, tx, y + h / 2 + 0.5, maxW, 13, { bold: true });
-    }
-    g.restore();
+    return text;
+  },
+
+  /** The height the line of help needs at width ``w`` (one line, or two). */
+  hintHeight(R, w) {
+    this.g.save();
+    const text = this.hintWords(R);
+    const one = fitLines(this.g, text, 0, 0, w - 40 - (R.view.taken != null ? 36 : 0), 13, { bold: true, maxLines: 1, squeeze: 0.8, measure: true });
+    this.g.restore();
+    return one.lines > 1 || one.size < 12 ? 40 : 26;
   },
 
   /** The tile taken this turn (and still to be paid for / placed). */
@@ -416,8 +429,7 @@ export const layoutMethods = {
     g.textBaseline = "top";
     g.fillText(t("taken"), x + s + 8, y + 2);
     g.fillStyle = THEME.text;
-    g.font = font(12);
-    fitText(g, nameOf(tile.name), x + s + 8, y + 18, w - s - 10, 12);
+    fitLines(g, nameOf(tile.name), x + s + 8, y + 16, w - s - 10, 12, { align: "left" });
     g.restore();
   },
 
@@ -508,6 +520,7 @@ export const layoutMethods = {
         }
       }
     });
+    drawMarks(R, "market", (r) => (RESOURCES.includes(r) ? { x: x + RESOURCES.indexOf(r) * cw + 3, y: y + 2, w: cw - 6, h: h - 4 } : null));
   },
 
   scoringLine(R, x, y, w, h) {
