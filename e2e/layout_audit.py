@@ -78,7 +78,9 @@ SETTLE_JS = """async () => {
   const idle = () => { const e = window.cairn && window.cairn.engine; return (!e || !e.pending || e.pending.size === 0) && !(window.cairn && window.cairn.busy); };
   // two frames after the engine and the page are idle: the board drawn again, then what follows
   // a drawing (the light, the keyboard ring: js/app.js afterDraw)
-  for (let quiet = 0, i = 0; quiet < 2 && i < 800; i++) { await frame(); quiet = idle() ? quiet + 1 : 0; }
+  // (and no sheet still sliding: the transitions and animations that end, ended)
+  const moving = () => document.getAnimations().some((a) => a.playState === "running" && (a.effect && a.effect.getComputedTiming().iterations !== Infinity));
+  for (let quiet = 0, i = 0; quiet < 2 && i < 800; i++) { await frame(); quiet = idle() && !moving() ? quiet + 1 : 0; }
 }"""
 
 

@@ -315,3 +315,24 @@ def walk(audit, player, tmpdir, games=GAMES):
     for game in games:
         w.tutorial(game)
     return w
+
+
+def audit_everything(request, chromium, site_url, tmpdir, size, phones):
+    """The whole walk in one page of ``size`` (both phones by resizing it, or the laptop),
+    every screen audited in every language; fails with every problem found."""
+    from conftest import _finish, _new_app
+    from layout_audit import LAPTOP, LAYOUT_AUDIT_INIT, PHONES, LayoutAudit
+    from play_helpers import Player
+
+    app = _new_app(request, chromium, site_url, **size)
+    app.context.add_init_script(LAYOUT_AUDIT_INIT)
+    try:
+        app.open("?fast=1&nosw")
+        audit = LayoutAudit(app.page, touch=phones, sizes=PHONES if phones else LAPTOP)
+        walk(audit, Player(app.page, touch=phones), str(tmpdir))
+        problems = audit.focus_rules() + audit.problems
+        assert not problems, f"{len(problems)} problems on {len(audit.screens)} screens:\n" + "\n".join(problems[:80])
+        assert len(audit.screens) > 90, audit.screens   # every screen was reached
+        assert not app.errors, app.errors
+    finally:
+        _finish(request, app)

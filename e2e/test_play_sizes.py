@@ -79,11 +79,10 @@ def test_full_game_by_tapping(chromium, site_url, tmp_path, game, size):
         p.import_near_end(game, seed=11, left=2, tmpdir=str(tmp_path))
         p.play_to_end()
         assert p.problems() == []
-        # the end of the game gets a moment (it goes away by itself after a few
-        # seconds, or at a tap); then the final table shows
-        assert page.eval_on_selector("#moment", "m => m.dataset.title || ''").startswith("Game over")
-        if page.is_visible("#moment"):
-            p.tap_el(page.query_selector("#moment"))
+        # the end of the game opens the sheet on the final table, who won at its head (no pop-up
+        # over the board: issue 48)
+        page.wait_for_function("document.body.classList.contains('sheet-open')")
+        assert page.inner_text("#final .final-head").startswith("Game over")
         page.wait_for_timeout(400)
         assert page.is_visible("#end-actions") and page.is_visible("#again")
         assert page.evaluate(FINAL_TABLE) == []

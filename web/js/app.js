@@ -18,6 +18,7 @@ import { Hints } from "./hint.js";
 import { Tutorial, renderLearn } from "./tutorial.js";
 import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
 import { RecentStrip, linesSince } from "./recent.js";
+import { tapOr } from "./pointer.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips, setLearn } from "./help.js";
 import { t, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
@@ -46,7 +47,7 @@ const choiceBar = new ChoiceBar($("#choices"), {
     if (snap.view.is_over) return t("Game over: the final table is with the scores and log");
     if (snap.friends && !humanToMove(snap)) return friends.hint(snap);
     if (!humanToMove(snap)) return t("{name} is thinking\u2026", { name: seatName(snap.view.current_player) });
-    return t("Your turn: tap a highlighted place on the board");
+    return tapOr(t("Your turn: tap a highlighted place on the board"), t("Your turn: click a highlighted place on the board"));
   },
 });
 
@@ -204,7 +205,12 @@ const hints = new Hints({
 // learn to play: a guided first game (js/tutorial.js)
 const tutorial = new Tutorial({
   card: $("#tutor"), spotlight, seatName: (i) => seatName(i), home: () => leaveGame(),
-  start: async (req) => { if (S.gid) leaveGame(); await startGame(req); },
+  start: async (req) => {
+    if (S.gid) leaveGame();
+    // a tap while the engine still loads gets its answer at once (the game opens when it is ready)
+    if (!S.booted) toast(t("The game starts as soon as the engine is ready\u2026"), "info", 0);
+    await startGame(req);
+  },
   load: (save) => loadShown(save),
 });
 
@@ -471,6 +477,7 @@ function refreshSaved() {
     replay: (gid) => showReplay(gid, { atEnd: !!(store.list().find((e) => e.gid === gid) || {}).over }),
     share: (gid) => { const save = store.load(gid); if (save) openShare(save, shareOptions(save)); },
     status: (e) => friends.listLine(e),
+    title: (e) => (e.game && e.game !== "?" ? gameTitle(e.game) : e.title),   // in the language now
     shareLabel,
     remove: (gid) => {
       if (!confirm(t("Delete this saved game?"))) return;
@@ -486,6 +493,7 @@ async function startGame(req) {
   try {
     const snap = await engine.request("new", { gid, ...req, meta: req.meta || {} });
     $("#newgame").hidden = true;
+    clearToasts();   // (the word that it would start when the engine is ready)
     await openGame(gid, snap);
   } catch (e) {
     toast(t("Could not start the game: {message}", { message: e.message }), "error");
@@ -715,8 +723,8 @@ function showMenu(hello) {
 function renderMenu() {
   const hello = menuHello;
   const start = (req) => {
-    if (!S.booted) toast(t("The game starts as soon as the engine is ready\u2026"), "info");
-    startGame(req);
+    if (!S.booted) toast(t("The game starts as soon as the engine is ready\u2026"), "info", 0);
+    return startGame(req);
   };
   const withFriends = (req) => {
     if (!S.booted) { toast(t("The game engine is still loading: try again in a moment."), "info"); return; }
@@ -751,6 +759,7 @@ async function retitle() {
   try { hello = await engine.request("hello", {}); } catch (e) { return; }
   S.hello = hello;
   if (menuShown) { menuHello = hello; renderMenu(); }
+  refreshSaved();
   if (S.snap) { S.title = gameTitle(S.snap.view.game); $("#game-title").textContent = S.title; }
   relabelReplay();
 }

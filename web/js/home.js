@@ -119,7 +119,9 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
     if (friends) {
       const players = rows.slice(0, n).map((r, i) => {
         const [kind, level] = r.kind.value.split(":");
-        return { kind, level: kind === "bot" ? level : undefined, name: r.name.value.trim() || defaultName(r.kind.value, i) };
+        // a seat nobody named keeps the engine's default name (English, as saves keep it: js/host.js shownName)
+        const unnamed = kind === "bot" ? `Bot ${i + 1}` : `Player ${i + 1}`;
+        return { kind, level: kind === "bot" ? level : undefined, name: r.name.value.trim() || unnamed };
       });
       onFriends({ game: game.name, players, options: opts.read() });
       return;
@@ -159,7 +161,7 @@ export function renderSaved(entries, actions) {
   };
   list.replaceChildren(...entries.map((e) => el("li", { class: "saved", "data-gid": e.gid },
     el("div", { class: "info" },
-      el("strong", { text: e.title }),
+      el("strong", { text: (actions.title && actions.title(e)) || e.title }),
       el("span", { class: "muted", text: ` ${e.players.map(shownName).join(", ")}` }),
       el("div", { class: "muted small", text: (actions.status && actions.status(e)) || status(e) })),
     el("div", { class: "row" },

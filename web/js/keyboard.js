@@ -157,10 +157,11 @@ export class BoardKeys {
       }
       return out;
     };
-    // the same kind first (legal places, or controls), then the other kind: within 45 degrees
-    // of the arrow's way, then anywhere on that side
+    // the same kind first (legal places, or controls), within 45 degrees of the arrow's way,
+    // then anywhere on that side; only then the other kind (from a place, the next place that
+    // way, however slanted, before a zoom button)
     const same = this.list.filter((x) => x.legal === here.legal), other = this.list.filter((x) => x.legal !== here.legal);
-    const t = best(same, true) || best(other, true) || best(same, false) || best(other, false);
+    const t = best(same, true) || best(same, false) || best(other, true) || best(other, false);
     if (t) this.go(t);
     else {
       // nothing that way: the focus stays (the board never pans away from it), and says so

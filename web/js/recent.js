@@ -41,7 +41,7 @@ export class RecentStrip {
     this.lines = [];
     this.focus = null;
     this.sig = "";
-    this.row = el("div", { class: "recent-row", role: "list" });
+    this.row = el("div", { class: "recent-row" });
     this.note = el("span", { class: "recent-empty muted" });
     box.replaceChildren(this.note, this.row);
     box.setAttribute("role", "group");
@@ -77,7 +77,7 @@ export class RecentStrip {
       const words = this.words(h);
       const chip = el("button", {
         type: "button", class: `recent-chip${h.seat == null ? " event" : ""}${this.focus === i ? " on" : ""}`,
-        role: "listitem", "data-i": String(i), "data-full": words, "aria-pressed": this.focus === i ? "true" : "false",
+        "data-i": String(i), "data-ply": String(h.ply), "data-full": words, "aria-pressed": this.focus === i ? "true" : "false",
         title: words, onclick: () => this.pick(i),
       });
       if (h.seat != null) chip.append(el("span", { class: `dot ${seatShape(h.seat)}`, style: `background:${this.o.seatColor(h.seat)}` }));

@@ -71,6 +71,9 @@ export class Spotlight {
     if (place) return { place, where: "board" };
     const group = buttons.find((b) => (b.members || []).some((it) => same(it.move, m)));
     if (group) return { button: group, where: "group" };
+    // a group of the bar is open and the move is another group's: Back leads to it
+    const back = buttons.find((b) => b.classList.contains("back"));
+    if (back && (this.bar.items || []).some((it) => same(it.move, m) || same(it.leads, m))) return { button: back, where: "back" };
     let lead = null;
     try { lead = R && typeof R.lead === "function" ? R.lead(m) : null; } catch (e) { lead = null; }
     if (lead && lead.button) {

@@ -155,25 +155,26 @@ export class Tutorial {
     this.noTimer = setTimeout(() => { box.hidden = true; if (words) words.hidden = false; }, 5000);
   }
 
-  /** The card's height through the whole tutorial: its longest step's (or the end's), at this
-   * width and in this language, measured once (a phone: css --tut-h). */
+  /** The card's height through the whole tutorial: its longest step's, at this width and in
+   * this language, measured once (a phone: css --tut-h; the end, with its buttons, may be
+   * taller: nothing is played there). */
   fitHeight() {
     const card = this.host.card;
     const key = `${this.game}|${document.documentElement.lang}|${card.clientWidth}`;
     if (this.fitted === key || !card.clientWidth) return;
     this.fitted = key;
-    const texts = [...this.data.steps.filter((s) => s.say).map((s) => pt(this.game, s.say)), pt(this.game, this.data.end)];
+    const texts = this.data.steps.filter((s) => s.say).map((s) => pt(this.game, s.say));
     const probe = card.cloneNode(true);   // (its id kept a moment: the card's own style)
     probe.style.cssText = `position:absolute;visibility:hidden;left:-9999px;top:0;width:${card.offsetWidth}px;min-height:0;height:auto`;
     card.parentElement.append(probe);
     const say = probe.querySelector(".tut-say");
     let most = 0;
     const row = probe.querySelector(".tut-row");
-    texts.forEach((text, i) => {
+    if (row) row.remove();
+    for (const text of texts) {
       say.textContent = text;
-      if (row) row.hidden = i < texts.length - 1;   // the end's buttons with the end's words
-      most = Math.max(most, probe.offsetHeight + (row || i < texts.length - 1 ? 0 : 52));
-    });
+      most = Math.max(most, probe.offsetHeight);
+    }
     probe.remove();
     card.style.setProperty("--tut-h", `${Math.ceil(most)}px`);
   }
@@ -202,6 +203,7 @@ export class Tutorial {
     }
     // the head: title, step, Back a step and Leave (small, so the words keep the room on a phone)
     const icon = (cls, glyph, label, onclick) => el("button", { type: "button", class: `tut-icon ${cls}`, "aria-label": label, title: label, onclick }, glyph);
+    card.setAttribute("aria-label", pt(game, data.title));   // (a phone shows no title: the room is the board's)
     const head = el("div", { class: "tut-head" },
       el("div", { class: "tut-name" }, el("strong", { class: "tut-title", text: pt(game, data.title) }), el("span", { class: "tut-step", text: step })),
       snap.view.ply > 0 ? icon("tut-back", "\u2039", t("Back a step"), () => this.back()) : null,
@@ -243,6 +245,12 @@ export function renderLearn(box, games, start) {
   box.replaceChildren(el("h2", { text: t("Learn to play") }),
     el("p", { class: "muted small", text: t("A guided first game: each step shows where to play and why.") }),
     el("div", { class: "row learn-row" }, ...games.map((g) => el("button", {
-      type: "button", class: "learn", "data-game": g.name, onclick: () => start(g.name),
+      type: "button", class: "learn", "data-game": g.name,
+      // busy until the game opens (the engine may still be loading: the tap is answered at once)
+      onclick: (ev) => {
+        const b = ev.currentTarget;
+        b.setAttribute("aria-busy", "true");
+        Promise.resolve(start(g.name)).finally(() => b.removeAttribute("aria-busy"));
+      },
     }, g.title))));
 }

@@ -34,8 +34,9 @@ export function toast(text, kind = "info", ms = kind === "info" ? 4000 : 6000) {
   for (const old of box.querySelectorAll(".toast")) {
     if (old.dataset.text === text) old.remove();
   }
+  // (a word for information goes by itself and takes no tap; a warning or an error stays until closed)
   const node = el("div", { class: `toast ${kind}`, role: kind === "info" ? "status" : "alert", "data-text": text },
-    el("span", { text }), el("button", { class: "x", "aria-label": t("dismiss"), text: "\u00d7", onclick: () => node.remove() }));
+    el("span", { text }), kind === "info" && ms ? null : el("button", { class: "x", "aria-label": t("dismiss"), text: "\u00d7", onclick: () => node.remove() }));
   box.append(node);
   const all = box.querySelectorAll(".toast");
   for (let i = 0; i < all.length - 3; i++) all[i].remove();

@@ -94,7 +94,7 @@ export function fitText(g, s, x, y, maxW, px, opts = {}) {
  * it), from ``y`` down, in the current fill. Returns {lines, size, h} (h: the height used;
  * ``measure``: nothing drawn). */
 export function fitLines(g, s, cx, y, maxW, px, { bold = false, maxLines = 2, squeeze = 0.62, lh = 1.12, align = "center", measure = false } = {}) {
-  const weight = bold ? 700 : 400;
+  let weight = bold ? 700 : 400;
   const words = String(s).split(/\s+/).filter(Boolean);
   const splits = (n) => {
     if (n === 1 || words.length < 2) return [[words.join(" ")]];
@@ -106,13 +106,18 @@ export function fitLines(g, s, cx, y, maxW, px, { bold = false, maxLines = 2, sq
   let pick = null;
   const tries = [];
   for (let n = 1; n <= Math.min(maxLines, 2); n++) tries.push(n);
-  // whole at some size, on the fewest lines; then narrowed at the smallest size
-  for (const narrow of [1, 0.8, squeeze]) {
-    for (const n of tries) {
-      for (let size = narrow === 1 ? Math.max(MIN_PX, px) : MIN_PX; size >= MIN_PX; size -= 0.5) {
-        g.font = font(size, weight);
-        const best = splits(n).map((ls) => [ls, widest(ls)]).sort((a, b) => a[1] - b[1])[0];
-        if (best[1] * narrow <= maxW) { pick = { lines: best[0], size, k: Math.min(1, maxW / best[1]) }; break; }
+  // whole at some size, on the fewest lines; then narrowed at the smallest size; then (a bold
+  // name) in the regular weight, narrowed
+  const weights = bold ? [700, 400] : [400];
+  for (const w of weights) {
+    for (const narrow of w === 700 || !bold ? [1, 0.8, squeeze] : [squeeze]) {
+      for (const n of tries) {
+        for (let size = narrow === 1 ? Math.max(MIN_PX, px) : MIN_PX; size >= MIN_PX; size -= 0.5) {
+          g.font = font(size, w);
+          const best = splits(n).map((ls) => [ls, widest(ls)]).sort((a, b) => a[1] - b[1])[0];
+          if (best[1] * narrow <= maxW) { pick = { lines: best[0], size, k: Math.min(1, maxW / best[1]) }; weight = w; break; }
+        }
+        if (pick) break;
       }
       if (pick) break;
     }
@@ -321,8 +326,9 @@ export class Renderer {
   bringIntoView(target) {
     const r = this.revealRect ? this.revealRect() : this.camRect();
     if (!r || !this.cam) return false;
-    const pad = Math.min(r.w, r.h) * 0.12;
-    if (target.x >= r.x + pad && target.x <= r.x + r.w - pad && target.y >= r.y + pad && target.y <= r.y + r.h - pad) return false;
+    // well inside, its whole tap area too (a place half under the edge is out of sight: targets())
+    const padX = Math.max(Math.min(r.w, r.h) * 0.12, (target.w || 0) / 2), padY = Math.max(Math.min(r.w, r.h) * 0.12, (target.h || 0) / 2);
+    if (target.x >= r.x + padX && target.x <= r.x + r.w - padX && target.y >= r.y + padY && target.y <= r.y + r.h - padY) return false;
     this.cam.ox += r.x + r.w / 2 - target.x;
     this.cam.oy += r.y + r.h / 2 - target.y;
     this.cam.userMoved = true;

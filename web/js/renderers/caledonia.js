@@ -310,7 +310,9 @@ export default class CaledoniaRenderer extends Renderer {
     this.fitFor = { W: this.W, H: this.H };
   }
 
-  buttonsInRow(L) { return !L.wide && L.rot; }
+  /** The view buttons in a row under the map (a phone: the map takes the whole width), else a
+   * column beside it. */
+  buttonsInRow(L) { return !L.wide; }
 
   /** Bring the highlighted spaces into view, big enough to tap (44 px on a phone). */
   focusMarks() {

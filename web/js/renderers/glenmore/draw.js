@@ -431,9 +431,10 @@ export function drawTile(g, tile, x, y, s, opts = {}) {
     g.textBaseline = "top";
     // the tile's whole name (the rulebook's, as the tutorial and the log say it), 11 px or more:
     // on two lines and narrowed on a phone's small chain tile; its picture below it
+    // (a tile smaller than that, beside words that name it: its picture only)
     const px = Math.max(11, s * 0.15);
     const name = t(SHORT_NAME[tile.name] || tile.name);
-    const used = fitLines(g, name, x + s / 2, y + s * 0.08, s * 0.9, px, { bold: true });
+    const used = s >= 40 ? fitLines(g, name, x + s / 2, y + s * 0.08, s * 0.9, px, { bold: true }) : { h: 0 };
     const low = Math.max(0, y + s * 0.08 + used.h - (y + s * 0.3));   // a second line reaches the picture's place
     tileIcon(g, tile, x, y + low * 0.6, s, opts.cards || {});
     if (opts.cost) costRow(g, tile.cost, x, y, s);

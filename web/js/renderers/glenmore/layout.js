@@ -7,6 +7,7 @@ import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, hig
 import { displayBounds, displayMoves, drawDisplay, drawPlayerHeader, drawStats, cardNames } from "./display.js";
 import { moveLabel, tileLines, goodsText, nameOf } from "./labels.js";
 import { t, tn, N_ } from "../../i18n/glenmore.js";
+import { tapOr } from "../../pointer.js";
 
 // the score breakdown's categories (engine scoring.CATEGORIES)
 const CATEGORY = {
@@ -385,13 +386,13 @@ export const layoutMethods = {
         const what = pd.for === "activation" ? t("the activation") : takenName || t("the tile");
         text = needs ? t("Pay for {what}: {needs}", { what, needs }) : t("Pay for {what}: done", { what });
         if (pd.paid.length) text += "  " + t("(paid {goods})", { goods: pd.paid.map(needName).join(", ") });
-        if (mine) text += " — " + t("tap a resource or buy");
+        if (mine) text += " — " + tapOr(t("tap a resource or buy"), t("click a resource or buy"));
         break;
       }
-      case "place": text = mine ? t("Place {tile}: tap a dashed space", { tile: takenName || t("the tile") }) : t("{name} places {tile}", { name: who, tile: takenName || t("a tile") }); break;
+      case "place": text = mine ? tapOr(t("Place {tile}: tap a dashed space", { tile: takenName || t("the tile") }), t("Place {tile}: click a dashed space", { tile: takenName || t("the tile") })) : t("{name} places {tile}", { name: who, tile: takenName || t("a tile") }); break;
       case "gain": text = t("Choose a resource to gain ({n} left)", { n: v.gains_pending || 1 }); break;
-      case "activate": text = mine ? t("Activate tiles: tap a highlighted tile") : t("{name} activates tiles", { name: who }); break;
-      case "move": text = this.moveFrom ? t("Tap where the clan member goes") : tn("Move clan members: {n} point left", "Move clan members: {n} points left", v.movement_points); break;
+      case "activate": text = mine ? tapOr(t("Activate tiles: tap a highlighted tile"), t("Activate tiles: click a highlighted tile")) : t("{name} activates tiles", { name: who }); break;
+      case "move": text = this.moveFrom ? tapOr(t("Tap where the clan member goes"), t("Click where the clan member goes")) : tn("Move clan members: {n} point left", "Move clan members: {n} points left", v.movement_points); break;
       case "over": {
         const sc = (this.snap.scores || []).map((s, i) => `${this.ui.seatName(i)} ${s.total}`).join(" · ");
         const won = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");

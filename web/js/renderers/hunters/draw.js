@@ -6,6 +6,7 @@ import { glyph, drawMember, drawHut, COLORS } from "./paint.js";
 import { drawPlayers, drawPreview, drawButtons, drawInfo, roundBox, layoutFor } from "./panels.js";
 import { font } from "../base.js";
 import { t, tn, N_ } from "../../i18n/hunters.js";
+import { tapOr } from "../../pointer.js";
 
 // a feature's name and state, [open, complete], shown through t()
 const KIND_STATE = {
@@ -242,7 +243,7 @@ export const drawing = {
       if (d.kind === "fish") continue;
       const [dx, dy] = rotatePoint(d.at[0], d.at[1], rot);
       const [sx, sy] = this.toScreen(x + dx, y + dy);
-      const k = d.kind === "gold" ? 0.13 : d.kind === "mammoth" ? 0.24 : 0.21;
+      const k = d.kind === "gold" ? 0.13 : d.kind === "mammoth" ? 0.24 : d.kind === "volcano" ? 0.3 : 0.21;
       glyph(g, d.kind, sx, sy, Math.max(s * k, k * 60));
     }
   },
@@ -344,10 +345,11 @@ export const drawing = {
     }
     if (!this.interactive) return v.phase === "over" ? [{ text: t("Game over") }] : [];
     if (v.phase === "place") {
-      if (this.sel) return [{ text: this.sel.moves.length > 1 ? t("Tap the tile again to turn it, ✓ to place") : t("Tap ✓ to place the tile here") }];
-      return [{ text: this.placeAt.size ? t("Tap a glowing square to place the tile") : t("No place for this tile") }];
+      if (this.sel) return [{ text: this.sel.moves.length > 1 ? tapOr(t("Tap the tile again to turn it, ✓ to place"), t("Click the tile again to turn it, ✓ to place"))
+        : tapOr(t("Tap ✓ to place the tile here"), t("Click ✓ to place the tile here")) }];
+      return [{ text: this.placeAt.size ? tapOr(t("Tap a glowing square to place the tile"), t("Click a glowing square to place the tile")) : t("No place for this tile") }];
     }
-    if (v.phase === "meeple") return [{ text: this.meepleAt.size ? t("Tap a marked area for a member or hut") : t("Nothing to place: choose Place nothing") }];
+    if (v.phase === "meeple") return [{ text: this.meepleAt.size ? tapOr(t("Tap a marked area for a member or hut"), t("Click a marked area for a member or hut")) : t("Nothing to place: choose Place nothing") }];
     return [];
   },
 };

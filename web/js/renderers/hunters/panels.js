@@ -21,8 +21,12 @@ export function layoutFor(W, H, rows) {
   // the view buttons (zoom in, zoom out, fit) sit off the board: in the side column on a wide
   // screen (under the drawn tile), else in a row under the players' panel (the top band, which
   // the board's places never reach), so no place of the board is ever under one
-  const zoom = wide ? { x: W - btn - 10, y: 8 + previewH + gap, row: false } : { x: 8, y: 8 + playersH + gap, row: true };
-  const band = wide ? 24 : Math.max(playersH + gap + btn, previewH) + 16;
+  // (a short board on a touch screen: only "fit", beside the players' panel; fingers pinch to zoom)
+  const beside = !wide && compact && TOUCH;
+  const zoom = wide ? { x: W - btn - 10, y: 8 + previewH + gap, row: false, acts: ZOOM }
+    : beside ? { x: 8 + (small ? 114 : 120) + gap, y: 8, row: true, acts: ["fit"] } : { x: 8, y: 8 + playersH + gap, row: true, acts: ZOOM };
+  // (wide: the players' panel may reach past the side margin: the board starts under it)
+  const band = wide ? playersH + 16 : Math.max(beside ? Math.max(playersH, btn) : playersH + gap + btn, previewH) + 16;
   return {
     small, compact, rowH, pv, playersH, previewH, btn, gap, zoom,
     maxName: compact ? 0 : small ? 56 : 86,
@@ -33,6 +37,7 @@ export function layoutFor(W, H, rows) {
   };
 }
 
+const ZOOM = ["zoomin", "zoomout", "fit"];
 const PANEL = "rgba(28,30,24,0.86)";
 const PANEL_EDGE = "rgba(255,240,200,0.18)";
 
@@ -147,7 +152,7 @@ export function drawButtons(g, W, H, lay) {
     { act: "zoomin", icon: "+" },
     { act: "zoomout", icon: "−" },
     { act: "fit", icon: "fit" },
-  ];
+  ].filter((it) => lay.zoom.acts.includes(it.act));
   const boxes = [];
   items.forEach((it, k) => {
     const x = lay.zoom.row ? lay.zoom.x + k * (b + lay.gap) : lay.zoom.x;
