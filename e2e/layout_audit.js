@@ -125,9 +125,16 @@
       else say("offscreen", `${name(c.e)} is partly outside the screen`);
     }
     if (shown <= 0) continue;
-    for (const [x, y] of samples(vis, 4, 3, parseFloat(getComputedStyle(c.e).borderTopLeftRadius) || 0)) {
+    const round = parseFloat(getComputedStyle(c.e).borderTopLeftRadius) || 0;
+    // (a point in a rounded corner of the element itself is not the element's)
+    const inShape = (x, y) => {
+      const r = Math.min(round, c.r.width / 2, c.r.height / 2);
+      const cx = Math.min(Math.max(x, c.r.left + r), c.r.right - r), cy = Math.min(Math.max(y, c.r.top + r), c.r.bottom - r);
+      return Math.hypot(x - cx, y - cy) <= Math.max(0, r - 1) + 0.001;
+    };
+    for (const [x, y] of samples(vis, 4, 3, round).filter(([x, y]) => inShape(x, y))) {
       const hit = coverAt(x, y, c.e);
-      if (hit) { say("cover", `${name(c.e)} is covered by ${name(hit)}`); break; }
+      if (hit) { say("cover", `${name(c.e)} is covered by ${name(hit)} (at ${Math.round(x)},${Math.round(y)} of ${Math.round(c.r.left)},${Math.round(c.r.top)} ${Math.round(c.r.width)}x${Math.round(c.r.height)})`); break; }
     }
   }
 
