@@ -590,7 +590,7 @@ async function importText(text, name, ask) {
     if (S.gid) leaveGame();
     store.markImported(gid, print);
     await openGame(gid, snap);
-    if (!ask) toast(t("Imported \"{file}\".", { file: name }), "info");
+    // (the game opened is the answer: no word over the board)
     if (choice === "replay") await showReplay(gid, { atEnd: false });   // from the start
   } catch (e) {
     const why = e instanceof EngineError && e.code === "bad_save" ? e.message : `${e.code || "error"}: ${e.message}`;

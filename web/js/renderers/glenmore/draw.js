@@ -436,7 +436,7 @@ export function drawTile(g, tile, x, y, s, opts = {}) {
     const name = t(SHORT_NAME[tile.name] || tile.name);
     const used = s >= 40 ? fitLines(g, name, x + s / 2, y + s * 0.08, s * 0.9, px, { bold: true }) : { h: 0 };
     const low = Math.max(0, y + s * 0.08 + used.h - (y + s * 0.3));   // a second line reaches the picture's place
-    tileIcon(g, tile, x, y + low * 0.6, s, opts.cards || {});
+    tileIcon(g, tile, x, y + low, s, opts.cards || {});
     if (opts.cost) costRow(g, tile.cost, x, y, s);
     if (tile.card) {
       const card = (opts.cards || {})[tile.card];
