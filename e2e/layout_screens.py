@@ -86,19 +86,26 @@ class Walk:
             if self.p._changed(before, 1500):
                 return self.idle()
         for sel in ("#choices .main button.choice:not(.off)", "#choices .pick button.choice:not(.off)", "#choices .pick button.group"):
-            btn = self.page.query_selector(sel)
-            if not btn:
+            if not self.page.query_selector(sel):
                 continue
-            self.p.tap_el(btn)
-            if sel.endswith("group"):
-                btn = self.page.wait_for_selector("#choices .pick button.choice:not(.off)")
-                self.p.tap_el(btn)
+            try:   # (a locator: the bar may be drawn again between finding a button and the tap)
+                self.press(sel)
+                if sel.endswith("group"):
+                    self.page.wait_for_selector("#choices .pick button.choice:not(.off)")
+                    self.press("#choices .pick button.choice:not(.off)")
+            except Exception:
+                continue
             if self.p._changed(before, 3000):
                 return self.idle()
         # a decision made in two taps on a panel (a clan, a contract): its move as a tap would play it
         self.page.evaluate("window.cairn.play(window.cairn.snapshot().legal[0])")
         assert self.p._changed(before, 5000), f"no way to play at ply {before}"
         self.idle()
+
+    def press(self, sel):
+        """Tap (click) the first element ``sel`` finds, found again at the moment of the tap."""
+        loc = self.page.locator(sel).first
+        loc.tap(timeout=5000) if self.p.touch else loc.click(timeout=5000)
 
     def idle(self):
         self.page.wait_for_function(HUMAN, timeout=60_000)

@@ -6,6 +6,7 @@
 // Every word is translated (t, tn) when drawn.
 import { t, tn, N_ } from "../../i18n/caledonia.js";
 import { FONT, UNIT_ORDER, SHIP, box, pounds, text, wrap, goodChip, goodCount, unitGlyph, goodName, unitName, nGood, shipName } from "./paint.js";
+import { fitLines } from "../base.js";
 
 const CARD = "rgba(30,33,27,0.94)", EDGE = "rgba(255,240,200,0.16)", GOLD = "#ffd95a";
 const CATEGORY = {
@@ -296,7 +297,8 @@ function drawPlayer(g, v, p, x, y, w, st) {
   bits.push(t("shipping: {level}", { level: SHIP[p.shipping] ? shipName(p.shipping) : p.shipping_level }));
   if (!p.automa) {
     const tech = Object.entries(p.tech || {}).filter(([, on]) => on).map(([k]) => (TECH[k] ? t(TECH[k]) : k));
-    bits.push(t("technology: {workers}", { workers: tech.length ? tech.join(", ") : t("none") }));
+    // (its own words: "none" alone is the shipping track's first step, "sem frota" in Portuguese)
+    bits.push(tech.length ? t("technology: {workers}", { workers: tech.join(", ") }) : t("technology: none yet"));
   }
   bits.push(t("merchants {ready} ready, {hire} to hire", { ready: p.merchants.pool, hire: p.merchants.track }));
   bits.push(t("settlements {n}", { n: p.settlements }));
@@ -306,10 +308,13 @@ function drawPlayer(g, v, p, x, y, w, st) {
   const sw = (w - 20) / 6;
   SHIP.forEach((_, i) => {
     const on = i === p.shipping;
-    box(g, x + 10 + i * sw + 1, y + h, sw - 2, 18, 4, on ? col : "rgba(255,255,255,0.07)", on ? "#fff" : null);
-    text(g, shipName(i), x + 10 + i * sw + sw / 2, y + h + 9, { size: 11, weight: on ? 800 : 400, color: on ? "#111" : "#9c9480", align: "center" });
+    // each step's name within its box (on two lines where long: Portuguese's "sem frota", no overlap)
+    box(g, x + 10 + i * sw + 1, y + h, sw - 2, 30, 4, on ? col : "rgba(255,255,255,0.07)", on ? "#fff" : null);
+    g.fillStyle = on ? "#111" : "#9c9480";
+    const used = fitLines(g, shipName(i), 0, 0, sw - 6, 11, { bold: on, measure: true });
+    fitLines(g, shipName(i), x + 10 + i * sw + sw / 2, y + h + 15 - used.h / 2, sw - 6, 11, { bold: on });
   });
-  h += 24;
+  h += 36;
   // contracts
   if ((p.contracts || []).length) {
     h += wrap(g, t("Open contracts (tap to fulfil when you can):"), x + 10, y + h + 1, w - 20, { size: 12, color: "#c8bd9c", maxLines: 4 }) + 2;
