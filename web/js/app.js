@@ -17,7 +17,7 @@ import { Spotlight } from "./spotlight.js";
 import { Hints } from "./hint.js";
 import { Tutorial, renderLearn } from "./tutorial.js";
 import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
-import { RecentStrip, linesSince } from "./recent.js";
+import { RecentStrip, linesSince, personOf } from "./recent.js";
 import { tapOr } from "./pointer.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips, setLearn } from "./help.js";
 import { t, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
@@ -109,23 +109,8 @@ const humanToMove = (snap) => {
   return !v.is_over && v.current_player != null && v.seats[v.current_player] && v.seats[v.current_player].kind === "human";
 };
 
-/** Is ``seat`` one of the people playing on this device? */
-const isMine = (snap, seat) => {
-  const s = snap.view.seats[seat];
-  if (!s || s.kind !== "human") return false;
-  return !snap.friends || (snap.friends.owner || [])[seat] === snap.friends.me;
-};
-
-/** The person whose "since your move" the strip lists: the one to move, else the one who moved
- * last here (while the others play), else the first person here. */
-function mySeat(snap) {
-  const v = snap.view;
-  if (humanToMove(snap) && v.current_player != null) return v.current_player;
-  const hist = snap.history || [];
-  for (let i = hist.length - 1; i >= 0; i--) if (hist[i].seat != null && isMine(snap, hist[i].seat)) return hist[i].seat;
-  const first = v.seats.findIndex((s, i) => isMine(snap, i));
-  return first >= 0 ? first : null;
-}
+/** The person whose "since your move" the strip lists (js/recent.js). */
+const mySeat = (snap) => personOf(snap, humanToMove(snap));
 
 const shellUi = {
   play: (move) => playMove(move),

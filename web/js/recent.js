@@ -32,6 +32,25 @@ export function linesSince(snap, me) {
   return out.slice(-MAX);
 }
 
+/** Is ``seat`` one of the people playing on this device? */
+function isMine(snap, seat) {
+  const s = snap.view.seats[seat];
+  if (!s || s.kind !== "human") return false;
+  return !snap.friends || (snap.friends.owner || [])[seat] === snap.friends.me;
+}
+
+/** The person whose "since your move" the strip lists: the one to move (``toMove``: a person of
+ * this device is), else the one who moved last here (while the others play), else the first
+ * person here, else null. */
+export function personOf(snap, toMove) {
+  const v = snap.view;
+  if (toMove && v.current_player != null) return v.current_player;
+  const hist = snap.history || [];
+  for (let i = hist.length - 1; i >= 0; i--) if (hist[i].seat != null && isMine(snap, hist[i].seat)) return hist[i].seat;
+  const first = v.seats.findIndex((s, i) => isMine(snap, i));
+  return first >= 0 ? first : null;
+}
+
 export class RecentStrip {
   /** box: the strip's element; opts: {show(i | null): the board shows line i (null: all),
    *  lineText(h), seatName(i), seatColor(i), empty(): words while nothing is new} */

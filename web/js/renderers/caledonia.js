@@ -10,6 +10,7 @@ import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
 import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
 import { plan } from "./caledonia/choices.js";
 import { pieceURL } from "./caledonia/pieces.js";
+import { freshSpaces, showRecent } from "./caledonia/recent.js";
 import { TAB_H, tabRow, drawTabs, tabName } from "./caledonia/tabs.js";
 import { FONT, box, text, wrap, goodChip } from "./caledonia/paint.js";
 import { t, N_ } from "../i18n/caledonia.js";
@@ -59,42 +60,11 @@ export default class CaledoniaRenderer extends Renderer {
     this.redraw();
   }
 
-  /** The map spaces the others changed since your move (the engine's marks; the chip chosen
-   * wins): space id -> {k, colour, on}. */
-  freshSpaces() {
-    const out = new Map();
-    for (const x of this.recentMarks("space")) {
-      const was = out.get(x.mark.space);
-      if (!was || x.on === "chosen" || (was.on !== "chosen" && x.k > was.k)) out.set(x.mark.space, x);
-    }
-    return out;
-  }
+  /** The map spaces the others changed since your move: ./caledonia/recent.js. */
+  freshSpaces() { return freshSpaces(this); }
 
-  /** A chip of the strip tapped (js/recent.js): where its move changed things, shown (the map,
-   * panned to its spaces, or the tab of its good, contract or player). */
-  showRecent(i) {
-    const it = i != null ? (this.recent || [])[i] : null;
-    const marks = (it && it.marks) || [];
-    const sp = marks.filter((m) => m.kind === "space").map((m) => this.snap.view.map.spaces[m.space]).filter(Boolean);
-    const L = this.layout();
-    if (sp.length) {
-      if (!L.wide) this.tab = "map";
-      const r = this.revealRect(L);
-      const cam = this.mapCam();
-      const pts = sp.map((s) => cam.toScreen(s.x, s.y));
-      const cx = pts.reduce((a, p) => a + p[0], 0) / pts.length, cy = pts.reduce((a, p) => a + p[1], 0) / pts.length;
-      const d = this.cam.s * Math.sqrt(3) / 2;
-      if (pts.some(([x, y]) => x - d < r.x || y - d < r.y || x + d > r.x + r.w || y + d > r.y + r.h)) {
-        this.cam.ox += r.x + r.w / 2 - cx;
-        this.cam.oy += r.y + r.h / 2 - cy;
-        this.cam.userMoved = true;
-      }
-    } else {
-      const to = { market: "market", export: "export", player: "players" }[(marks[0] || {}).kind];
-      if (to) this.setTab(to);
-    }
-    this.redraw();
-  }
+  /** A chip of the strip tapped (js/recent.js): ./caledonia/recent.js. */
+  showRecent(i) { showRecent(this, i); }
 
   keepGood(snapshot) {
     // the market stays on the good being traded while its moves are still offered (port 6)
