@@ -45,8 +45,6 @@ def follow_step(page, touch, limit=8):
         except Exception:
             raise AssertionError(f"nothing lit at ply {ply}") from None
         light = page.evaluate(LIGHT)
-        if page.is_visible("#moment"):
-            page.click("#moment .close") if not touch else page.tap("#moment .close")
         tap(page, light["x"], light["y"], touch)
         page.wait_for_function(f"""() => {{ const s = window.cairn.snapshot();
           if (s && s.view.ply !== {ply}) return true;

@@ -134,8 +134,9 @@ def test_reduced_motion_turns_off_fades(request, chromium, site_url):
     try:
         app.open("?fast=1&nosw")
         app.page.wait_for_selector("#game-list [data-game]")
-        styles = app.page.evaluate("""() => { const m = document.getElementById('moment');
-          m.hidden = false; const cs = getComputedStyle(m); const out = [cs.animationName, cs.transitionDuration]; m.hidden = true; return out; }""")
+        # the light's pulse and the sheet's slide (the score pop-up is gone: issue 48)
+        styles = app.page.evaluate("""() => { const m = document.getElementById('spot-ring'), s = document.getElementById('sheet');
+          m.hidden = false; const out = [getComputedStyle(m).animationName, getComputedStyle(s).transitionDuration]; m.hidden = true; return out; }""")
         assert styles[0] == "none" and styles[1] in ("0s", ""), styles
     finally:
         _finish(request, app)

@@ -75,10 +75,13 @@ def test_the_map_fills_its_space(chromium, site_url, saves, size, when):
         # inside the map's rectangle, below the status strip (26 px)
         assert d["x"] >= m["x"] - 0.5 and d["x"] + d["w"] <= m["x"] + m["w"] + 0.5, (d, m)
         assert d["y"] >= m["y"] + 26 - 0.5 and d["y"] + d["h"] <= m["y"] + m["h"] + 0.5, (d, m)
+        # north up (issue 48: the log names places by compass): as large as its rectangle allows,
+        # the whole height or (a map wider than its room) the whole width beside the buttons' column
         if size == "laptop":
-            assert d["h"] >= 0.9 * (m["h"] - 26), f"the map takes {d['h']:.0f} of {m['h']:.0f} px of height"
+            assert d["h"] >= 0.9 * (m["h"] - 26) or d["w"] >= 0.9 * (m["w"] - 66), f"the map takes {d['w']:.0f}x{d['h']:.0f} of {m['w']:.0f}x{m['h']:.0f} px"
         else:
             assert d["w"] >= 0.9 * m["w"] or d["h"] >= 0.9 * (m["h"] - 26 - 52), f"the map takes {d['w']:.0f} of {m['w']:.0f} px"
+        assert not info["turned"]   # north is up
         # the zoom buttons stand beside or below the map, not on it
         for t in page.evaluate("window.cairn.renderer.targets()"):
             if t["label"].startswith("view "):

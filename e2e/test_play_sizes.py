@@ -16,15 +16,20 @@ SIZES = {
 }
 
 # every fillText on a canvas in the page records its size in CSS px: the font's
-# px times the transform's scale times the canvas's CSS-to-backing ratio
+# px times the transform's vertical scale (a glyph's height: a name narrowed sideways to fit,
+# base.js fitLines, keeps its height; __textNarrow records how far, never under 0.6) times the
+# canvas's CSS-to-backing ratio
 TEXT_SIZES = """(() => {
   const seen = window.__textSizes = {};
+  const narrow = window.__textNarrow = {};
   const orig = CanvasRenderingContext2D.prototype.fillText;
   CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
     const c = this.canvas, m = /([0-9.]+)px/.exec(this.font || '');
     if (m && c.isConnected && c.width && String(text).trim()) {
       const t = this.getTransform();
-      const css = parseFloat(m[1]) * Math.hypot(t.a, t.b) * (c.clientWidth / c.width);
+      const k = Math.hypot(t.a, t.b) / Math.max(1e-6, Math.hypot(t.c, t.d));
+      if (k < 0.999) narrow[String(text).slice(0, 30)] = Math.min(narrow[String(text).slice(0, 30)] || 1, Math.round(k * 100) / 100);
+      const css = parseFloat(m[1]) * Math.hypot(t.c, t.d) * (c.clientWidth / c.width);
       const key = String(text).slice(0, 30);
       if (!(key in seen) || css < seen[key]) seen[key] = Math.round(css * 10) / 10;
     }
@@ -79,11 +84,10 @@ def test_full_game_by_tapping(chromium, site_url, tmp_path, game, size):
         p.import_near_end(game, seed=11, left=2, tmpdir=str(tmp_path))
         p.play_to_end()
         assert p.problems() == []
-        # the end of the game gets a moment (it goes away by itself after a few
-        # seconds, or at a tap); then the final table shows
-        assert page.eval_on_selector("#moment", "m => m.dataset.title || ''").startswith("Game over")
-        if page.is_visible("#moment"):
-            p.tap_el(page.query_selector("#moment"))
+        # the end of the game opens the sheet on the final table, who won at its head (no pop-up
+        # over the board: issue 48)
+        page.wait_for_function("document.body.classList.contains('sheet-open')")
+        assert page.inner_text("#final .final-head").startswith("Game over")
         page.wait_for_timeout(400)
         assert page.is_visible("#end-actions") and page.is_visible("#again")
         assert page.evaluate(FINAL_TABLE) == []
@@ -91,6 +95,7 @@ def test_full_game_by_tapping(chromium, site_url, tmp_path, game, size):
         assert page.evaluate("Object.keys(window.__textSizes).length") > 5
         small = page.evaluate(SMALL_TEXT)
         assert small == [], "; ".join(f"{t!r} {px}px" for t, px in small)
+        assert all(k >= 0.6 for k in page.evaluate("Object.values(window.__textNarrow)")), page.evaluate("window.__textNarrow")
         assert p.check() == []
         # undo after the end explains itself and changes nothing
         ply = p.ply()

@@ -82,6 +82,7 @@ def test_the_facade_records_the_hint_marks_the_next_line_and_undo_forgets_it():
     h = request(op="hint", gid="h1")
     assert h["move"] == snap["legal"][h["index"]] and h["label"] == snap["labels"][h["index"]]["label"]
     assert h["hints"] == [0] and h["meta"]["hints"] == [0]
+    assert h["meta"]["hints_followed"] == []
     # the same position, its hidden tiles dealt again: the same hint, and nothing recorded
     assert h["complete"] is True   # this position's search is far within the clock
     for k in (3, 99):
@@ -89,17 +90,34 @@ def test_the_facade_records_the_hint_marks_the_next_line_and_undo_forgets_it():
     snap = request(op="play", gid="h1", move=h["move"])
     line = [x for x in snap["history"] if x["seat"] is not None][-1]
     assert line["ply"] == 1 and line.get("hint") is True
-    assert snap["save"]["meta"] == {"hints": [0]}
+    assert snap["save"]["meta"] == {"hints": [0], "hints_followed": [0]}
     h2 = request(op="hint", gid="h1")
     assert h2["hints"] == [0, 1]
     snap = request(op="undo", gid="h1")
-    assert snap["view"]["ply"] == 0 and snap["save"]["meta"] == {"hints": [0]}
+    assert snap["view"]["ply"] == 0 and snap["save"]["meta"] == {"hints": [0], "hints_followed": []}
     assert not any(x.get("hint") for x in snap["history"])
     # the save keeps the record; loading it marks the line again
+    request(op="hint", gid="h1")
     snap = request(op="play", gid="h1", move=h["move"])
     again = request(op="load", gid="h2", save=snap["save"])
     assert [x["ply"] for x in again["history"] if x.get("hint")] == [1]
-    assert load_game(snap["save"]).meta == {"hints": [0]}
+    assert load_game(snap["save"]).meta == {"hints": [0], "hints_followed": [0]}
+    # a save from before the followed moves were kept: the move after a hint is marked
+    old = {**snap["save"], "meta": {"hints": [0]}}
+    assert [x["ply"] for x in request(op="load", gid="h7", save=old)["history"] if x.get("hint")] == [1]
+
+
+def test_a_hint_not_followed_marks_nothing():
+    """Issue 48: the log said "hint" on a move played after a hint that showed another one."""
+    players = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "easy", "name": "Bot"}]
+    snap = request(op="new", gid="h5", game="hunters", players=players, seed=11)
+    h = request(op="hint", gid="h5")
+    other = next(m for m in snap["legal"] if m != h["move"])
+    snap = request(op="play", gid="h5", move=other)
+    assert not any(x.get("hint") for x in snap["history"])
+    assert snap["save"]["meta"]["hints"] == [0]   # the hint was taken all the same
+    again = request(op="load", gid="h6", save=snap["save"])
+    assert not any(x.get("hint") for x in again["history"])
 
 
 def test_hints_only_for_a_person_to_move():

@@ -38,6 +38,13 @@ def turns_by_hand(game):
             runs += 1
         if h["seat"] is not None:
             last = h["seat"]
+    if game.name == "caledonia":   # and a seat's next turn of the action phase in a run (the others passed)
+        g = new_game(game.name, players=len(game.seats), seed=game.seed)
+        for m in game.log:
+            seat = g.current_player
+            g.play(m)
+            if g.state.phase == "actions" and g.current_player == seat and not g.state.turn and not g.state.pending:
+                runs += 1   # its turn ended (a new one began: nothing of it done yet)
     return runs
 
 

@@ -72,16 +72,18 @@ from typing import Any, Dict
 
 from . import GAMES, IllegalMove, SaveError, __version__, load_game, new_game
 from . import daily, hint
-from .bots import LEVELS, seat_move
+from .bots import PLAYER_LEVELS, seat_move
 from .core import delta, i18n
 from .core.replay import Replay
 from .core.rng import Rng
 from .core.save import chance_log
+from .core.seats import display_names
 from .friends import ops as friends
 
 _games: Dict[str, Any] = {}
 _replays: Dict[str, Replay] = {}  # gid -> a saved game being replayed
 _sent: Dict[str, Dict[str, Any]] = {}  # gid -> what its last snapshot held (for lean replies)
+_shown: Dict[str, Any] = {}  # gid -> (ply, move) of the hint shown last (was it followed?)
 _revs = iter(range(1, 2**53))
 MAX_REQUEST = 5_000_000
 
@@ -93,11 +95,11 @@ class BadRequest(ValueError):
 def catalogue() -> Dict[str, Any]:
     return {
         "engine_version": __version__,
-        "bot_levels": sorted(LEVELS),
+        "bot_levels": sorted(PLAYER_LEVELS),   # (hard0: benchmarks only)
         "games": [
             {
                 "name": r.name,
-                "title": r.title,
+                "title": i18n.pgettext(r.name, r.title),   # in the reader's language
                 "min_players": r.min_players,
                 "max_players": r.max_players,
                 "seat_kinds": list(r.seat_kinds),
@@ -105,6 +107,9 @@ def catalogue() -> Dict[str, Any]:
             }
             for r in GAMES.values()
         ],
+        # today's games (cairn.daily), the solo one first: {game, solo}
+        "daily": sorted(({"game": g, "solo": spec["opponent"] is None} for g, spec in daily.DAILY.items()),
+                        key=lambda d: (not d["solo"], d["game"])),
     }
 
 
@@ -113,7 +118,7 @@ def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
     history and the save, which a replay's page already holds)."""
     snap = {
         "gid": gid,
-        "view": game.view(None),
+        "view": _named(game.view(None), game),
         **_position(game),
         # the final table's names of the score breakdown's keys (never change in a game)
         "categories": {k: i18n._(v) for k, v in game.rules.score_categories.items()},
@@ -127,11 +132,18 @@ def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
     return snap
 
 
+def _named(view: Dict[str, Any], game: Any) -> Dict[str, Any]:
+    """The view with each seat's name as the reader reads it (a default name in their language)."""
+    names = display_names(game.seats)
+    view["seats"] = [{**s, "name": n} for s, n in zip(view.get("seats", []), names)]
+    return view
+
+
 def _outcome(game: Any) -> Any:
     """The end of the game in words when naming winners would be wrong (a
     solo rating), in the reader's language; else None."""
     line = game.outcome()
-    return None if line is None else i18n.render(line, [s.name for s in game.seats])
+    return None if line is None else i18n.render(line, display_names(game.seats))
 
 
 def _plain(view: Dict[str, Any]) -> Dict[str, Any]:
@@ -158,7 +170,7 @@ def labels(game: Any, legal: list) -> list:
     """Each legal move's ``{label, cost, group, info}`` in the reader's
     language (``Rules.labels``, rendered here; same length and order as
     ``legal``)."""
-    names = [s.name for s in game.seats]
+    names = display_names(game.seats)
     out = []
     for entry in game.rules.labels(game.state, legal):
         said = {k: None if entry.get(k) is None else i18n.render(entry[k], names)
@@ -236,7 +248,7 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
     sent = _sent.get(gid)
     if sent is None or isinstance(base, bool) or base != sent["rev"] or sent["lang"] != i18n.get_language():
         return snapshot(gid, game)
-    view = _plain(game.view(None))
+    view = _plain(_named(game.view(None), game))
     h = _common(sent["history"], lines(game))
     m = _common(sent["moves"], game.log)
     edits = delta.diff(sent["view"], view)
@@ -265,7 +277,7 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
 def history_text(game: Any, start: int = 0) -> list:
     """The history (from line ``start``) with every line rendered in the
     current language (lines are stored as messages: see :mod:`cairn.core.i18n`)."""
-    names = [s.name for s in game.seats]
+    names = display_names(game.seats)
     helped = hint.helped_plies(game)
     out = []
     for h in lines(game)[start:]:
@@ -345,7 +357,7 @@ def _undo_to_human(gid: str, game: Any) -> Any:
     return game
 
 
-def _hint(game: Any, hidden: Any) -> Dict[str, Any]:
+def _hint(gid: str, game: Any, hidden: Any) -> Dict[str, Any]:
     """The ``hint`` op (see the module's docstring)."""
     if game.is_over:
         raise BadRequest("the game is over")
@@ -362,6 +374,8 @@ def _hint(game: Any, hidden: Any) -> Dict[str, Any]:
     legal = game.legal_moves()
     index = legal.index(move)
     plies = hint.taken(game) if hidden is not None else hint.record(game)
+    if hidden is None:
+        _shown[gid] = (len(game.log), json.loads(json.dumps(move)))
     return {"move": move, "index": index, "label": labels(game, legal)[index]["label"],
             "hints": plies, "meta": dict(game.meta), "complete": complete}
 
@@ -456,6 +470,9 @@ def dispatch(req: Dict[str, Any]) -> Any:
             friends.play(_gid(req), _move(req))
         else:
             game.play(_move(req))
+            shown = _shown.pop(_gid(req), None)
+            if shown and shown[0] == len(game.log) - 1 and game.log[-1] == shown[1]:
+                hint.followed(game, shown[0])   # the move the hint showed: its line is marked
         return lean_snapshot(_gid(req), game, req.get("base"))
     if op == "undo":
         game = _game(req)
@@ -478,7 +495,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
             game.play(move)
         return lean_snapshot(_gid(req), game, req.get("base")) | {"bot_move": move}
     if op == "hint":
-        return _hint(_game(req), req.get("hidden"))
+        return _hint(_gid(req), _game(req), req.get("hidden"))
     if isinstance(op, str) and op.startswith("daily_"):
         return _daily(op, req)
     if op == "meta":
@@ -495,6 +512,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
             _replays.pop(gid, None)
             friends.SESSIONS.pop(gid, None)
             _sent.pop(gid, None)
+            _shown.pop(gid, None)
         return {"closed": True}
     raise BadRequest(f"unknown op '{op}'")
 

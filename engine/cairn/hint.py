@@ -14,9 +14,11 @@ device's speed, and :func:`ask` says when it did.
 
 The plies at which hints were taken (the number of moves played when it was
 asked) are kept in the game's ``meta`` under :data:`KEY`, so a saved game
-says where its player was helped; a history line of a move played right
-after a hint is marked (``hint: true``).  Taking moves back forgets the hints
-of positions no longer in the game.
+says where its player was helped, and under :data:`FOLLOWED` the plies whose
+move was the one the hint showed (:func:`followed`, told by the facade when the
+move is played); the history line of such a move is marked (``hint: true``; a
+save from before the followed ones were kept: any move after a hint).  Taking
+moves back forgets the hints of positions no longer in the game.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from .core.rng import Rng, derive_seed
 
 LEVEL = "medium"
 KEY = "hints"
+FOLLOWED = "hints_followed"
 SEED = 0
 CAP_S = 0.8
 FEWEST = 12
@@ -71,8 +74,19 @@ def record(game: Any) -> List[int]:
     ply = len(game.log)
     if ply not in plies:
         plies = sorted(plies + [ply])
-    game.meta = {**game.meta, KEY: plies}
+    game.meta = {**game.meta, KEY: plies, FOLLOWED: _plies(game.meta.get(FOLLOWED))}
     return plies
+
+
+def followed(game: Any, ply: int) -> None:
+    """The move at ``ply`` (just played) was the one the hint there showed."""
+    done = _plies(game.meta.get(FOLLOWED))
+    if ply not in done:
+        game.meta = {**game.meta, FOLLOWED: sorted(done + [ply])}
+
+
+def _plies(value: Any) -> List[int]:
+    return [p for p in value if isinstance(p, int) and not isinstance(p, bool)] if isinstance(value, list) else []
 
 
 def forget_after(game: Any) -> None:
@@ -82,9 +96,16 @@ def forget_after(game: Any) -> None:
         return
     kept = [p for p in plies if p <= len(game.log)]
     if kept != plies:
-        game.meta = {**game.meta, KEY: kept}
+        meta = {**game.meta, KEY: kept}
+        if FOLLOWED in meta:
+            meta[FOLLOWED] = [p for p in _plies(meta[FOLLOWED]) if p < len(game.log)]
+        game.meta = meta
 
 
 def helped_plies(game: Any) -> Set[int]:
-    """The plies of the moves played right after a hint (their history lines are marked)."""
+    """The plies of the moves that followed a hint (their history lines are marked): those
+    the record says played the hint's move; a save without that record: any move right
+    after a hint."""
+    if FOLLOWED in game.meta:
+        return {p + 1 for p in _plies(game.meta.get(FOLLOWED))}
     return {p + 1 for p in taken(game)}

@@ -5,7 +5,7 @@
 
 import { Engine, EngineError } from "./engine.js";
 import { Store, newGid } from "./store.js";
-import { $, el, toast, renderTurn, renderScores, renderLog, renderFinal, installFileDrop } from "./ui.js";
+import { $, el, toast, clearToasts, renderTurn, renderScores, renderLog, renderFinal, installFileDrop } from "./ui.js";
 import { RendererHost, seatColor, seatNamer } from "./host.js";
 import { registerServiceWorker } from "./install.js";
 import { exposeForTests } from "./hook.js";
@@ -17,11 +17,12 @@ import { Spotlight } from "./spotlight.js";
 import { Hints } from "./hint.js";
 import { Tutorial, renderLearn } from "./tutorial.js";
 import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
-import { showMoment, hideMoment, momentBetween, turnSummary } from "./moments.js";
+import { RecentStrip, linesSince, personOf } from "./recent.js";
+import { tapOr } from "./pointer.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips, setLearn } from "./help.js";
 import { t, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
-import { configureReplay, openReplay, closeReplay } from "./replay.js";
+import { configureReplay, openReplay, closeReplay, relabel as relabelReplay } from "./replay.js";
 import { linkData, clearLinkFragment, decodeSaveData, linkError, linkInfo, askLinkChoice, openShare, shareLabel, installShareButton } from "./share.js";
 import { installFriends, friendsData } from "./friends/index.js";
 import { installDaily, dayData } from "./daily.js";
@@ -36,7 +37,7 @@ const S = {
   hello: null, booted: false, readyAt: null, bootLog: [],
   gid: null, title: "", snap: null, lastSave: null,
   renderer: null, rendererGame: null,
-  busy: false, gen: 0, botTimer: null, botLine: "",
+  busy: false, gen: 0, botTimer: null, recent: [],
 };
 const choiceBar = new ChoiceBar($("#choices"), {
   play: (move) => playMove(move),
@@ -46,8 +47,8 @@ const choiceBar = new ChoiceBar($("#choices"), {
     if (!snap) return "";
     if (snap.view.is_over) return t("Game over: the final table is with the scores and log");
     if (snap.friends && !humanToMove(snap)) return friends.hint(snap);
-    if (!humanToMove(snap)) return S.botLine || t("{name} is thinking\u2026", { name: seatName(snap.view.current_player) });
-    return S.botLine ? t("{line}. Your turn: tap the board", { line: S.botLine }) : t("Your turn: tap a highlighted place on the board");
+    if (!humanToMove(snap)) return t("{name} is thinking\u2026", { name: seatName(snap.view.current_player) });
+    return tapOr(t("Your turn: tap a highlighted place on the board"), t("Your turn: click a highlighted place on the board"));
   },
 });
 
@@ -67,6 +68,7 @@ const engine = new Engine({
     if (S.booted) return;
     S.booted = true;
     showMenu(hello);
+    if (language() !== "en") retitle();   // the games' names in the page's language
     registerServiceWorker(params.has("nosw"));
     const cur = store.current();
     (cur ? resume(cur, true) : Promise.resolve()).then(importLink)   // then a #save= link, if opened with one
@@ -109,6 +111,9 @@ const humanToMove = (snap) => {
   return !v.is_over && v.current_player != null && v.seats[v.current_player] && v.seats[v.current_player].kind === "human";
 };
 
+/** The person whose "since your move" the strip lists (js/recent.js). */
+const mySeat = (snap) => personOf(snap, humanToMove(snap));
+
 const shellUi = {
   play: (move) => playMove(move),
   playAll: (moves) => playMoves(moves),
@@ -132,7 +137,8 @@ function dropRenderer() {
 }
 
 async function draw(snap) {
-  const ctx = { interactive: humanToMove(snap) && !S.busy };
+  // what happened since the person's last move: the board marks it (js/recent.js)
+  const ctx = { interactive: humanToMove(snap) && !S.busy, recent: S.recent, focus: recent.focus, hold: !FAST };
   try {
     S.renderer.update(snap, ctx);
     afterDraw();
@@ -157,6 +163,23 @@ const boardKeys = new BoardKeys(canvas, $("#kb-ring"), {
   edge: (tg) => t("Nothing further that way: {place}", { place: targetLabel(tg) }),
 });
 
+// what happened since your move (js/recent.js): a chip tapped shows its move on the board
+const recent = new RecentStrip($("#recent"), {
+  show: (i) => {
+    if (!S.renderer || !S.snap) return;
+    if (S.renderer.showRecent) S.renderer.showRecent(i);
+    draw(S.snap);
+  },
+  lineText: (h) => lineText(h),
+  seatName: (i) => seatName(i),
+  seatColor: (i) => seatColor(i),
+  empty: () => {
+    const snap = S.snap;
+    if (!snap || snap.view.is_over) return "";
+    return humanToMove(snap) ? t("Nothing new since your move") : "";
+  },
+});
+
 const focusKeeper = new FocusKeeper(canvas, $("#choices"), () => boardKeys.places().length);
 // where a move is played (a hint, a tutorial's step): js/spotlight.js
 const spotlight = new Spotlight(canvas, $("#spot-ring"), choiceBar, () => S.renderer);
@@ -169,7 +192,12 @@ const hints = new Hints({
 // learn to play: a guided first game (js/tutorial.js)
 const tutorial = new Tutorial({
   card: $("#tutor"), spotlight, seatName: (i) => seatName(i), home: () => leaveGame(),
-  start: async (req) => { if (S.gid) leaveGame(); await startGame(req); },
+  start: async (req) => {
+    if (S.gid) leaveGame();
+    // a tap while the engine still loads gets its answer at once (the game opens when it is ready)
+    if (!S.booted) toast(t("The game starts as soon as the engine is ready\u2026"), "info", 0);
+    await startGame(req);
+  },
   load: (save) => loadShown(save),
 });
 
@@ -223,7 +251,8 @@ function undoReason(snap) {
  * for the end (``snap.outcome``) by language, as far as they were seen. */
 function resultInfo(snap) {
   if (!snap.view.is_over) return { result: "", winners: [], score: "", outcome: null };
-  const winners = (snap.winners || []).map(seatName);
+  const raw = (i) => ((snap.save && snap.save.seats) || [])[i]?.name || seatName(i);   // as the save keeps it (shownName: js/host.js)
+  const winners = (snap.winners || []).map(raw);
   const score = (snap.scores || []).map((s) => s.total).sort((a, b) => b - a).join("\u2013");
   if (snap.outcome) return { result: snap.outcome, winners, score, outcome: { [language()]: snap.outcome } };
   return { result: `${winners.join(" & ")} won ${score}`, winners, score, outcome: null };
@@ -235,7 +264,7 @@ async function loadShown(save) {
   clearTimeout(S.botTimer);
   S.busy = false;
   const snap = await gameRequest("load", { save });
-  if (snap) { hideMoment(); apply(snap); }
+  if (snap) apply(snap);
 }
 
 /** Keep the position's save (the saved-games list's entry too). */
@@ -254,12 +283,10 @@ function apply(snap) {
   keepSave(snap);
   friends.onSnapshot(S.gid, snap);
   daily.onSnapshot(S.gid, snap);
-  // what the bots just did, in one line (shown until the next human move)
-  const lastMove = [...(snap.history || [])].reverse().find((h) => h.seat != null);
-  const lastSeat = lastMove ? lastMove.seat : null;
-  const lastIsBot = lastSeat != null && v.seats[lastSeat] && v.seats[lastSeat].kind !== "human";   // a bot or a game's automa
-  S.botLine = lastIsBot ? turnSummary(snap, lastSeat, seatName, lineText) : "";
-  renderTurn(snap, seatName, seatColor, S.botLine);
+  // what the others did since the person's last move: listed over the dock, marked on the board
+  S.recent = linesSince(snap, mySeat(snap));
+  recent.show(S.recent);
+  renderTurn(snap, seatName, seatColor);
   renderScores(snap, seatName, seatColor);
   renderLog(snap, seatName, lineText);
   renderFinal(snap, seatName, seatColor);
@@ -270,11 +297,9 @@ function apply(snap) {
   undoBtn.dataset.info = why || t("Take back your last move");
   $("#end-actions").hidden = !v.is_over;
   if (prev && prev.gid === snap.gid) announceLines(moveLines(prev, snap, seatName, lineText));
-  const m = momentBetween(prev, snap, seatName, seatColor, lineText);
+  // at the end: the sheet opens on the final table (who won heads it); scorings are in the strip
   const ended = v.is_over && prev && prev.gid === snap.gid && !prev.view.is_over;
-  // at the end: the moment first, then the sheet with the final table opens
-  if (m) showMoment(m.title, m.rows, m.ms, ended ? () => { if (S.snap === snap) setSheet(true); } : null);
-  else if (ended) setSheet(true);
+  if (ended) setSheet(true);
   if (!v.is_over && humanToMove(snap) && !(snap.save.meta || {}).tutorial) maybeCoach(v.game);
   document.documentElement.dataset.ply = String(v.ply);
   document.documentElement.dataset.over = v.is_over ? "1" : "0";
@@ -295,13 +320,12 @@ async function openGame(gid, snap) {
   $("#play").hidden = false;
   $("#game-title").textContent = S.title;
   document.body.classList.add("playing");
-  hideMoment();
   setSheet(snap.view.is_over);
   await useRenderer(snap.view.game);
   boardKeys.cur = null;   // the keyboard focus starts at the new board's first place
   S.renderer.resize();
   S.snap = null;
-  S.botLine = "";
+  recent.clear();
   apply(snap);
   if (snap.view.is_over) await showReplay(gid, { atEnd: true });   // a finished game opens in the replay view
 }
@@ -321,7 +345,7 @@ function leaveGame() {
   $("#game-title").textContent = "";
   document.body.classList.remove("playing");
   setSheet(false);
-  hideMoment();
+  recent.clear();
   hideCoach();
   hints.clear();
   tutorial.clear();
@@ -385,7 +409,7 @@ async function undo() {
   // the engine refuses (and changes nothing) when a tile revealed on a bot's
   // turn is in the way.
   const snap = await gameRequest("undo", { to: "human" });
-  if (snap) { hideMoment(); apply(snap); return; }
+  if (snap) { apply(snap); return; }
   if (!S.snap) return;
   // Refused: the game goes on as shown.  The cancelled bot step was still played in the
   // worker (its answer was dropped), so the worker may be a step ahead of the page: put the
@@ -406,7 +430,8 @@ function setSheet(open) {
 async function playAgain() {
   if (!S.snap) return;
   const v = S.snap.view;
-  const players = v.seats.map((s) => (s.kind === "bot" || s.kind === "automa" ? { kind: s.kind, level: s.level, name: s.name } : { kind: "human", name: s.name }));
+  // the seats as the save keeps them (a default name stays one: shown in each reader's language)
+  const players = (S.snap.save.seats || v.seats).map((s) => (s.kind === "bot" || s.kind === "automa" ? { kind: s.kind, level: s.level, name: s.name } : { kind: "human", name: s.name }));
   const options = (S.lastSave && S.lastSave.options) || {};
   const game = v.game;
   leaveGame();
@@ -441,6 +466,7 @@ function refreshSaved() {
     replay: (gid) => showReplay(gid, { atEnd: !!(store.list().find((e) => e.gid === gid) || {}).over }),
     share: (gid) => { const save = store.load(gid); if (save) openShare(save, shareOptions(save)); },
     status: (e) => friends.listLine(e),
+    title: (e) => (e.game && e.game !== "?" ? gameTitle(e.game) : e.title),   // in the language now
     shareLabel,
     remove: (gid) => {
       if (!confirm(t("Delete this saved game?"))) return;
@@ -456,6 +482,7 @@ async function startGame(req) {
   try {
     const snap = await engine.request("new", { gid, ...req, meta: req.meta || {} });
     $("#newgame").hidden = true;
+    clearToasts();   // (the word that it would start when the engine is ready)
     await openGame(gid, snap);
   } catch (e) {
     toast(t("Could not start the game: {message}", { message: e.message }), "error");
@@ -552,7 +579,7 @@ async function importText(text, name, ask) {
     if (S.gid) leaveGame();
     store.markImported(gid, print);
     await openGame(gid, snap);
-    if (!ask) toast(t("Imported \"{file}\".", { file: name }), "info");
+    // (the game opened is the answer: no word over the board)
     if (choice === "replay") await showReplay(gid, { atEnd: false });   // from the start
   } catch (e) {
     const why = e instanceof EngineError && e.code === "bad_save" ? e.message : `${e.code || "error"}: ${e.message}`;
@@ -623,7 +650,6 @@ $("#again").addEventListener("click", playAgain);
 $("#new-btn").addEventListener("click", newGameOfThisKind);
 $("#help-btn").addEventListener("click", () => openHelp(S.snap ? S.snap.view.game : "", S.title));
 $("#help-close").addEventListener("click", closeHelp);
-$("#moment").addEventListener("click", hideMoment);
 installHoldTips();
 setLearn((game) => tutorial.begin(game));
 new ResizeObserver(() => {
@@ -684,6 +710,8 @@ const daily = installDaily({
 window.cairn.daily = daily;
 window.cairn.hints = hints;      // hints asked and their times (e2e)
 window.cairn.spotlight = spotlight;
+window.cairn.locate = (move) => spotlight.locate(move);   // where a legal move is played (e2e layout audit)
+window.cairn.language = async (tag) => { await setLanguage(tag); await Promise.all([relabelGame(), retitle()]); };   // switch in place (e2e)
 
 // The menu works while the engine loads (from the build's copy of its
 // catalogue): a game started or a file imported meanwhile runs once it is ready.
@@ -701,19 +729,21 @@ function showMenu(hello) {
 function renderMenu() {
   const hello = menuHello;
   const start = (req) => {
-    if (!S.booted) toast(t("The game starts as soon as the engine is ready\u2026"), "info");
-    startGame(req);
+    if (!S.booted) toast(t("The game starts as soon as the engine is ready\u2026"), "info", 0);
+    return startGame(req);
   };
   const withFriends = (req) => {
     if (!S.booted) { toast(t("The game engine is still loading: try again in a moment."), "info"); return; }
     $("#newgame").hidden = true;
     friends.create(req);
   };
-  const open = (g) => { formGame = g; showNewGameForm(g, hello.bot_levels || [], start, () => { formGame = null; }, withFriends); };
-  renderGames(hello, open);
-  daily.renderHome($("#daily-section"));
+  const open = (g, mode = "here") => { formGame = g; showNewGameForm(g, hello.bot_levels || [], start, () => { formGame = null; }, withFriends, mode); };
+  renderGames(hello, (g) => open(g));
+  daily.renderHome($("#daily-section"), hello.daily || []);
   renderLearn($("#learn-section"), hello.games || [], (game) => tutorial.begin(game));
-  if (formGame && !$("#newgame").hidden) open(formGame);
+  // the form drawn again (another language) stays on this device or with friends, as it was
+  const mode = ($("#newgame input[name=where]:checked") || {}).value || "here";
+  if (formGame && !$("#newgame").hidden) open((hello.games || []).find((g) => g.name === formGame.name) || formGame, mode);
 }
 
 // -- languages ------------------------------------------------------------------
@@ -729,8 +759,22 @@ async function relabelGame() {
   } catch (e) { /* not a game in play (or the engine restarts): redrawn at its next change */ }
 }
 
+/** The games' names in the language now (the engine's catalogue says them): the menu, the game's title. */
+async function retitle() {
+  if (!S.booted) return;
+  let hello;
+  try { hello = await engine.request("hello", {}); } catch (e) { return; }
+  S.hello = hello;
+  if (menuShown) { menuHello = hello; renderMenu(); }
+  refreshSaved();
+  if (S.snap) { S.title = gameTitle(S.snap.view.game); $("#game-title").textContent = S.title; }
+  relabelReplay();
+}
+
 onLanguageChange(() => {
   engine.setLanguage(engineLanguage());
+  clearToasts();
+  retitle();
   document.documentElement.removeAttribute("data-i18n-wait");
   applyStatic();
   setSheet(document.body.classList.contains("sheet-open"));

@@ -32,11 +32,26 @@ export class ChoiceBar {
     this.intent = null;   // where the focus goes at the next drawing: {first} or {group} (js/focus.js)
     box.tabIndex = -1;    // the focus may rest on the bar while it is empty (a bot's turn)
     box.setAttribute("role", "group");
+    // a row scrolled sideways shows which sides hold more (data-more; css/play.css draws the cue)
+    this.pick.addEventListener("scroll", () => this.cue(), { passive: true });
+    new ResizeObserver(() => this.cue()).observe(this.pick);
+  }
+
+  cue() {
+    const r = this.pick;
+    const more = [r.scrollLeft > 1 ? "left" : "", r.scrollLeft + r.clientWidth < r.scrollWidth - 1 ? "right" : ""].filter(Boolean).join(" ");
+    if (this.box.dataset.more !== more) this.box.dataset.more = more;
   }
 
   show(items) {
-    const sig = (list) => JSON.stringify(list.map((i) => [i.label, i.group || ""]));
-    if (sig(items) !== sig(this.items)) this.group = null;
+    // the same choices (by what they play) may come again in other words (another language):
+    // an open group stays open under its new name; other choices close it
+    const key = (i, k) => (i.move ? JSON.stringify(i.move) : i.leads ? JSON.stringify(i.leads) : `#${k}`);
+    const sig = (list) => JSON.stringify(list.map((i, k) => [key(i, k), !!i.group]));
+    if (this.group != null) {
+      const at = this.items.findIndex((i) => i.group === this.group);
+      this.group = sig(items) === sig(this.items) && at >= 0 ? items[at].group : null;
+    }
     this.items = items;
     this.render();
   }
@@ -99,6 +114,7 @@ export class ChoiceBar {
     this.rendered();
     this.box.classList.toggle("has", items.length > 0);
     this.box.dataset.hint = items.length ? "" : this.hint();
+    this.cue();
   }
 }
 

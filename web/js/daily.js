@@ -23,7 +23,8 @@ import { writeClipboard } from "./share.js";
 
 const KEY = "cairn:daily";
 const PREFIX = "#day=";
-const ORDER = ["caledonia", "glenmore", "hunters"];   // the solo game first
+let ORDER = [];   // today's games, the solo one first (the engine's hello: "daily")
+const SOLO = new Set();
 const MAX_RESULTS = 400;
 const DAY_MS = 86400000;
 
@@ -137,7 +138,7 @@ export function installDaily(host) {
   let section = null, tick = null;
 
   const title = (g) => host.title(g);
-  const opponentWords = (g) => (g === "caledonia" ? t("Solo, with the rulebook's rating") : t("Against the hard bot"));
+  const opponentWords = (g) => (SOLO.has(g) ? t("Solo, with the rulebook's rating") : t("Against the hard bot"));
 
   // -- starting and finishing ----------------------------------------------------------------
   async function play(game, { practice = false } = {}) {
@@ -410,7 +411,13 @@ export function installDaily(host) {
   }
 
   // -- the home section ----------------------------------------------------------------------------
-  function renderHome(where) {
+  /** where: the home's section; games: the hello's ``daily`` ([{game, solo}], kept for later draws). */
+  function renderHome(where, games = null) {
+    if (games) {
+      ORDER = games.map((d) => d.game);
+      SOLO.clear();
+      for (const d of games) if (d.solo) SOLO.add(d.game);
+    }
     section = where;
     const day = todayUTC();
     const cards = ORDER.map((g) => {

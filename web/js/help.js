@@ -139,8 +139,18 @@ export function installHoldTips(root = document) {
     if (t) { ev.stopPropagation(); ev.preventDefault(); }
   }, true);
   root.addEventListener("contextmenu", (ev) => { if (ev.target.closest && ev.target.closest("[data-info]")) ev.preventDefault(); });
+  // the mouse: the words as the element's title while the pointer is over it (set each time,
+  // so they follow the language and the state; taken away after)
   root.addEventListener("mouseover", (ev) => {
     const t = ev.target.closest && ev.target.closest("[data-info]");
-    if (t && !t.title) t.title = t.dataset.info;
+    if (t && (!t.title || t.dataset.tipTitle === "1")) { t.title = t.dataset.info; t.dataset.tipTitle = "1"; }
+  });
+  // (words that change while shown, another language or state: the title follows them)
+  new MutationObserver((changes) => {
+    for (const c of changes) if (c.target.dataset && c.target.dataset.tipTitle === "1") c.target.title = c.target.dataset.info || "";
+  }).observe(root === document ? document.documentElement : root, { subtree: true, attributes: true, attributeFilter: ["data-info"] });
+  root.addEventListener("mouseout", (ev) => {
+    const t = ev.target.closest && ev.target.closest("[data-tip-title]");
+    if (t && !t.contains(ev.relatedTarget)) { t.removeAttribute("title"); delete t.dataset.tipTitle; }
   });
 }

@@ -9,6 +9,7 @@
 import { el } from "./ui.js";
 import { t } from "./i18n.js";
 import { announce } from "./access.js";
+import { sameMove } from "./spotlight.js";
 
 const AUTO_MS = 250;   // an automatic hint waits this long, so a quick player is not interrupted
 
@@ -74,12 +75,28 @@ export class Hints {
     this.say(t("Hint: {move}", { move: h.label }), false);
   }
 
-  say(text, plain) {
+  say(text, plain, quiet = false) {
     const c = this.o.card;
     c.replaceChildren(el("span", { class: plain ? "hint-text" : "hint-text hint-move", text }),
       el("button", { type: "button", class: "x", "aria-label": t("Close the hint"), text: "\u00d7", onclick: () => this.clear() }));
     c.hidden = false;
-    announce(text, "#focus-say");
+    c.dataset.lang = document.documentElement.lang;
+    if (!quiet) announce(text, "#focus-say");
+  }
+
+  /** The same position again (another language): the hint shown says its move in the engine's
+   * new words (its label in the snapshot's labels). */
+  relabel() {
+    const h = this.shown;
+    const s = this.o.state();
+    const c = this.o.card;
+    if (!h && !c.hidden && c.dataset.lang !== document.documentElement.lang) { c.hidden = true; return; }   // a word said in another language
+    if (!h || !s.snap || !this.current(h)) return;
+    const i = (s.snap.legal || []).findIndex((m) => sameMove(m, h.move));
+    const label = i >= 0 && s.snap.labels && s.snap.labels[i] ? s.snap.labels[i].label : h.label;
+    if (label === h.label && this.o.card.dataset.lang === document.documentElement.lang) return;
+    h.label = label;
+    this.say(t("Hint: {move}", { move: label }), false, true);
   }
 
   /** The position changed (a move, an undo, another game): the hint shown goes. */
@@ -97,7 +114,7 @@ export class Hints {
     b.classList.toggle("off", !!why);
     b.setAttribute("aria-disabled", why ? "true" : "false");
     b.dataset.info = why || t("What would a good player do here? Shows a move for you (H)");
-    if (!moved) return;
+    if (!moved) { this.relabel(); return; }
     this.clear();
     clearTimeout(this.autoTimer);
     const s = this.o.state();

@@ -4,6 +4,7 @@ import { $, el, optionsForm } from "./ui.js";
 import { t, tn, N_, language } from "./i18n.js";
 import { when } from "./lang.js";
 import { CLOCKS, clockName } from "./friends/words.js";
+import { shownName } from "./host.js";
 
 const MAX_SEED = 2 ** 53;
 
@@ -134,14 +135,17 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
     if (friends) {
       const players = rows.slice(0, n).map((r, i) => {
         const [kind, level] = r.kind.value.split(":");
-        return { kind, level: kind === "bot" ? level : undefined, name: r.name.value.trim() || defaultName(r.kind.value, i) };
+        // a seat nobody named keeps the engine's default name (English, as saves keep it: js/host.js shownName)
+        const unnamed = kind === "bot" ? `Bot ${i + 1}` : `Player ${i + 1}`;
+        return { kind, level: kind === "bot" ? level : undefined, name: r.name.value.trim() || unnamed };
       });
       onFriends({ game: game.name, players, options: opts.read(), clock: Number(clockPick.value) });
       return;
     }
-    const players = rows.slice(0, n).map((r, i) => {
+    const players = rows.slice(0, n).map((r) => {
       const [kind, level] = r.kind.value.split(":");
-      const name = r.name.value.trim() || defaultName(r.kind.value, i);
+      // a seat nobody named gets the engine's default name, shown in each reader's language
+      const name = r.name.value.trim() || undefined;
       return kind === "bot" || kind === "automa" ? { kind, level, name } : { kind, name };
     });
     const s = seed.value.trim();
@@ -168,13 +172,13 @@ export function renderSaved(entries, actions) {
     if (!e.over) return t("in progress \u00b7 {moves} \u00b7 last played {when}", { moves: tn("{n} move", "{n} moves", e.ply), when: when(e.updated) });
     // a solo game ends with a rating, not a winner: the engine's words, in the reader's language if seen in it
     const outcome = e.outcome && (e.outcome[language()] || Object.values(e.outcome)[0]);
-    const result = outcome || (e.score ? t("{winners} won {score}", { winners: (e.winners || []).join(" & "), score: e.score }) : e.result);
+    const result = outcome || (e.score ? t("{winners} won {score}", { winners: (e.winners || []).map(shownName).join(" & "), score: e.score }) : e.result);
     return result ? t("finished: {result} \u00b7 played {when}", { result, when: when(e.updated) }) : t("finished \u00b7 played {when}", { when: when(e.updated) });
   };
   list.replaceChildren(...entries.map((e) => el("li", { class: "saved", "data-gid": e.gid },
     el("div", { class: "info" },
-      el("strong", { text: e.title }),
-      el("span", { class: "muted", text: ` ${e.players.join(", ")}` }),
+      el("strong", { text: (actions.title && actions.title(e)) || e.title }),
+      el("span", { class: "muted", text: ` ${e.players.map(shownName).join(", ")}` }),
       el("div", { class: "muted small", text: (actions.status && actions.status(e)) || status(e) })),
     el("div", { class: "row" },
       el("button", { class: "resume", text: e.over ? t("View") : t("Resume"), onclick: () => actions.resume(e.gid) }),

@@ -17,6 +17,14 @@ export function exposeForTests(S, canvas, engine) {
       const own = info && info.own;
       return { ...info, own: own ? { top: own.y + r.top, bottom: own.y + own.h + r.top, left: own.x + r.left, height: own.h, width: own.w } : own };
     },
+    /** What the board draws over itself (buttons, banners, panels), CSS px on the page. */
+    furniture() {
+      if (!S.renderer || !S.renderer.furniture) return [];
+      const r = canvas.getBoundingClientRect();
+      return S.renderer.furniture().map((f) => ({ ...f, x: f.x + r.left, y: f.y + r.top }));
+    },
+    /** The board's text cut short in its last frame (js/renderers/base.js). */
+    cuts() { return S.renderer && S.renderer.cuts ? S.renderer.cuts() : []; },
     get gid() { return S.gid; },
     get renderer() { return S.renderer; },   // for dev screenshots of renderer states
     get busy() { return S.busy; },

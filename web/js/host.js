@@ -3,11 +3,24 @@
 // registry of game renderers - `renderers/<game>.js` by the catalogue's game
 // name, or the list renderer for a game without one (and with ?renderer=list).
 
-import { t } from "./i18n.js";
+import { t, N_ } from "./i18n.js";
 import { SEAT_COLOURS } from "./ui.js";
 
 /** The colour of seat ``i`` (any integer, wrapping). */
 export const seatColor = (i) => SEAT_COLOURS[((i ?? 0) % SEAT_COLOURS.length + SEAT_COLOURS.length) % SEAT_COLOURS.length];
+
+// The engine's names for seats nobody named (engine/cairn/core/seats.py DEFAULT_NAMES), in
+// English as saves keep them: a saved game's list shows them in the page's language.
+const DEFAULT_NAMES = [N_("Player {n}"), N_("Bot {n}"), N_("Apprentice")].map((d) => [d, new RegExp(`^${d.replace("{n}", "(\\d+)")}$`)]);
+
+/** A seat's name as a save keeps it, as a player reads it (a default name in the page's language). */
+export function shownName(name) {
+  for (const [d, re] of DEFAULT_NAMES) {
+    const m = re.exec(name || "");
+    if (m) return t(d, { n: m[1] });
+  }
+  return name;
+}
 
 /** seatName(i) for the snapshot ``current()`` returns: the seat's name, else "Player n". */
 export function seatNamer(current) {

@@ -31,6 +31,11 @@ export class BoardKeys {
     this.opts = opts;
     this.list = [];
     this.cur = null;     // {x, y, key, legal}: the place with the focus
+    // the ring is the keyboard's: shown once a key is pressed, hidden by a tap or a click
+    // (the focus may reach the board after a tap: a ring then would read as a second hint)
+    this.keyboard = false;
+    document.addEventListener("keydown", (e) => { if (!["Shift", "Control", "Alt", "Meta"].includes(e.key)) this.keyboard = true; }, true);
+    document.addEventListener("pointerdown", (e) => { if (e.isTrusted) { this.keyboard = false; this.ring.hidden = true; } }, true);
     canvas.tabIndex = 0;
     canvas.addEventListener("focus", () => { this.refresh(); if (!this.cur) this.go(this.list[0]); else this.say(); });
     canvas.addEventListener("blur", () => { this.ring.hidden = true; });
@@ -124,7 +129,7 @@ export class BoardKeys {
   /** The ring over the focused place (only while the canvas has the focus and the place is in sight). */
   place() {
     const t = this.current();
-    if (!t || t.off || document.activeElement !== this.canvas) { this.ring.hidden = true; return; }
+    if (!t || t.off || document.activeElement !== this.canvas || !this.keyboard) { this.ring.hidden = true; return; }
     const w = Math.max(24, Math.min(t.w || 44, 160)), h = Math.max(24, Math.min(t.h || 44, 160));
     const s = this.ring.style;
     s.left = `${this.canvas.offsetLeft + t.x - w / 2 - 6}px`;
@@ -152,10 +157,11 @@ export class BoardKeys {
       }
       return out;
     };
-    // the same kind first (legal places, or controls), then the other kind: within 45 degrees
-    // of the arrow's way, then anywhere on that side
+    // the same kind first (legal places, or controls), within 45 degrees of the arrow's way,
+    // then anywhere on that side; only then the other kind (from a place, the next place that
+    // way, however slanted, before a zoom button)
     const same = this.list.filter((x) => x.legal === here.legal), other = this.list.filter((x) => x.legal !== here.legal);
-    const t = best(same, true) || best(other, true) || best(same, false) || best(other, false);
+    const t = best(same, true) || best(same, false) || best(other, true) || best(other, false);
     if (t) this.go(t);
     else {
       // nothing that way: the focus stays (the board never pans away from it), and says so

@@ -97,6 +97,7 @@ const API = {
   get ply() { return R.ply; },
   get plies() { return R.plies; },
   get busy() { return R.pumping || R.want !== R.ply; },
+  get renderer() { return R.renderer; },   // (the layout audit reads what it draws)
   snapshot: () => R.snap,
   seek: (ply) => seek(ply),
 };
@@ -403,14 +404,16 @@ async function continueHere() {
 }
 
 // -- the DOM ---------------------------------------------------------------------------
+// one move and one turn are chevrons (single, double), the ends a triangle with a bar, autoplay
+// alone a plain triangle: no two buttons share a picture
 const ICONS = {
   start: "M6 5h2.5v14H6zM19 5v14L9.5 12z",
-  prevTurn: "M12 5v14L3 12zM21 5v14l-9-7z",
-  prev: "M17 5v14L7 12z",
+  prevTurn: "M18.4 4 20 5.6 13.6 12 20 18.4 18.4 20l-8-8zM10.4 4 12 5.6 5.6 12 12 18.4 10.4 20l-8-8z",
+  prev: "M15.4 4 17 5.6 10.6 12 17 18.4 15.4 20l-8-8z",
   play: "M8 5v14l11-7z",
   pause: "M7 5h4v14H7zM13 5h4v14h-4z",
-  next: "M7 5v14l10-7z",
-  nextTurn: "M3 5v14l9-7zM12 5v14l9-7z",
+  next: "M8.6 4 7 5.6 13.4 12 7 18.4 8.6 20l8-8z",
+  nextTurn: "M5.6 4 4 5.6 10.4 12 4 18.4 5.6 20l8-8zM13.6 4 12 5.6 18.4 12 12 18.4 13.6 20l8-8z",
   end: "M15.5 5H18v14h-2.5zM5 5v14l9.5-7z",
 };
 
@@ -491,8 +494,8 @@ function buildView() {
   relabel();
 }
 
-/** Every text of the view in the current language. */
-function relabel() {
+/** Every text of the view in the current language (the app calls it once the games' names came in another). */
+export function relabel() {
   const d = R.dom;
   if (!d) return;
   for (const [name, label] of Object.entries(LABELS)) {

@@ -45,28 +45,56 @@ export class Spotlight {
 
   clear() { this.show(null); }
 
+  /** Where ``move`` is played now, as refresh() would light it (nothing changes):
+   * {kind: "button" | "board" | "group" | "lead", what (words for a report), x, y, w, h (page
+   * px), el (the button, or null on the board), off (a place out of the board's sight)} or null. */
+  locate(m) {
+    const buttons = [...this.bar.box.querySelectorAll("button")];
+    const btn = (b, kind) => { const r = b.getBoundingClientRect(); return { kind, what: `the button "${b.textContent.trim()}"`, x: r.left, y: r.top, w: r.width, h: r.height, el: b, off: false }; };
+    const c = this.canvas.getBoundingClientRect();
+    const place = (t, kind) => ({ kind, what: `the board's ${t.label || "place"}`, x: c.left + t.x - (t.w || 44) / 2, y: c.top + t.y - (t.h || 44) / 2, w: t.w || 44, h: t.h || 44, el: null, off: !!t.off });
+    const found = this.find(m, buttons);
+    if (!found) return null;
+    if (found.button) return btn(found.button, found.where);
+    return place(found.place.whole ? { ...found.place, x: found.place.x + found.place.w / 2, y: found.place.y + found.place.h / 2 } : found.place, found.where);
+  }
+
+  /** Where ``m`` is: {button, where} or {place (canvas px), where} or null. */
+  find(m, buttons) {
+    // a button that plays it, or that leads straight to it (a pass asked again: item.leads)
+    const exact = buttons.find((b) => b.item && (same(b.item.move, m) || same(b.item.leads, m)));
+    if (exact) return { button: exact, where: "button" };
+    const R = this.renderer();
+    let targets = [];
+    try { targets = R && R.targets ? R.targets({ all: true }) : []; } catch (e) { targets = []; }
+    const place = targets.find((t) => same(t.move, m));
+    if (place) return { place, where: "board" };
+    const group = buttons.find((b) => (b.members || []).some((it) => same(it.move, m)));
+    if (group) return { button: group, where: "group" };
+    // a group of the bar is open and the move is another group's: Back leads to it
+    const back = buttons.find((b) => b.classList.contains("back"));
+    if (back && (this.bar.items || []).some((it) => same(it.move, m) || same(it.leads, m))) return { button: back, where: "back" };
+    let lead = null;
+    try { lead = R && typeof R.lead === "function" ? R.lead(m) : null; } catch (e) { lead = null; }
+    if (lead && lead.button) {
+      const b = buttons.find((x) => x.item && x.item.label === lead.button);
+      if (b) return { button: b, where: "lead" };
+    } else if (lead && lead.w) return { place: { ...lead, whole: true }, where: "lead" };
+    return null;
+  }
+
   /** Light it again where it is now (after a redraw). */
   refresh() {
     for (const b of document.querySelectorAll("#choices button.spot")) b.classList.remove("spot");
     const m = this.move;
     if (!m) { this.ring.hidden = true; this.where = null; return; }
-    const buttons = [...this.bar.box.querySelectorAll("button")];
-    // a button that plays it, or that leads straight to it (a pass asked again: item.leads)
-    const exact = buttons.find((b) => b.item && (same(b.item.move, m) || same(b.item.leads, m)));
-    if (exact) return this.lightButton(exact, "button");
-    const R = this.renderer();
-    let targets = [];
-    try { targets = R && R.targets ? R.targets({ all: true }) : []; } catch (e) { targets = []; }
-    const place = targets.find((t) => same(t.move, m));
-    if (place) return this.lightPlace(R, place, "board");
-    const group = buttons.find((b) => (b.members || []).some((it) => same(it.move, m)));
-    if (group) return this.lightButton(group, "group");
-    let lead = null;
-    try { lead = R && typeof R.lead === "function" ? R.lead(m) : null; } catch (e) { lead = null; }
-    if (lead && lead.button) {
-      const b = buttons.find((x) => x.item && x.item.label === lead.button);
-      if (b) return this.lightButton(b, "lead");
-    } else if (lead && lead.w) return this.lightPlace(R, { ...lead, x: lead.x + lead.w / 2, y: lead.y + lead.h / 2, whole: true }, "lead");
+    const found = this.find(m, [...this.bar.box.querySelectorAll("button")]);
+    if (found && found.button) return this.lightButton(found.button, found.where);
+    if (found && found.place.whole) {
+      const p = found.place;
+      return this.lightPlace(this.renderer(), { ...p, x: p.x + p.w / 2, y: p.y + p.h / 2 }, found.where);
+    }
+    if (found) return this.lightPlace(this.renderer(), found.place, found.where);
     this.ring.hidden = true;
     this.where = null;
   }

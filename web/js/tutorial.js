@@ -46,7 +46,8 @@ export class Tutorial {
   async begin(game) {
     const data = await tutorialFor(game);
     if (!data) return false;
-    const players = data.players.map((p) => ({ ...p, name: p.kind === "human" ? pt(game, p.name) : p.name }));
+    // the learner's name stays the English default ("Apprentice"): the engine shows it in each reader's language
+    const players = data.players.map((p) => ({ ...p }));
     // the tutorial teaches what the first game's coach marks would (js/help.js): they are not shown after it
     try { localStorage.setItem(`cairn:coached:${game}`, "1"); } catch (e) { /* private mode */ }
     await this.host.start({ game, players, seed: data.seed, options: data.options || {}, meta: { tutorial: game } });
@@ -57,7 +58,7 @@ export class Tutorial {
   realGame(game) {
     return this.host.start({
       game, seed: randomSeed(), options: {}, meta: { hints_on: true },
-      players: [{ kind: "human", name: t("Player {n}", { n: 1 }) }, { kind: "bot", level: "easy", name: t("Bot {n}", { n: 2 }) }],
+      players: [{ kind: "human" }, { kind: "bot", level: "easy" }],   // default names, in each reader's language
     });
   }
 
@@ -140,14 +141,42 @@ export class Tutorial {
     await this.host.load({ ...snap.save, moves: snap.save.moves.slice(0, j) });
   }
 
+  /** A word to the learner (a move refused): in place of the step's words for a few seconds,
+   * so the card keeps its height (the step's words come back; the light never went). */
   say(text) {
     const box = this.host.card.querySelector(".tut-no");
+    const words = this.host.card.querySelector(".tut-say");
     if (!box) return;
     box.textContent = text;
     box.hidden = false;
+    if (words) words.hidden = true;
     announce(text, "#focus-say");
     clearTimeout(this.noTimer);
-    this.noTimer = setTimeout(() => { box.hidden = true; }, 5000);
+    this.noTimer = setTimeout(() => { box.hidden = true; if (words) words.hidden = false; }, 5000);
+  }
+
+  /** The card's height through the whole tutorial: its longest step's, at this width and in
+   * this language, measured once (a phone: css --tut-h; the end, with its buttons, may be
+   * taller: nothing is played there). */
+  fitHeight() {
+    const card = this.host.card;
+    const key = `${this.game}|${document.documentElement.lang}|${card.clientWidth}`;
+    if (this.fitted === key || !card.clientWidth) return;
+    this.fitted = key;
+    const texts = this.data.steps.filter((s) => s.say).map((s) => pt(this.game, s.say));
+    const probe = card.cloneNode(true);   // (its id kept a moment: the card's own style)
+    probe.style.cssText = `position:absolute;visibility:hidden;left:-9999px;top:0;width:${card.offsetWidth}px;min-height:0;height:auto`;
+    card.parentElement.append(probe);
+    const say = probe.querySelector(".tut-say");
+    let most = 0;
+    const row = probe.querySelector(".tut-row");
+    if (row) row.remove();
+    for (const text of texts) {
+      say.textContent = text;
+      most = Math.max(most, probe.offsetHeight);
+    }
+    probe.remove();
+    card.style.setProperty("--tut-h", `${Math.ceil(most)}px`);
   }
 
   /** The card: the step's words (or the other player's turn, or the end) and its buttons; the
@@ -174,9 +203,9 @@ export class Tutorial {
     }
     // the head: title, step, Back a step and Leave (small, so the words keep the room on a phone)
     const icon = (cls, glyph, label, onclick) => el("button", { type: "button", class: `tut-icon ${cls}`, "aria-label": label, title: label, onclick }, glyph);
+    card.setAttribute("aria-label", pt(game, data.title));   // (a phone shows no title: the room is the board's)
     const head = el("div", { class: "tut-head" },
-      el("strong", { class: "tut-title", text: pt(game, data.title) }),
-      el("span", { class: "tut-step", text: step }),
+      el("div", { class: "tut-name" }, el("strong", { class: "tut-title", text: pt(game, data.title) }), el("span", { class: "tut-step", text: step })),
       snap.view.ply > 0 ? icon("tut-back", "\u2039", t("Back a step"), () => this.back()) : null,
       icon("tut-leave", "\u00d7", t("Leave"), () => this.host.home()));
     const say = el("p", { class: "tut-say", text });
@@ -191,6 +220,7 @@ export class Tutorial {
     card.dataset.step = String(snap.view.ply);
     card.dataset.lang = document.documentElement.lang;
     card.hidden = false;
+    this.fitHeight();
     document.body.classList.add("learning");
     if (!same && here && here.learner) announce(text, "#focus-say");
     // the light on the step's move, as the engine lists it
@@ -202,6 +232,7 @@ export class Tutorial {
   clear() {
     this.snap = null;
     clearTimeout(this.noTimer);
+    this.fitted = null;
     const card = this.host.card;
     if (card) { card.hidden = true; card.replaceChildren(); delete card.dataset.step; }
     document.body.classList.remove("learning");
@@ -214,6 +245,12 @@ export function renderLearn(box, games, start) {
   box.replaceChildren(el("h2", { text: t("Learn to play") }),
     el("p", { class: "muted small", text: t("A guided first game: each step shows where to play and why.") }),
     el("div", { class: "row learn-row" }, ...games.map((g) => el("button", {
-      type: "button", class: "learn", "data-game": g.name, onclick: () => start(g.name),
+      type: "button", class: "learn", "data-game": g.name,
+      // busy until the game opens (the engine may still be loading: the tap is answered at once)
+      onclick: (ev) => {
+        const b = ev.currentTarget;
+        b.setAttribute("aria-busy", "true");
+        Promise.resolve(start(g.name)).finally(() => b.removeAttribute("aria-busy"));
+      },
     }, g.title))));
 }

@@ -34,8 +34,9 @@ export function toast(text, kind = "info", ms = kind === "info" ? 4000 : 6000) {
   for (const old of box.querySelectorAll(".toast")) {
     if (old.dataset.text === text) old.remove();
   }
+  // (a word for information goes by itself and takes no tap; a warning or an error stays until closed)
   const node = el("div", { class: `toast ${kind}`, role: kind === "info" ? "status" : "alert", "data-text": text },
-    el("span", { text }), el("button", { class: "x", "aria-label": t("dismiss"), text: "\u00d7", onclick: () => node.remove() }));
+    el("span", { text }), kind === "info" && ms ? null : el("button", { class: "x", "aria-label": t("dismiss"), text: "\u00d7", onclick: () => node.remove() }));
   box.append(node);
   const all = box.querySelectorAll(".toast");
   for (let i = 0; i < all.length - 3; i++) all[i].remove();
@@ -43,15 +44,19 @@ export function toast(text, kind = "info", ms = kind === "info" ? 4000 : 6000) {
   return node;
 }
 
+/** Every message shown goes (another language: they were said in the old one). */
+export function clearToasts() {
+  for (const node of document.querySelectorAll("#toasts .toast")) node.remove();
+}
+
 export const titleCase = (s) => String(s).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
-export function renderTurn(snap, seatName, seatColor, botLine = "") {
+export function renderTurn(snap, seatName, seatColor) {
   const v = snap.view;
   const box = $("#turn");
   if (v.is_over) {
-    // the engine's own line when naming winners would be wrong (a solo game's rating)
-    const w = (snap.winners || []).map(seatName).join(" & ");
-    box.replaceChildren(el("strong", { text: snap.outcome || (w ? tn("Game over - {names} wins", "Game over - {names} win", snap.winners.length, { names: w }) : t("Game over")) }));
+    box.replaceChildren(el("strong", { text: overLine(snap, seatName) }));
+    box.dataset.info = box.textContent;   // (a long line is cut: its whole text on a long press)
     return;
   }
   const seat = v.current_player;
@@ -59,8 +64,15 @@ export function renderTurn(snap, seatName, seatColor, botLine = "") {
   const turn = Math.max(1, snap.turn || 0);   // the engine counts turns by each game's own idea of one
   box.replaceChildren(el("span", { class: `dot ${seatShape(seat)}`, style: `background:${seatColor(seat)}` }),
     el("strong", { text: seatName(seat) }), el("span", { class: "verb", text: `\u00a0${bot ? t("thinking\u2026") : t("to play")}` }),
-    el("span", { class: "muted ply", title: tn("{n} step played", "{n} steps played", v.ply), text: t("turn {n}", { n: turn }) }),
-    ...(botLine ? [el("span", { class: "bot-line", text: botLine })] : []));
+    el("span", { class: "muted ply", title: tn("{n} step played", "{n} steps played", v.ply), text: t("turn {n}", { n: turn }) }));
+  box.dataset.info = `${seatName(seat)} \u00b7 ${t("turn {n}", { n: turn })}`;
+}
+
+/** How the game ended, in one line: the engine's own line when naming winners would be wrong
+ * (a solo game's rating), else who won. */
+export function overLine(snap, seatName) {
+  const w = (snap.winners || []).map(seatName).join(" & ");
+  return snap.outcome || (w ? tn("Game over: {names} wins", "Game over: {names} win", (snap.winners || []).length, { names: w }) : t("Game over"));
 }
 
 export function renderScores(snap, seatName, seatColor) {
@@ -106,7 +118,7 @@ export function renderFinal(snap, seatName, seatColor, box = $("#final")) {
     ...scores.map((s, i) => el("td", { class: winners.has(i) ? "winner" : null, text: String(s.total) })));
   // what happened to the game outside its moves (a seat handed to a bot...): said under the table
   const notes = (snap.history || []).filter((h) => h.kind === "note").map((h) => el("li", { text: h.text }));
-  box.replaceChildren(el("h3", { text: t("Final scores") }),
+  box.replaceChildren(el("h3", { class: "final-head", text: overLine(snap, seatName) }), el("h3", { text: t("Final scores") }),
     el("table", { id: "score-table" }, el("thead", {}, head), el("tbody", {}, ...rows, total)),
     notes.length ? el("ul", { class: "final-notes", id: "final-notes" }, ...notes) : "");
   box.hidden = false;

@@ -114,6 +114,9 @@ LEVELS: Dict[str, Callable[..., Move]] = {
     "hard0": _searcher("hard", tree_only=True),
 }
 
+#: the levels a player picks from (the app's seat menu): ``hard0`` is for benchmarks only
+PLAYER_LEVELS = ("random", "easy", "medium", "hard")
+
 
 def choose_move(game: Any, level: str = "random", seed: int = 0,
                 budget_s: Optional[float] = None, iterations: Optional[int] = None) -> Move:

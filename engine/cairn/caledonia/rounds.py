@@ -40,6 +40,7 @@ def _start_turn(state: CaledoniaState, seat: int) -> None:
     state.cur = seat
     state.turn = {}
     state.pending = []
+    state.moved = False
 
 
 def next_turn(state: CaledoniaState) -> None:

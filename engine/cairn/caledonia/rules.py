@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional
 from ..core.i18n import N_, _, msg, name
 from ..core.rng import Rng
 from ..core.rules import Rules
-from . import actions, automa, production, rounds, scoring, setup, text, view
+from . import actions, automa, marks as _marks, production, rounds, scoring, setup, text, view
 from . import labels as _labels
 from .options import CaledoniaOptions
 from .state import ACTIONS, AUCTION, CLAN_PICK, OVER, PRODUCTION, START_WORKERS, CaledoniaState
@@ -23,7 +23,7 @@ AUTOMA: Move = {"type": "automa"}
 
 class CaledoniaRules(Rules):
     name = "caledonia"
-    title = "Clans of Caledonia"
+    title = N_("Clans of Caledonia")
     min_players = 1
     max_players = 4
     Options = CaledoniaOptions
@@ -80,6 +80,7 @@ class CaledoniaRules(Rules):
     def apply(self, state: CaledoniaState, move: Move) -> None:
         kind = move["type"]
         phase = state.phase
+        state.moved = True   # (a turn that begins after this move says otherwise: rounds._start_turn)
         if phase == ACTIONS:
             if kind == "pass":
                 rounds.do_pass(state)
@@ -120,6 +121,18 @@ class CaledoniaRules(Rules):
 
     def view(self, state: CaledoniaState, seat: Optional[int] = None) -> Dict[str, Any]:
         return view.view(state, seat)
+
+
+    def starts_turn(self, state: CaledoniaState, move: Move, last_seat: Any) -> bool:
+        """A seat's run of moves, or a turn of the action phase begun (a solo player, or the one
+        left when the others passed, takes turn after turn)."""
+        return self.current_player(state) != last_seat or (state.phase == ACTIONS and not state.moved)
+
+    def mark_basis(self, state: Any, move: Dict[str, Any]) -> Any:
+        return _marks.mark_basis(state, move)
+
+    def marks(self, state: Any, move: Dict[str, Any], basis: Any) -> List[Dict[str, Any]]:
+        return _marks.marks(state, move, basis)
 
     def describe(self, state: CaledoniaState, move: Move) -> Dict[str, Any]:
         """The log line: a message rendered in the reader's language (see :mod:`.text`)."""

@@ -155,6 +155,7 @@ class CaledoniaState:
         self.units_version = 0                     # bumped by every unit placed or removed (cache key)
         self._reach: Dict[int, Any] = {}           # cache of expand.reach_and_fishermen per seat
         self.quiet = False                         # a bot's copy: no journal lines for the solo opponent's turns
+        self.moved = False                         # a move was made in the turn in progress (a new turn: not yet)
 
     # -- copies ------------------------------------------------------------
     def copy(self) -> "CaledoniaState":
@@ -182,6 +183,7 @@ class CaledoniaState:
         s.units_version = self.units_version
         s._reach = dict(self._reach)
         s.quiet = self.quiet
+        s.moved = self.moved
         return s
 
     def to_json(self) -> Dict[str, Any]:

@@ -160,7 +160,9 @@ class Game:
         text = self.rules.describe(self.state, move)
         starts = self.rules.starts_turn(self.state, move, self._last_seat)
         before = self.state.reveals
+        basis = self.rules.mark_basis(self.state, move)
         self.rules.apply(self.state, move)
+        marks = self.rules.marks(self.state, move, basis)
         self.log.append(move)
         self._last_seat = seat
         if starts:
@@ -169,6 +171,8 @@ class Game:
                 "kind": "idle" if move.get("type") in self.rules.idle_moves else "move"}
         if starts:
             line["turn_start"] = True
+        if marks:
+            line["marks"] = marks   # what it changed on the table (the page marks it: rules.marks)
         self.history.append(line)
         self._drain_journal(len(self.log))
         if self.state.reveals != before:

@@ -128,6 +128,20 @@ class Rules:
         in the reader's language.  By default: the move's log line."""
         return [{"label": self.describe(state, m), "cost": None, "group": None, "info": None} for m in legal]
 
+    def mark_basis(self, state: Any, move: Move) -> Any:
+        """What :meth:`marks` needs to know of the position before ``move``
+        (called just before it is applied; by default nothing)."""
+        return None
+
+    def marks(self, state: Any, move: Move, basis: Any) -> List[Dict[str, Any]]:
+        """What ``move`` (just applied: ``state`` is after it) changed on the
+        table that a page marks until the next player has seen it: the tile
+        placed, the pieces set down, the price that moved.  Plain JSON dicts
+        with a ``kind`` in the game's own terms (its README says them);
+        ``basis`` is :meth:`mark_basis`'s answer.  Kept on the move's history
+        line (``marks``).  By default none."""
+        return []
+
     #: the score breakdown's keys and their names on the final table (English, marked N_)
     score_categories: Dict[str, str] = {}
 

@@ -7,11 +7,32 @@ from typing import Any, Dict, List, Mapping, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from . import i18n
+
 #: What every game's seats of these kinds get when a spec leaves them out.
 SEAT_DEFAULTS: Dict[str, Dict[str, str]] = {
     "human": {"name": "Player {n}"},
     "bot": {"level": "random", "name": "Bot {n}"},
 }
+
+
+#: the names the app gives seats nobody named (English message ids, ``{n}`` the seat's number,
+#: as saves keep them): shown in the reader's language (:func:`display_names`)
+DEFAULT_NAMES = (i18n.N_("Player {n}"), i18n.N_("Bot {n}"), i18n.N_("Apprentice"))
+
+
+def display_names(seats: List["Seat"]) -> List[str]:
+    """Each seat's name as a player reads it: a default name (``Player 2``, ``Bot 2``,
+    ``Apprentice``) in the current language, any other name as it was given."""
+    out = []
+    for i, seat in enumerate(seats):
+        name = seat.name
+        for d in DEFAULT_NAMES:
+            if name == d.format(n=i + 1):
+                name = i18n._(d).format(n=i + 1)
+                break
+        out.append(name)
+    return out
 
 
 class Seat(BaseModel):

@@ -7,6 +7,7 @@ from ..core.i18n import N_
 from ..core.rng import Rng
 from ..core.rules import Rules
 from . import labels as _labels
+from . import marks as _marks
 from .apply import apply_move
 from .chain import setup_chain
 from .moves import legal_moves
@@ -18,7 +19,7 @@ from .view import build_view
 
 class GlenMoreRules(Rules):
     name = "glenmore"
-    title = "Glen More"
+    title = N_("Glen More")
     min_players = 2
     max_players = 5
 
@@ -64,6 +65,13 @@ class GlenMoreRules(Rules):
     def starts_turn(self, state: GlenMoreState, move: Dict[str, Any], last_seat: Any) -> bool:
         """A turn begins by taking a tile from the rondel (or passing when none can be taken)."""
         return move.get("type") in ("take", "pass")
+
+
+    def mark_basis(self, state: Any, move: Dict[str, Any]) -> Any:
+        return _marks.mark_basis(state, move)
+
+    def marks(self, state: Any, move: Dict[str, Any], basis: Any) -> List[Dict[str, Any]]:
+        return _marks.marks(state, move, basis)
 
     def describe(self, state: GlenMoreState, move: Dict[str, Any]) -> Any:
         return describe_move(state, move)

@@ -7,6 +7,7 @@ from ..core.i18n import N_
 from ..core.rng import Rng
 from ..core.rules import Rules
 from . import labels as _labels
+from . import marks as _marks
 from .board import meeple_options
 from .state import CATEGORIES, MEEPLE, OVER, PLACE, HuntersState
 from .text import describe, why_illegal
@@ -18,7 +19,7 @@ SKIP = {"type": "skip"}
 
 class HuntersRules(Rules):
     name = "hunters"
-    title = "Carcassonne: Hunters and Gatherers"
+    title = N_("Carcassonne: Hunters and Gatherers")
     min_players = 2
     max_players = 5
 
@@ -74,6 +75,13 @@ class HuntersRules(Rules):
         """A turn begins by placing the drawn land tile; a bonus tile earned
         that turn is placed in the same turn."""
         return move.get("type") == "place" and not state.drawn_bonus
+
+
+    def mark_basis(self, state: Any, move: Dict[str, Any]) -> Any:
+        return _marks.mark_basis(state, move)
+
+    def marks(self, state: Any, move: Dict[str, Any], basis: Any) -> List[Dict[str, Any]]:
+        return _marks.marks(state, move, basis)
 
     def describe(self, state: HuntersState, move: Dict[str, Any]) -> Any:
         return describe(state, move)

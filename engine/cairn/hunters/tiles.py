@@ -37,7 +37,7 @@ OPP_HALF = tuple(opposite_half(h) for h in range(8))
 
 class Piece:
     __slots__ = ("kind", "mid", "half", "lake", "spring", "fish", "gold", "mushrooms",
-                 "animals", "shrine", "fire", "label")
+                 "animals", "shrine", "fire", "label", "volcano")
 
     def __init__(self, kind: int) -> None:
         self.kind = kind
@@ -52,6 +52,7 @@ class Piece:
         self.shrine = False
         self.fire = False
         self.label = ""
+        self.volcano = False   # the start tile's volcano stands in this forest (a picture: no rule)
 
     @property
     def nports(self) -> int:
@@ -68,6 +69,8 @@ class Piece:
                 d["gold"] = True
             if self.mushrooms:
                 d["mushrooms"] = True
+            if self.volcano:
+                d["volcano"] = True
         elif self.kind == RIVER:
             if self.lake >= 0:
                 d["lake"] = self.lake
@@ -160,7 +163,7 @@ def _parse_piece(text: str, labels: Dict[str, int], index: int, where: str) -> P
                 p.animals[k] = int(v)
             else:
                 raise ValueError(f"{where}: unknown count '{k}'")
-        elif w in ("gold", "mushrooms", "shrine", "fire"):
+        elif w in ("gold", "mushrooms", "shrine", "fire", "volcano"):
             setattr(p, w, True)
         else:
             raise ValueError(f"{where}: unknown word '{w}'")

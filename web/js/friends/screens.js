@@ -9,6 +9,7 @@ import { el, toast } from "../ui.js";
 import { t, tn } from "../i18n.js";
 import { clockName } from "./words.js";
 import { writeClipboard } from "../share.js";
+import { shownName } from "../host.js";   // (a default seat name in the reader's language)
 
 let ids = 0;
 
@@ -89,18 +90,18 @@ const seatList = (seats, owner) => seats.map((s, i) => ({ ...s, i })).filter((s)
 export function lobbyDialog({ title, setup, fingerprints, actions }) {
   const parts = setup.parts;
   const rows = parts.map((part, p) => {
-    const seats = seatList(setup.seats, p).map((s) => s.name).join(", ");
+    const seats = seatList(setup.seats, p).map((s) => shownName(s.name)).join(", ");
     const joined = !!part.key;
     if (p === 0) {
       return el("li", { class: "lobby-row" }, el("div", {}, el("strong", { text: t("You: {seats}", { seats }) }),
         el("div", { class: "muted small", text: t("Your key: {fp}", { fp: fingerprints[0] || "?" }) })));
     }
     return el("li", { class: `lobby-row${joined ? " joined" : ""}`, "data-part": String(p) },
-      el("div", {}, el("strong", { text: part.name }),
+      el("div", {}, el("strong", { text: shownName(part.name) }),
         el("div", { class: "muted small", text: joined ? t("Joined \u2713 key {fp}", { fp: fingerprints[p] || "?" }) : t("Not joined yet") })),
       el("button", { type: "button", class: "invite", text: joined ? t("Invite again") : t("Send invite"), onclick: () => actions.invite(p) }));
   });
-  const bots = setup.seats.filter((s) => s.kind === "bot").map((s) => s.name);
+  const bots = setup.seats.filter((s) => s.kind === "bot").map((s) => shownName(s.name));
   const ready = parts.every((p) => p.key);
   const start = el("button", { type: "button", id: "friends-start", class: "primary", disabled: !ready, text: t("Start the game"), onclick: () => actions.start() });
   const box = dialog("friends-lobby", title,

@@ -4,6 +4,7 @@
 // change of language shows at once.
 
 import { t } from "../i18n/glenmore.js";
+import { tapOr } from "../pointer.js";
 
 const p = (text) => `<p>${text}</p>`;
 const list = (tag, items) => `<${tag}>${items.map((i) => `<li>${i}</li>`).join("")}</${tag}>`;
@@ -49,8 +50,10 @@ export default {
   },
   get coach() {
     return [
-      t("Your turn: tap a highlighted tile on the chain (top) to take it. Figures move clockwise; the last figure plays next."),
-      t("Tap and hold any tile to see what it does and what it costs. The ? button has the full rules."),
+      tapOr(t("Your turn: tap a highlighted tile on the chain (top) to take it. Figures move clockwise; the last figure plays next."),
+        t("Your turn: click a highlighted tile on the chain (top) to take it. Figures move clockwise; the last figure plays next.")),
+      tapOr(t("Tap and hold any tile to see what it does and what it costs. The ? button has the full rules."),
+        t("Point at any tile to see what it does and what it costs. The ? button has the full rules.")),
       t("Your estate is below the chain. After paying, place the tile on a dashed space next to a clan member."),
       t("Buttons for choices and End turn stay in the bar under the board. Scores & log slide up from there."),
     ];

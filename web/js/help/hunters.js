@@ -3,6 +3,7 @@
 // A function: help.js calls it each time help is shown, so every text is
 // said in the language of that moment (paragraph by paragraph, through t()).
 import { t } from "../i18n/hunters.js";
+import { tapOr } from "../pointer.js";
 
 const li = (...items) => items.map((x) => `<li>${x}</li>`).join("");
 const dd = (...pairs) => pairs.map(([term, text]) => `<dt>${term}</dt><dd>${text}</dd>`).join("");
@@ -40,8 +41,10 @@ export default function help() {
       )}</ul>`],
     ],
     coach: [
-      t("Your tile is shown at the top. Tap a highlighted square to try it there; tap again to turn it, then Place here."),
-      t("After placing, tap a spot on the new tile for a gatherer, fisher, hunter or hut, or choose Place nothing."),
+      tapOr(t("Your tile is shown at the top. Tap a highlighted square to try it there; tap again to turn it, then Place here."),
+        t("Your tile is shown at the top. Click a highlighted square to try it there; click again to turn it, then Place here.")),
+      tapOr(t("After placing, tap a spot on the new tile for a gatherer, fisher, hunter or hut, or choose Place nothing."),
+        t("After placing, click a spot on the new tile for a gatherer, fisher, hunter or hut, or choose Place nothing.")),
       t("Scores & log slide up from the bar under the board; the ? button has the full rules."),
     ],
   };

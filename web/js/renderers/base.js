@@ -24,6 +24,12 @@ export const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans'
 /** Canvas text is never under 11 CSS px: smaller callers get 11. */
 export const MIN_PX = 11;
 
+// Text cut short while a frame is drawn (text, fitText, wrap): the layout audit reads them
+// (renderer.cuts(); e2e/layout_audit.js). A cut the caller means (a long player name, whose
+// whole name is one tap away in the scores) is drawn with {deliberate: true}.
+let frameCuts = [];
+export function noteCut(full, shown, deliberate) { frameCuts.push({ full: String(full), shown: String(shown), ok: !!deliberate }); }
+
 /** A CSS font for ``px`` (never under MIN_PX) and a weight (true: bold). */
 export function font(px, weight = 400) {
   const w = weight === true ? 700 : weight === false ? 400 : weight;
@@ -50,13 +56,14 @@ export function box(g, x, y, w, h, r, fill, stroke, lw = 1) {
 }
 
 /** One line of text, cut short with an ellipsis past ``max`` px; returns its width. */
-export function text(g, s, x, y, { size = 13, weight = 400, color = "#f3ecd8", align = "left", base = "middle", max } = {}) {
+export function text(g, s, x, y, { size = 13, weight = 400, color = "#f3ecd8", align = "left", base = "middle", max, deliberate = false } = {}) {
   g.font = font(size, weight);
   g.fillStyle = color;
   g.textAlign = align;
   g.textBaseline = base;
   let str = String(s);
   if (max) while (str.length > 2 && g.measureText(str).width > max) str = str.slice(0, -2) + "\u2026";
+  if (str !== String(s)) noteCut(s, str, deliberate);
   g.fillText(str, x, y);
   return g.measureText(str).width;
 }
@@ -76,12 +83,71 @@ export function fitText(g, s, x, y, maxW, px, opts = {}) {
   if (opts.optional && g.measureText(s).width > maxW) return 0;
   let shown = s;
   while (shown.length > 1 && g.measureText(shown).width > maxW) shown = shown.slice(0, -2) + "\u2026";
+  if (shown !== s) noteCut(s, shown, opts.deliberate);
   g.fillText(shown, x, y);
   return size;
 }
 
+/** A name (or a line of help) written whole in a narrow box: on one line, else two (split
+ * between words), at ``px`` down to MIN_PX, then narrowed sideways down to ``squeeze`` of its
+ * width; only what still does not fit is cut (and noted). Centred on ``cx`` (align "left": from
+ * it), from ``y`` down, in the current fill. Returns {lines, size, h} (h: the height used;
+ * ``measure``: nothing drawn). */
+export function fitLines(g, s, cx, y, maxW, px, { bold = false, maxLines = 2, squeeze = 0.62, lh = 1.12, align = "center", measure = false } = {}) {
+  let weight = bold ? 700 : 400;
+  const words = String(s).split(/\s+/).filter(Boolean);
+  const splits = (n) => {
+    if (n === 1 || words.length < 2) return [[words.join(" ")]];
+    const out = [];
+    for (let i = 1; i < words.length; i++) out.push([words.slice(0, i).join(" "), words.slice(i).join(" ")]);
+    return out;
+  };
+  const widest = (ls) => Math.max(...ls.map((l) => g.measureText(l).width));
+  let pick = null;
+  const tries = [];
+  for (let n = 1; n <= Math.min(maxLines, 2); n++) tries.push(n);
+  // whole at some size, on the fewest lines; then narrowed at the smallest size; then (a bold
+  // name) in the regular weight, narrowed
+  const weights = bold ? [700, 400] : [400];
+  for (const w of weights) {
+    for (const narrow of w === 700 || !bold ? [1, 0.8, squeeze] : [squeeze]) {
+      for (const n of tries) {
+        for (let size = narrow === 1 ? Math.max(MIN_PX, px) : MIN_PX; size >= MIN_PX; size -= 0.5) {
+          g.font = font(size, w);
+          const best = splits(n).map((ls) => [ls, widest(ls)]).sort((a, b) => a[1] - b[1])[0];
+          if (best[1] * narrow <= maxW) { pick = { lines: best[0], size, k: Math.min(1, maxW / best[1]) }; weight = w; break; }
+        }
+        if (pick) break;
+      }
+      if (pick) break;
+    }
+    if (pick) break;
+  }
+  if (!pick && measure) return { lines: Math.min(maxLines, 2), size: MIN_PX, h: Math.min(maxLines, 2) * MIN_PX * lh };
+  if (!pick) {
+    g.font = font(MIN_PX, weight);
+    const ls = splits(Math.min(maxLines, 2)).map((l) => [l, widest(l)]).sort((a, b) => a[1] - b[1])[0][0];
+    const cut = ls.map((l) => { let t = l; while (t.length > 1 && g.measureText(t).width * squeeze > maxW) t = t.slice(0, -2) + "\u2026"; return t; });
+    noteCut(s, cut.join(" "));
+    pick = { lines: cut, size: MIN_PX, k: squeeze };
+  }
+  g.font = font(pick.size, weight);
+  if (measure) return { lines: pick.lines.length, size: pick.size, h: pick.lines.length * pick.size * lh };
+  g.textAlign = align;
+  g.textBaseline = "top";
+  pick.lines.forEach((l, i) => {
+    const k = Math.min(1, maxW / Math.max(1, g.measureText(l).width));
+    g.save();
+    g.translate(cx, y + i * pick.size * lh);
+    if (k < 1) g.scale(k, 1);
+    g.fillText(l, 0, 0);
+    g.restore();
+  });
+  return { lines: pick.lines.length, size: pick.size, h: pick.lines.length * pick.size * lh };
+}
+
 /** Word-wrapped text from (x, y) top-left; returns the height used. */
-export function wrap(g, s, x, y, w, { size = 12, color = "#d9d2bd", weight = 400, lh = 1.3, maxLines = 8, draw = true } = {}) {
+export function wrap(g, s, x, y, w, { size = 12, color = "#d9d2bd", weight = 400, lh = 1.3, maxLines = 8, draw = true, deliberate = false } = {}) {
   g.font = font(size, weight);
   g.fillStyle = color;
   g.textAlign = "left";
@@ -94,8 +160,26 @@ export function wrap(g, s, x, y, w, { size = 12, color = "#d9d2bd", weight = 400
     if (g.measureText(next).width > w && line) { out.push(line); line = word; } else line = next;
   }
   if (line) out.push(line);
+  if (draw && out.length > maxLines) noteCut(s, out.slice(0, maxLines).join(" "), deliberate);
   for (const l of out.slice(0, maxLines)) { if (draw) g.fillText(l, x, y + n * size * lh); n++; }
   return n * size * lh;
+}
+
+/** A mark of what the others did since your move (js/recent.js): an outline in the mover's
+ * colour round the box {x, y, w, h}, solid and thicker when its chip is the one chosen
+ * (``on``: "chosen" | "shown" | "faded"). Returns the box drawn (for renderer.marked()). */
+export function markBox(g, b, colour, on = "shown", radius = 6) {
+  g.save();
+  g.globalAlpha = on === "faded" ? 0.4 : 1;
+  g.strokeStyle = colour;
+  g.lineWidth = on === "chosen" ? 5 : 3;
+  g.shadowColor = "rgba(0,0,0,0.85)";
+  g.shadowBlur = 4;
+  if (on !== "chosen") g.setLineDash([8, 5]);
+  roundRect(g, b.x - 3, b.y - 3, b.w + 6, b.h + 6, radius);
+  g.stroke();
+  g.restore();
+  return { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
 }
 
 /** Is (x, y) inside the rectangle {x, y, w, h}? */
@@ -139,6 +223,9 @@ export class Renderer {
     const prev = this.snap;
     this.snap = snapshot;
     this.interactive = !!(ctx && ctx.interactive);
+    // what the others did since your move (js/recent.js: the engine's marks), and the one chosen
+    this.recent = (ctx && ctx.recent) || [];
+    this.focus = ctx && ctx.focus != null ? ctx.focus : null;
     return prev;
   }
 
@@ -174,6 +261,32 @@ export class Renderer {
     }
     return out;
   }
+
+  /** The items of the strip (ctx.recent) with ``kind`` marks, each as {k, mark, colour, on}. */
+  recentMarks(kind) {
+    const out = [];
+    (this.recent || []).forEach((it, k) => {
+      if (it.seat == null) return;
+      const on = this.focus == null ? "shown" : this.focus === k ? "chosen" : "faded";
+      for (const m of it.marks || []) if (m.kind === kind) out.push({ k, mark: m, colour: this.ui.seatColor(it.seat), on });
+    });
+    return out;
+  }
+
+  /** The marks drawn in the last frame: [{k (the strip's item), kind, x, y, w, h}] (tests read them). */
+  marked() { return this.markBoxes || []; }
+
+  /** What the board draws over itself now, in CSS px of the canvas: [{x, y, w, h, kind:
+   * "control" | "banner" | "panel", label}] (buttons, a line of help, a panel of scores). No
+   * place of a legal move lies under them (the layout audit checks: e2e/layout_audit.js). */
+  furniture() { return []; }
+
+  /** Text cut short in the last frame: [{full, shown, ok}] (ok: deliberate). */
+  cuts() { return this.cutList || []; }
+
+  /** A new frame's list of cut text (begin() calls it; a renderer that paints its own
+   * background calls it first). */
+  startCuts() { frameCuts = this.cutList = []; }
 
   /** Where the parts of the board are, for the tests (a renderer says more). */
   layoutInfo() { return { W: this.W, H: this.H, scale: this.cam ? this.cam.s : null }; }
@@ -213,8 +326,9 @@ export class Renderer {
   bringIntoView(target) {
     const r = this.revealRect ? this.revealRect() : this.camRect();
     if (!r || !this.cam) return false;
-    const pad = Math.min(r.w, r.h) * 0.12;
-    if (target.x >= r.x + pad && target.x <= r.x + r.w - pad && target.y >= r.y + pad && target.y <= r.y + r.h - pad) return false;
+    // well inside, its whole tap area too (a place half under the edge is out of sight: targets())
+    const padX = Math.max(Math.min(r.w, r.h) * 0.12, (target.w || 0) / 2), padY = Math.max(Math.min(r.w, r.h) * 0.12, (target.h || 0) / 2);
+    if (target.x >= r.x + padX && target.x <= r.x + r.w - padX && target.y >= r.y + padY && target.y <= r.y + r.h - padY) return false;
     this.cam.ox += r.x + r.w / 2 - target.x;
     this.cam.oy += r.y + r.h / 2 - target.y;
     this.cam.userMoved = true;
@@ -235,6 +349,8 @@ export class Renderer {
     g.fillStyle = background;
     g.fillRect(0, 0, this.W, this.H);
     this.hits = [];
+    this.markBoxes = [];
+    this.startCuts();
     return g;
   }
 

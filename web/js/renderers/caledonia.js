@@ -6,13 +6,13 @@
 // stays on the left and the tabs on the right. The map's rectangle never
 // depends on what the panels show, so it never jumps under the finger.
 import { Renderer, inRect } from "./base.js";
-import { showMoment } from "../moments.js";
 import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
 import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
 import { plan } from "./caledonia/choices.js";
 import { pieceURL } from "./caledonia/pieces.js";
+import { freshSpaces, showRecent } from "./caledonia/recent.js";
 import { TAB_H, tabRow, drawTabs, tabName } from "./caledonia/tabs.js";
-import { FONT, box, text, wrap, goodChip, nGood } from "./caledonia/paint.js";
+import { FONT, box, text, wrap, goodChip } from "./caledonia/paint.js";
 import { t, N_ } from "../i18n/caledonia.js";
 
 // the map's margins in its rectangle: the status strip on top, the edge on a wide screen, the zoom buttons' column
@@ -49,29 +49,22 @@ export default class CaledoniaRenderer extends Renderer {
     }
     this.plan = plan(snapshot, this.sel, this.idx, this.ui.seatName);
     if (!this.interactive) this.plan = { ...this.plan, items: [], marks: new Map() };
-    this.trackFresh(v, prev);
     this.autoTab(v, prev);
     const marksSig = [...this.plan.marks.keys()].join(",");
     if (marksSig && marksSig !== this.marksSig) this.focusMarks();
     // the decision on the map is over: back to the whole map unless the player moved it
     if (!marksSig && this.marksSig && this.autoFocus) { this.fitMap(); this.autoFocus = false; }
     this.marksSig = marksSig;
-    this.summaryMoment(v, prev);
     this.sig = sig;
     this.offer();
     this.redraw();
   }
 
-  /** Units placed during the previous turn (the last player's, or the automa's), ringed on the
-   * map until the turn changes again, so a player sees what just happened. */
-  trackFresh(v, prev) {
-    const now = new Set((v.map.units || []).map((u) => `${u.space}:${u.seat}:${u.unit}`));
-    if (!prev || prev.gid !== this.snap.gid || !this.turnUnits) { this.turnUnits = now; this.fresh = new Set(); return; }
-    if (prev.view.current !== v.current) {
-      this.fresh = new Set([...now].filter((k) => !this.turnUnits.has(k)).map((k) => Number(k.split(":")[0])));
-      this.turnUnits = now;
-    }
-  }
+  /** The map spaces the others changed since your move: ./caledonia/recent.js. */
+  freshSpaces() { return freshSpaces(this); }
+
+  /** A chip of the strip tapped (js/recent.js): ./caledonia/recent.js. */
+  showRecent(i) { showRecent(this, i); }
 
   keepGood(snapshot) {
     // the market stays on the good being traded while its moves are still offered (port 6)
@@ -105,29 +98,51 @@ export default class CaledoniaRenderer extends Renderer {
     for (const tb of L.tabs) ui.push({ x: tb.x + tb.w / 2, y: tb.y + tb.h / 2, w: tb.w, h: tb.h, move: null, label: `tab ${tb.id}`, name: t("{tab} tab", { tab: tabName(tb.id) }) });
     if (this.mapShown(L) && this.plan) {
       const r = this.revealRect(L);
+      const d = this.cam.s * Math.sqrt(3);   // the hex's inner height: its tap area's side
       for (const [sid, m] of this.plan.marks) {
         const sp = this.snap.view.map.spaces[sid];
         const [x, y] = this.mapCam().toScreen(sp.x, sp.y);
-        const off = x < r.x || y < r.y || x > r.x + r.w || y > r.y + r.h;
+        // in plain sight: its whole tap area clear of the status line, the help and the view buttons
+        const off = x - d / 2 < r.x - 0.5 || y - d / 2 < r.y - 0.5 || x + d / 2 > r.x + r.w + 0.5 || y + d / 2 > r.y + r.h + 0.5;
         if (off && !all) continue;
-        const d = this.cam.s * Math.sqrt(3);   // the hex's inner height
         (m.moves.length === 1 ? out : ui).push({ x, y, w: d, h: d, move: m.moves.length === 1 ? m.moves[0] : null, legal: true, off, label: `space ${sid}`,
           name: m.label ? t("Map space: {what}", { what: m.label }) : t("Map space") });
       }
       for (const b of this.buttons || []) ui.push({ x: b.x + b.w / 2, y: b.y + b.h / 2, w: b.w, h: b.h, move: null, label: `view ${b.act}`, name: t(VIEW_NAMES[b.act] || b.act) });
     }
     if (!this.mapShown(L) || L.wide) for (const h of this.hits) {
-      if (h.y + h.h / 2 < L.panel.y || h.y + h.h / 2 > L.panel.y + L.panel.h) continue;
-      ui.push({ x: h.x + h.w / 2, y: h.y + h.h / 2, w: h.w, h: h.h, move: null, legal: !!h.legal, label: h.label, name: h.name });
+      // a panel scrolls: what is not wholly in it is out of sight (bringIntoView scrolls to it)
+      const whole = h.y >= L.panel.y - 0.5 && h.y + h.h <= L.panel.y + L.panel.h + 0.5;
+      if (!whole && !(all && h.legal)) continue;
+      ui.push({ x: h.x + h.w / 2, y: h.y + h.h / 2, w: h.w, h: h.h, move: null, legal: !!h.legal, label: h.label, name: h.name,
+        ...(whole ? {} : { off: true, panel: true }) });
     }
     return out.concat(ui);
   }
+
+  /** Keyboard and light (./base.js): a place out of sight brought into view: a panel's row
+   * scrolled to, a map space panned to. */
+  bringIntoView(target) {
+    if (!target.panel) return super.bringIntoView(target);
+    const L = this.layout();
+    const tab = this.currentTab(L);
+    const was = this.scroll[tab] || 0;
+    this.scroll[tab] = was + target.y - (L.panel.y + L.panel.h / 2);
+    this.clampScroll(tab);
+    this.redraw();
+    return this.scroll[tab] !== was;
+  }
+
+  /** What the board draws over itself: the tabs, the status line and the help over the map, the
+   * view buttons (no space in plain sight lies under them: revealRect). */
+  furniture() { return this.furn || []; }
 
   /** Where a space is in plain sight on the map: clear of the status strip on top and the
    * zoom buttons (the keyboard pans a space out of it into it: ./base.js bringIntoView). */
   revealRect(L = this.layout()) {
     const m = L.map, row = this.buttonsInRow(L);
-    return { x: m.x + 6, y: m.y + 30, w: m.w - 6 - (row ? 6 : MAP_PAD.buttons), h: m.h - 30 - (row ? MAP_PAD.buttons : 6) };
+    const top = this.hintBottom != null && this.plan && this.plan.hint && this.interactive ? this.hintBottom + 4 : m.y + 30;
+    return { x: m.x + 6, y: top, w: m.w - 6 - (row ? 6 : MAP_PAD.buttons), h: m.y + m.h - top - (row ? MAP_PAD.buttons : 6) };
   }
 
   /** Where to tap next to play ``move`` when it is not on screen as a button or a place
@@ -137,10 +152,12 @@ export default class CaledoniaRenderer extends Renderer {
     if (!this.snap || !this.interactive) return null;
     const L = this.layout();
     const rect = (r) => (r ? { x: r.x, y: r.y, w: r.w, h: r.h } : null);
-    const inPanel = (h) => h.y + h.h / 2 >= L.panel.y && h.y + h.h / 2 <= L.panel.y + L.panel.h;
+    const inPanel = (h) => h.y >= L.panel.y - 0.5 && h.y + h.h <= L.panel.y + L.panel.h + 0.5;
     const onTab = (id, kind, key) => {
       if (this.currentTab(L) !== id) return rect(L.tabs.find((tb) => tb.id === id));
-      return rect(this.hits.find((h) => h.kind === kind && h.key === key && inPanel(h)));
+      const h = this.hits.find((x) => x.kind === kind && x.key === key);
+      // scrolled out of the panel: out of sight (the light scrolls the panel to it)
+      return h ? { ...rect(h), ...(inPanel(h) ? {} : { off: true, panel: true }) } : null;
     };
     if (move.space != null && (move.type === "start_worker" || move.type === "swap")) {
       if (!this.mapShown(L)) return rect(L.tabs.find((tb) => tb.id === "map"));
@@ -194,7 +211,7 @@ export default class CaledoniaRenderer extends Renderer {
       tabs = tabRow(this.g, ids, 0, W);
       map = { x: 0, y: TAB_H, w: W, h: H - TAB_H };
       panel = { x: 8, y: TAB_H + 6, w: W - 16, h: H - TAB_H - 6 };
-      rot = map.h > map.w * 1.15;   // a portrait phone: the map turned a quarter fills it better
+      rot = false;   // north up (split(): the log names places by compass)
     }
     return { wide, tabs, map, panel, ids, rot };
   }
@@ -211,7 +228,9 @@ export default class CaledoniaRenderer extends Renderer {
     const free = W - minP - MAP_PAD.wide;
     const flat = Math.min((free - MAP_PAD.buttons) / bw, h / bh);
     const turned = Math.min((free - MAP_PAD.buttons) / bh, h / bw);
-    const rot = turned > flat * 1.04;
+    // north up, always: the log and the hints name places by compass ("in the north-west"), so
+    // a map turned a quarter would send the eye the wrong way (it filled a portrait phone better)
+    const rot = false && turned > flat * 1.04;
     const need = (rot ? bh * turned : bw * flat) + MAP_PAD.wide + MAP_PAD.buttons;
     return { P: Math.round(Math.min(maxP, Math.max(minP, W - need))), rot };
   }
@@ -245,23 +264,6 @@ export default class CaledoniaRenderer extends Renderer {
     this.lastFocus = focus;
   }
 
-  summaryMoment(v, prev) {
-    const s = JSON.stringify(v.summary || []);
-    if (prev && s !== this.lastSummary && (v.summary || []).length && !v.final) {
-      const rows = [];
-      const glory = {};
-      for (const e of v.summary) if (e.kind === "scoring") (e.glory || []).forEach((n, i) => { glory[i] = (glory[i] || 0) + n; });
-      for (const e of v.summary) {
-        if (e.kind !== "production") continue;
-        const goods = Object.entries(e.goods || {}).filter(([, n]) => n).map(([g, n]) => nGood(n, g)).join(", ");
-        rows.push({ name: this.ui.seatName(e.seat), color: this.ui.seatColor(e.seat), points: glory[e.seat] ? t("+{n} glory", { n: glory[e.seat] }) : "", detail: `\u00a3${e.income || 0}${goods ? `, ${goods}` : ""}` });
-      }
-      const round = (v.summary.find((e) => e.kind === "scoring") || {}).round;
-      if (rows.length && document.getElementById("moment")) showMoment(round ? t("Round {round}: production and scoring", { round }) : t("Production"), rows, 4500);
-    }
-    this.lastSummary = s;
-  }
-
   fitMap() {
     if (!this.idx || !this.W) return;
     const L = this.layout();
@@ -278,7 +280,9 @@ export default class CaledoniaRenderer extends Renderer {
     this.fitFor = { W: this.W, H: this.H };
   }
 
-  buttonsInRow(L) { return !L.wide && L.rot; }
+  /** The view buttons in a row under the map (a phone: the map takes the whole width), else a
+   * column beside it. */
+  buttonsInRow(L) { return !L.wide; }
 
   /** Bring the highlighted spaces into view, big enough to tap (44 px on a phone). */
   focusMarks() {
@@ -289,11 +293,13 @@ export default class CaledoniaRenderer extends Renderer {
     if (!sps.length) return;
     const x0 = Math.min(...sps.map((s) => s.x)) - 1.1, x1 = Math.max(...sps.map((s) => s.x)) + 1.1;
     const y0 = Math.min(...sps.map((s) => s.y)) - 1.1, y1 = Math.max(...sps.map((s) => s.y)) + 1.1;
-    const rect = { x: m.x + 6, y: m.y + 56, w: m.w - 68, h: m.h - 62 };
+    const R = this.revealRect(L);
+    const rect = { x: R.x + 4, y: Math.max(R.y, m.y + 56) + 4, w: R.w - 8, h: R.y + R.h - Math.max(R.y, m.y + 56) - 8 };
     const minS = L.wide ? 16 : 26;   // hex inner height 1.73 s >= 44 px on a phone
+    const half = this.cam.s * Math.sqrt(3) / 2;   // the whole hex's tap area in the clear part
     const inView = sps.every((s) => {
       const [x, y] = this.mapCam().toScreen(s.ox, s.oy);
-      return x > rect.x && x < rect.x + rect.w && y > rect.y && y < rect.y + rect.h;
+      return x - half > rect.x && x + half < rect.x + rect.w && y - half > rect.y && y + half < rect.y + rect.h;
     });
     if (this.cam.s >= minS && inView) return;
     const fitS = Math.min(rect.w / (x1 - x0), rect.h / (y1 - y0));
@@ -495,6 +501,7 @@ export default class CaledoniaRenderer extends Renderer {
   draw() {
     const g = this.begin("#17211d");
     this.buttons = [];
+    this.furn = [];
     if (!this.snap) return;
     const v = this.snap.view;
     const L = this.layout();
@@ -506,7 +513,7 @@ export default class CaledoniaRenderer extends Renderer {
       g.beginPath(); g.rect(L.map.x, L.map.y, L.map.w, L.map.h); g.clip();
       g.fillStyle = "#203447";
       g.fillRect(L.map.x, L.map.y, L.map.w, L.map.h);
-      drawMap({ g, cam: this.mapCam(), view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, fresh: this.fresh, W: this.W, H: this.H });
+      drawMap({ g, cam: this.mapCam(), view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, fresh: this.freshSpaces(), boxes: this.markBoxes, W: this.W, H: this.H });
       this.drawMapOverlay(g, v, L);
       g.restore();
     }
@@ -537,6 +544,7 @@ export default class CaledoniaRenderer extends Renderer {
       }
     }
     drawTabs(g, L, tab, this.W, (id) => this.tabBadge(id));
+    for (const tb of L.tabs) this.furn.push({ x: tb.x, y: tb.y, w: tb.w, h: tb.h, kind: "control", label: `tab ${tb.id}` });
   }
 
   meSeat(v) {
@@ -563,6 +571,8 @@ export default class CaledoniaRenderer extends Renderer {
     const bh = 26;
     g.fillStyle = "rgba(15,22,19,0.82)";
     g.fillRect(m.x, m.y, m.w, bh);
+    this.furn.push({ x: m.x, y: m.y, w: m.w, h: bh, kind: "banner", label: "status line" });
+    this.hintBottom = null;
     let x = m.x + 8;
     const y = m.y + bh / 2;
     text(g, `R${Math.min(v.round, v.rounds)}/${v.rounds}`, x, y, { size: 12, weight: 800, color: "#ffd95a" });
@@ -588,12 +598,16 @@ export default class CaledoniaRenderer extends Renderer {
       if (full <= m.w - 16) {
         box(g, m.x + (m.w - full) / 2, hy, full, 22, 11, "rgba(0,0,0,0.7)");
         text(g, this.plan.hint, m.x + m.w / 2, hy + 11, { size: 12, weight: 600, color: "#ffe680", align: "center" });
+        this.furn.push({ x: m.x + (m.w - full) / 2, y: hy, w: full, h: 22, kind: "banner", label: "help on the map" });
+        this.hintBottom = hy + 22;
       } else {
-        // a long hint (pt, ro) on two lines
+        // a long hint (pt, ro) on two lines (three on a narrow map)
         const tw = m.w - 16;
-        const hh = wrap(g, this.plan.hint, 0, 0, tw - 16, { size: 12, weight: 600, maxLines: 2, draw: false });
+        const hh = wrap(g, this.plan.hint, 0, 0, tw - 16, { size: 12, weight: 600, maxLines: 3, draw: false });
         box(g, m.x + 8, hy, tw, hh + 8, 11, "rgba(0,0,0,0.7)");
-        wrap(g, this.plan.hint, m.x + 16, hy + 4, tw - 16, { size: 12, weight: 600, color: "#ffe680", maxLines: 2 });
+        wrap(g, this.plan.hint, m.x + 16, hy + 4, tw - 16, { size: 12, weight: 600, color: "#ffe680", maxLines: 3 });
+        this.furn.push({ x: m.x + 8, y: hy, w: tw, h: hh + 8, kind: "banner", label: "help on the map" });
+        this.hintBottom = hy + hh + 8;
       }
     }
     // view buttons: zoom in, zoom out, fit
@@ -604,6 +618,7 @@ export default class CaledoniaRenderer extends Renderer {
       box(g, bx, by, s, s, 10, "rgba(20,28,24,0.85)", "rgba(255,240,200,0.3)");
       text(g, label, bx + s / 2, by + s / 2 + 1, { size: 20, weight: 700, align: "center" });
       this.buttons.push({ x: bx, y: by, w: s, h: s, act });
+      this.furn.push({ x: bx, y: by, w: s, h: s, kind: "control", label: `view ${act}` });
       if (row) bx += s + gap; else by += s + gap;
     }
   }

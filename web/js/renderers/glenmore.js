@@ -9,7 +9,6 @@ import { moveLabel, counted, spotAt, resName } from "./glenmore/labels.js";
 import { learn, wordsOf } from "./words.js";
 import { t } from "../i18n/glenmore.js";
 import { layoutMethods } from "./glenmore/layout.js";
-import { reducedMotion } from "../access.js";
 import { Renderer, inRect } from "./base.js";
 
 export default class GlenMoreRenderer extends Renderer {
@@ -53,24 +52,7 @@ export default class GlenMoreRenderer extends Renderer {
       this.moveFrom = null;
     }
     this.tip = null;
-    // a bot's move: its figure glows for a moment on the chain after a take,
-    // and the tile it places fades in with a glow in its display
-    const moves = (snapshot.save && snapshot.save.moves) || [];
-    const fresh = moves.slice(((prev && prev.save && prev.save.moves) || []).length);
-    const hist = (snapshot.history || []).filter((h) => h.seat != null);
-    const by = hist.length ? hist[hist.length - 1].seat : null;
-    if (prev && fresh.length && by != null && v.seats && v.seats[by] && v.seats[by].kind === "bot") {
-      const take = fresh.filter((m) => m.type === "take").pop();
-      const place = fresh.filter((m) => m.type === "place").pop();
-      const live = this.flash && this.flash.seat === by ? this.flash : null;
-      if (take || place) {
-        this.flash = {
-          seat: by, t0: performance.now(), color: this.ui.seatColor(by),
-          space: take ? take.space : live ? live.space : null,
-          at: place ? place.at : null,
-        };
-      }
-    }
+    this.holdRecent(prev, ctx);
     this.validateSelection();
     this.sendChoices();
     this.draw();
@@ -85,9 +67,47 @@ export default class GlenMoreRenderer extends Renderer {
   }
 
   teardown() {
-    if (this.flashRaf) cancelAnimationFrame(this.flashRaf);
-    clearTimeout(this.flashTimer);
-    this.flash = null;
+    clearTimeout(this.holdTimer);
+    this.hold = null;
+  }
+
+  /** When your turn comes after the others placed a tile in their own display, that display
+   * stays shown (its new tile marked) as long as the words of their moves take to read, or until
+   * a tap; then yours (ctx.hold: false, no wait: the tests' ?fast=1). A chip of the strip
+   * tapped shows its display (showRecent). */
+  holdRecent(prev, ctx) {
+    const v = this.snap.view;
+    const turned = prev && prev.gid === this.snap.gid && prev.view.current_player !== v.current_player;
+    if (!turned || !this.interactive || !ctx || ctx.hold === false) return;
+    const tiles = this.recentMarks("tile").filter((m) => m.mark.seat !== v.current_player);
+    if (!tiles.length) return;
+    const words = (this.recent || []).map((h) => String(h.text || "")).join(" ").length;
+    const ms = Math.max(2000, Math.min(6000, 400 + 55 * words));
+    this.hold = { seat: tiles[tiles.length - 1].mark.seat, until: performance.now() + ms };
+    this.sel = this.hold.seat;
+    this.pan = { x: 0, y: 0 };
+    clearTimeout(this.holdTimer);
+    this.holdTimer = setTimeout(() => this.endHold(), ms);
+  }
+
+  /** The others' display shown after their move goes: back to the player to move. */
+  endHold() {
+    clearTimeout(this.holdTimer);
+    if (!this.hold) return;
+    this.hold = null;
+    const turn = this.snap && this.snap.view.current_player;
+    if (turn != null && this.sel !== turn) this.showSeat(turn);
+  }
+
+  /** A chip of the strip tapped (js/recent.js): the display its move changed, shown. */
+  showRecent(i) {
+    const it = i != null ? (this.recent || [])[i] : null;
+    const m = it && (it.marks || []).find((x) => x.kind === "tile");
+    if (m) {
+      this.hold = { seat: m.seat, until: Infinity };
+      clearTimeout(this.holdTimer);
+      if (this.sel !== m.seat) this.showSeat(m.seat);
+    } else this.endHold();
   }
 
   // ---- choices (buttons the shell shows) ----
@@ -190,6 +210,7 @@ export default class GlenMoreRenderer extends Renderer {
 
   pressStart(x, y, e) {
     const p = { x, y };
+    if (this.hold && this.hold.until !== Infinity) this.endHold();   // a tap: enough of the others' display
     const d = { p, pan: { ...this.pan }, drag: false, id: e.pointerId };
     this.down = d;
     if (e.pointerType !== "mouse") {
@@ -312,7 +333,8 @@ export default class GlenMoreRenderer extends Renderer {
       hits: this.hits, ui: this.ui, hover: this.hover, openKey: this.openKey, moveFrom: this.moveFrom,
       winners: this.snap ? this.snap.winners : [],
       touch: this.touch,
-      flash: this.flashNow(),
+      marks: this.markings(),
+      markBoxes: this.markBoxes,
       openTile: (k) => this.openTile(k), pickMoveFrom: (k) => this.pickMoveFrom(k),
     };
   }
@@ -330,18 +352,18 @@ export default class GlenMoreRenderer extends Renderer {
     if (this.tip) this.drawTip(this.tip);
   }
 
-  flashNow() {
-    if (!this.flash) return null;
-    const age = performance.now() - this.flash.t0;
-    if (age > 1600) { this.flash = null; return null; }
-    if (reducedMotion()) {   // asked for less motion: a still outline, gone after the same time
-      if (!this.flashTimer) this.flashTimer = setTimeout(() => { this.flashTimer = null; this.draw(); }, 1620 - age);
-      return { ...this.flash, alpha: 1, still: true };
+  /** The marks of what the others did since your move, by where they go: {chain: Map(space),
+   * tile: Map("seat:x,y"), market: Map(resource)} of {k, colour, on} (the chip chosen wins). */
+  markings() {
+    const out = { chain: new Map(), tile: new Map(), market: new Map() };
+    const keyOf = (m) => (m.kind === "chain" ? m.space : m.kind === "market" ? m.resource : `${m.seat}:${m.at[0]},${m.at[1]}`);
+    for (const kind of ["chain", "tile", "market"]) {
+      for (const x of this.recentMarks(kind)) {
+        const k = keyOf(x.mark), was = out[kind].get(k);
+        if (!was || x.on === "chosen" || (was.on === "faded" && x.on === "shown") || (was.on === x.on && x.k > was.k)) out[kind].set(k, x);
+      }
     }
-    if (!this.flashRaf) {
-      this.flashRaf = requestAnimationFrame(() => { this.flashRaf = null; this.draw(); });
-    }
-    return { ...this.flash, alpha: 1 - age / 1600 };
+    return out;
   }
 
   /** The tile or card whose details a long press (or the mouse) shows at p. */

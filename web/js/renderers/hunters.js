@@ -6,7 +6,7 @@
 import { buildLayout, rotatePoint, unrotatePoint, pieceAt } from "./hunters/geometry.js";
 import { paintTile, paintPieceMask } from "./hunters/paint.js";
 import { drawing } from "./hunters/draw.js";
-import { layoutFor } from "./hunters/panels.js";
+import { layoutFor, drawInfo } from "./hunters/panels.js";
 import { Renderer } from "./base.js";
 import { t, N_ } from "../i18n/hunters.js";
 import { labelOf, wordsOf } from "./words.js";
@@ -48,19 +48,13 @@ export default class HuntersRenderer extends Renderer {
     if (!sameTurn || !this.interactive) { this.sel = null; this.pick = null; this.hoverPiece = null; }
     if (this.sel && !this.placeAt.has(`${this.sel.x},${this.sel.y}`)) this.sel = null;
     this.tapInfo = null;
-    // a tile the other side (a bot) just placed glows for a moment (the snapshot says what was played last)
-    const last = snapshot.last_move;
-    const seats = v.seats || [];
-    if (prev && last && last.move.type === "place" && seats[last.seat] && seats[last.seat].kind === "bot"
-        && last.ply > ((prev.last_move && prev.last_move.ply) || 0)) {
-      this.flash = { x: last.move.x, y: last.move.y, t0: performance.now(), color: this.ui.seatColor(last.seat) };
-    }
     // hover info is redrawn from the new state (not kept from the old one)
     this.hover = null;
     this.hoverCell = null;
     if (this.lastMouse && this.featAt) this.hoverAt(...this.lastMouse);
     if (!this.userMoved) this.fit();
     if (v.phase === "meeple" && v.just_placed && this.interactive) this.reveal(v.just_placed.x, v.just_placed.y);
+    else if (this.focus != null) this.showRecent(this.focus);
     // every square the tile can go on is out of sight (the player zoomed or panned away): show them
     if (v.phase === "place" && this.interactive && this.placeAt && this.placeAt.size && this.W && !this.targets().length) this.fit();
     this.offerChoices();
@@ -86,14 +80,18 @@ export default class HuntersRenderer extends Renderer {
   targets({ all = false } = {}) {
     if (!this.snap || !this.interactive) return [];
     const out = [];
-    const r = all ? this.revealRect() : null;
+    const r = this.revealRect();
+    const s = this.cam.s;
+    // a place in plain sight: its whole square in the board's clear part (no panel, button or
+    // line of help over any of it); others are out of sight (the keyboard and the light pan there)
+    const clear = (x, y, w, h) => x - w / 2 >= r.x - 0.5 && y - h / 2 >= r.y - 0.5 && x + w / 2 <= r.x + r.w + 0.5 && y + h / 2 <= r.y + r.h + 0.5;
     for (const m of this.snap.legal || []) {
       if (m.type === "place") {
         const [x, y] = this.toScreen(m.x, m.y);
-        const off = x < 0 || y < 0 || x > this.W || y > this.H;
+        const off = !clear(x, y, s, s);
         if (off && !all) continue;
-        out.push({ x, y, w: this.cam.s, h: this.cam.s, move: m, label: `place ${m.x},${m.y} turn ${m.rot}`, name: this.placeName(m),
-          ...(all ? { off: x < r.x || y < r.y || x > r.x + r.w || y > r.y + r.h } : {}) });
+        out.push({ x, y, w: s, h: s, move: m, label: `place ${m.x},${m.y} turn ${m.rot}`, name: this.placeName(m),
+          ...(all ? { off } : {}) });
       } else if (m.type === "meeple") {
         const p = this.spotScreen(m.piece);
         if (!p) continue;
@@ -104,17 +102,44 @@ export default class HuntersRenderer extends Renderer {
           const q = this.spotScreen(other);
           if (q) reach = Math.min(reach, Math.hypot(q[0] - p[0], q[1] - p[1]));
         }
-        out.push({ x: p[0], y: p[1], w: reach, h: reach, move: m, label: `${m.role} on piece ${m.piece}`, name: labelOf(m, this.snap) });
+        const off = !clear(p[0], p[1], reach, reach);
+        if (off && !all) continue;
+        out.push({ x: p[0], y: p[1], w: reach, h: reach, move: m, label: `${m.role} on piece ${m.piece}`, name: labelOf(m, this.snap),
+          ...(all ? { off } : {}) });
       }
     }
     return out;
   }
 
-  /** The board's part clear of the panels (the keyboard pans a place into it: ./base.js bringIntoView). */
+  /** The board's part clear of the panels, the view buttons and the line of help at the bottom
+   * (the keyboard pans a place into it: ./base.js bringIntoView; no place is in sight elsewhere). */
   revealRect() {
     const v = this.snap && this.snap.view;
-    const { top, bottom, side } = layoutFor(this.W, this.H, v && v.players ? v.players.length : 2);
-    return { x: side, y: top, w: Math.max(60, this.W - 2 * side), h: Math.max(60, this.H - top - bottom) };
+    const lay = layoutFor(this.W, this.H, v && v.players ? v.players.length : 2);
+    let bottom = lay.bottom;
+    if (this.snap) {
+      const info = drawInfo(this.g, this.W, this.H, this.infoShown(this.hover || this.tapInfo, lay), this.ui, lay, true);
+      if (info) bottom = Math.max(bottom, this.H - info.y + 8);
+    }
+    return { x: lay.side, y: lay.top, w: Math.max(60, this.W - 2 * lay.side), h: Math.max(60, this.H - lay.top - bottom) };
+  }
+
+  /** What the board draws over itself: the panels, the view buttons, the line of help. */
+  furniture() { return this.furn || []; }
+
+  /** Bring what item ``i`` of the strip changed into view (null: nothing to do). */
+  showRecent(i) {
+    const it = i != null ? (this.recent || [])[i] : null;
+    const m = it && (it.marks || []).find((x) => x.kind === "tile" || x.kind === "piece");
+    if (!m) return;
+    const r = this.revealRect();
+    const [x, y] = this.toScreen(m.x, m.y);
+    const s = this.cam.s;
+    if (x - s / 2 >= r.x && y - s / 2 >= r.y && x + s / 2 <= r.x + r.w && y + s / 2 <= r.y + r.h) return;
+    this.cam.ox += r.x + r.w / 2 - x;
+    this.cam.oy += r.y + r.h / 2 - y;
+    this.userMoved = true;
+    this.redraw();
   }
 
   teardown() {
@@ -210,9 +235,9 @@ export default class HuntersRenderer extends Renderer {
       }
     }
     const small = this.W < 520;
-    // keep clear of the panels: above the board on a narrow screen, beside it on a wide one
-    const { top, bottom, side } = layoutFor(this.W, this.H, v && v.players ? v.players.length : 2);
-    const aw = Math.max(60, this.W - 2 * side), ah = Math.max(60, this.H - top - bottom);
+    // keep clear of the panels, the view buttons and the line of help
+    const R = this.revealRect();
+    const aw = R.w, ah = R.h;
     const bw = x1 - x0 + 1.3, bh = y1 - y0 + 1.3;
     let s = Math.max(MIN_S, Math.min(small ? 110 : 130, aw / bw, ah / bh));
     let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
@@ -225,6 +250,12 @@ export default class HuntersRenderer extends Renderer {
         cy = places.reduce((a, p) => a + p[1], 0) / places.length;
         const near = places.reduce((b, p) => (Math.hypot(p[0] - cx, p[1] - cy) < Math.hypot(b[0] - cx, b[1] - cy) ? p : b));
         [cx, cy] = near;
+        // the tile the others placed last stays in sight too, when both fit
+        const mark = this.lastMarkTile();
+        if (mark && Math.abs(mark[0] - cx) + 1 <= aw / s && Math.abs(mark[1] - cy) + 1 <= ah / s) {
+          cx = (cx + mark[0]) / 2;
+          cy = (cy + mark[1]) / 2;
+        }
       }
     }
     if (v && v.phase === "meeple" && v.just_placed && this.interactive) {
@@ -234,22 +265,36 @@ export default class HuntersRenderer extends Renderer {
       if (s < (this.touch ? 140 : small ? 90 : 70)) { s = want; cx = v.just_placed.x; cy = v.just_placed.y; }
     }
     this.cam.s = s;
-    this.cam.ox = side + aw / 2 - cx * s;
-    this.cam.oy = top + ah / 2 - cy * s;
+    this.cam.ox = R.x + aw / 2 - cx * s;
+    this.cam.oy = R.y + ah / 2 - cy * s;
     this.userMoved = false;
     this.fitFor = { W: this.W, H: this.H };
   }
 
   reveal(x, y) {
-    // make sure this tile is on screen and big enough to tap (the same sizes as fit())
+    // make sure this tile is on screen and big enough to tap (the same sizes as fit()), with its
+    // spots and their names clear of every panel, button and line of help
     const small = this.W < 520, moved = this.userMoved;
     const want = this.touch ? 150 : small ? 120 : 110;
     if (this.cam.s < (this.touch ? 140 : small ? 90 : 70)) this.zoomAt(...this.toScreen(x, y), want / this.cam.s);
     this.userMoved = moved;
-    // the smallest pan that shows the whole tile with a little margin
-    const [sx, sy] = this.toScreen(x, y), m = Math.min(this.cam.s * 0.6 + 8, this.W / 2, this.H / 2);
-    this.cam.ox += Math.max(0, m - sx) - Math.max(0, sx - (this.W - m));
-    this.cam.oy += Math.max(0, m - sy) - Math.max(0, sy - (this.H - m));
+    // the smallest pan that shows the whole tile (and the names under its spots) in the clear part
+    const R = this.revealRect(), s = this.cam.s;
+    const [sx, sy] = this.toScreen(x, y);
+    const half = s * 0.5 + 4, below = s * 0.5 + 22;
+    const dx = Math.max(0, R.x + half - sx) - Math.max(0, sx + half - (R.x + R.w));
+    const dy = Math.max(0, R.y + half - sy) - Math.max(0, sy + below - (R.y + R.h));
+    this.cam.ox += dx;
+    this.cam.oy += dy;
+  }
+
+  /** The tile the others placed last (the engine's marks), as [x, y], or null. */
+  lastMarkTile() {
+    for (let i = (this.recent || []).length - 1; i >= 0; i--) {
+      const m = (this.recent[i].marks || []).find((x) => x.kind === "tile");
+      if (m) return [m.x, m.y];
+    }
+    return null;
   }
 
   zoomAt(sx, sy, k) {

@@ -6,6 +6,7 @@
 // worked out here. The page's own words are only those of its controls
 // (hints, Other good, Trade…, Take a contract…).
 import { t } from "../../i18n/caledonia.js";
+import { tapOr } from "../../pointer.js";
 import { unitName } from "./paint.js";
 import { hasUnit, hasGood } from "./pieces.js";
 
@@ -75,7 +76,7 @@ export function plan(snap, st, idx, nameOf) {
       const cost = words.get(m).cost || "";
       marks.set(m.space, { label: cost, ship: cost.startsWith("\u2248"), moves: [m] });
     }
-    hint = t("Tap a space for your {unit} (\u2248 blue: by shipping)", { unit: unitName(top.unit) });
+    hint = tapOr(t("Tap a space for your {unit} (\u2248 blue: by shipping)", { unit: unitName(top.unit) }), t("Click a space for your {unit} (\u2248 blue: by shipping)", { unit: unitName(top.unit) }));
     if (st.space != null && marks.has(st.space)) add(marks.get(st.space).moves[0], { main: true });
   }
   for (const m of by.neighbour || []) add(m);

@@ -238,17 +238,25 @@ export function drawMap(ctx) {
   for (const u of map.units || []) {
     const sp = map.spaces[u.space];
     const [x, y] = cam.toScreen(sp.x, sp.y);
-    if (ctx.fresh && ctx.fresh.has(u.space)) {
-      // placed in the last turn: a bright ring
-      g.beginPath();
-      g.arc(x, y, r * 0.72, 0, Math.PI * 2);
-      g.strokeStyle = "#fff";
-      g.lineWidth = Math.max(2, r * 0.1);
-      g.setLineDash([Math.max(3, r * 0.18), Math.max(2, r * 0.1)]);
-      g.stroke();
-      g.setLineDash([]);
-    }
     unitGlyph(g, u.unit, x, y, cam.s * UNIT_SIZE, colorOf(u.seat));
+  }
+  // what the others did since your move (the engine's marks): a ring in the mover's colour
+  for (const [sid, m] of ctx.fresh || []) {
+    const sp = map.spaces[sid];
+    if (!sp) continue;
+    const [x, y] = cam.toScreen(sp.x, sp.y);
+    g.save();
+    g.globalAlpha = m.on === "faded" ? 0.4 : 1;
+    g.beginPath();
+    g.arc(x, y, r * 0.74, 0, Math.PI * 2);
+    g.strokeStyle = m.colour;
+    g.shadowColor = "rgba(0,0,0,0.85)";
+    g.shadowBlur = 3;
+    g.lineWidth = Math.max(m.on === "chosen" ? 4 : 2.5, r * (m.on === "chosen" ? 0.16 : 0.11));
+    if (m.on !== "chosen") g.setLineDash([Math.max(3, r * 0.2), Math.max(2, r * 0.1)]);
+    g.stroke();
+    g.restore();
+    if (ctx.boxes) ctx.boxes.push({ k: m.k, kind: "space", key: String(sid), x: x - r * 0.74, y: y - r * 0.74, w: r * 1.48, h: r * 1.48 });
   }
   // 6. highlights: every space of the current decision, with its total cost
   if (marks && marks.size) {

@@ -6,6 +6,7 @@
 // Every word is translated (t, tn) when drawn.
 import { t, tn, N_ } from "../../i18n/caledonia.js";
 import { FONT, UNIT_ORDER, SHIP, box, pounds, text, wrap, goodChip, goodCount, unitGlyph, goodName, unitName, nGood, shipName } from "./paint.js";
+import { fitLines } from "../base.js";
 
 const CARD = "rgba(30,33,27,0.94)", EDGE = "rgba(255,240,200,0.16)", GOLD = "#ffd95a";
 const CATEGORY = {
@@ -110,7 +111,7 @@ export function drawMarket(g, v, x, y, w, st) {
     h += rowH;
   }
   if (me) {
-    h += wrap(g, t("Your merchants: {ready} ready, {hire} to hire \u00b7 \u00a3{money}", { ready: me.merchants.pool, hire: me.merchants.track, money: me.money }), x, y + h + 2, w, { size: 12, color: "#d9d2bd", maxLines: 2 }) - 16;
+    h += wrap(g, t("Your merchants: {ready} ready, {hire} to hire \u00b7 \u00a3{money}", { ready: me.merchants.pool, hire: me.merchants.track, money: me.money }), x, y + h + 2, w, { size: 12, color: "#d9d2bd", maxLines: 4 }) - 16;
     h += 22;
   }
   if ((v.export.dice || []).length) {
@@ -159,11 +160,11 @@ export function drawExport(g, v, x, y, w, st) {
     h += section(g, t("Round scoring (after production)"), x, y + h, w);
     for (const tile of e.scoring) {
       const ry = y + h;
-      const th = Math.max(22, wrap(g, tile.text, 0, 0, w - 44, { size: 12, maxLines: 4, draw: false }) + 6);
+      const th = Math.max(22, wrap(g, tile.text, 0, 0, w - 44, { size: 12, maxLines: 9, draw: false }) + 6);
       if (tile.current) box(g, x - 2, ry - 1, w + 4, th, 5, "rgba(255,217,90,0.18)", GOLD);
       const rn = t("R{n}", { n: tile.round });
       text(g, tile.current ? `\u25b6 ${rn}` : rn, x + 4, ry + 10, { size: 12, weight: 800, color: tile.done ? "#7d7663" : GOLD });
-      wrap(g, tile.text, x + 40, ry + 3, w - 44, { size: 12, color: tile.done ? "#7d7663" : "#e8e0c8", maxLines: 4 });
+      wrap(g, tile.text, x + 40, ry + 3, w - 44, { size: 12, color: tile.done ? "#7d7663" : "#e8e0c8", maxLines: 9 });
       h += th + 2;
     }
     h += 4;
@@ -192,7 +193,7 @@ export function drawExport(g, v, x, y, w, st) {
         g.beginPath(); g.arc(dx + 5, ry + 11, 5, 0, Math.PI * 2); g.fillStyle = st.colorOf(s); g.fill();
         dx += 12;
       }
-      const used = wrap(g, p.text, dx + 4, ry + 3, x + w - dx - 6, { size: 12, maxLines: 3 });
+      const used = wrap(g, p.text, dx + 4, ry + 3, x + w - dx - 6, { size: 12, maxLines: 9 });
       h += Math.max(26, used + 8);
     }
   }
@@ -201,7 +202,7 @@ export function drawExport(g, v, x, y, w, st) {
   if (sum.length) {
     h += section(g, t("Last production and scoring"), x, y + h, w);
     for (const line of summaryLines(v, st.nameOf)) {
-      h += wrap(g, line, x, y + h, w, { size: 12, color: "#e8e0c8", maxLines: 3 }) + 4;
+      h += wrap(g, line, x, y + h, w, { size: 12, color: "#e8e0c8", maxLines: 8 }) + 4;
     }
   }
   return { h: h + 8, hits };
@@ -263,7 +264,7 @@ function drawPlayer(g, v, p, x, y, w, st) {
   text(g, `\u00a3${p.money}`, x + w - 8, y + h + 5, { size: 15, weight: 800, color: GOLD, align: "right" });
   text(g, t("glory {glory} \u00b7 score {score}", { glory: p.glory, score: p.score ? p.score.total : 0 }), x + w - 8, y + h + 21, { size: 12, color: "#e8e0c8", align: "right" });
   h += 36;
-  if (p.clan && p.clan.summary) h += wrap(g, p.clan.summary, x + 10, y + h, w - 20, { size: 12, color: "#b9b09a", maxLines: 9 }) + 4;
+  if (p.clan && p.clan.summary) h += wrap(g, p.clan.summary, x + 10, y + h, w - 20, { size: 12, color: "#b9b09a", maxLines: 12 }) + 4;
   if (!p.automa) {
     // goods
     let gx = x + 10;
@@ -296,23 +297,27 @@ function drawPlayer(g, v, p, x, y, w, st) {
   bits.push(t("shipping: {level}", { level: SHIP[p.shipping] ? shipName(p.shipping) : p.shipping_level }));
   if (!p.automa) {
     const tech = Object.entries(p.tech || {}).filter(([, on]) => on).map(([k]) => (TECH[k] ? t(TECH[k]) : k));
-    bits.push(t("technology: {workers}", { workers: tech.length ? tech.join(", ") : t("none") }));
+    // (its own words: "none" alone is the shipping track's first step, "sem frota" in Portuguese)
+    bits.push(tech.length ? t("technology: {workers}", { workers: tech.join(", ") }) : t("technology: none yet"));
   }
   bits.push(t("merchants {ready} ready, {hire} to hire", { ready: p.merchants.pool, hire: p.merchants.track }));
   bits.push(t("settlements {n}", { n: p.settlements }));
   if (p.clan && p.clan.id === "mackenzie") bits.push(t("cellar {spots}", { spots: p.cellar.join("/") }));
-  h += wrap(g, bits.join(" \u00b7 "), x + 10, y + h, w - 20, { size: 12, color: "#e8e0c8", maxLines: 4 }) + 4;
+  h += wrap(g, bits.join(" \u00b7 "), x + 10, y + h, w - 20, { size: 12, color: "#e8e0c8", maxLines: 8 }) + 4;
   // shipping track
   const sw = (w - 20) / 6;
   SHIP.forEach((_, i) => {
     const on = i === p.shipping;
-    box(g, x + 10 + i * sw + 1, y + h, sw - 2, 18, 4, on ? col : "rgba(255,255,255,0.07)", on ? "#fff" : null);
-    text(g, shipName(i), x + 10 + i * sw + sw / 2, y + h + 9, { size: 11, weight: on ? 800 : 400, color: on ? "#111" : "#9c9480", align: "center" });
+    // each step's name within its box (on two lines where long: Portuguese's "sem frota", no overlap)
+    box(g, x + 10 + i * sw + 1, y + h, sw - 2, 30, 4, on ? col : "rgba(255,255,255,0.07)", on ? "#fff" : null);
+    g.fillStyle = on ? "#111" : "#9c9480";
+    const used = fitLines(g, shipName(i), 0, 0, sw - 6, 11, { bold: on, measure: true });
+    fitLines(g, shipName(i), x + 10 + i * sw + sw / 2, y + h + 15 - used.h / 2, sw - 6, 11, { bold: on });
   });
-  h += 24;
+  h += 36;
   // contracts
   if ((p.contracts || []).length) {
-    h += wrap(g, t("Open contracts (tap to fulfil when you can):"), x + 10, y + h + 1, w - 20, { size: 12, color: "#c8bd9c", maxLines: 2 }) + 2;
+    h += wrap(g, t("Open contracts (tap to fulfil when you can):"), x + 10, y + h + 1, w - 20, { size: 12, color: "#c8bd9c", maxLines: 4 }) + 2;
     for (const c of p.contracts) {
       const can = st.fulfil && st.fulfil.has(c.id) && p.seat === v.current;
       drawContract(g, c, x + 10, y + h, w - 20, { hl: can, tag: can ? t("fulfil") : "" });
@@ -355,12 +360,12 @@ function drawAutoma(g, a, x, y, w, col) {
     const line = c.upgrade === "M"
       ? t("Card {id} (round {round}): tries {actions}; expands by {criteria}; upgrades merchants first; pointer +{step}; map part {modules}", args)
       : t("Card {id} (round {round}): tries {actions}; expands by {criteria}; upgrades shipping first; pointer +{step}; map part {modules}", args);
-    h += wrap(g, line, x, y + h, w, { size: 12, color: "#e8e0c8", maxLines: 6 }) + 4;
+    h += wrap(g, line, x, y + h, w, { size: 12, color: "#e8e0c8", maxLines: 10 }) + 4;
   }
   if (a.last && a.last.action) {
     const act = LAST[a.last.action] ? t(LAST[a.last.action]) : a.last.action;
     const money = a.last.money ? `, \u00a3${a.last.money}` : "";
-    h += wrap(g, t("Last turn: {action}", { action: act + money }), x, y + h, w, { size: 12, color: "#b9b09a", maxLines: 2 }) + 4;
+    h += wrap(g, t("Last turn: {action}", { action: act + money }), x, y + h, w, { size: 12, color: "#b9b09a", maxLines: 4 }) + 4;
   }
   text(g, t("Cards left: {n}", { n: a.draw_count }), x, y + h + 8, { size: 12, color: "#b9b09a" });
   return h + 20;
@@ -375,14 +380,14 @@ export function drawOffers(g, v, x, y, w, st) {
     const key = `${o.clan ? o.clan.id : ""}:${o.tile ? o.tile.id : ""}`;
     const can = st.pick && st.pick.has(key);
     const sel = st.offer === key;
-    const bh = 52 + (o.clan ? wrap(g, o.clan.summary, 0, 0, w - 20, { size: 12, maxLines: 8, draw: false }) : 0);
+    const bh = 52 + (o.clan ? wrap(g, o.clan.summary, 0, 0, w - 20, { size: 12, maxLines: 12, draw: false }) : 0);
     box(g, x, ry, w, bh, 8, sel ? "rgba(90,122,46,0.5)" : CARD, can ? GOLD : EDGE, can ? 2 : 1);
     text(g, o.clan ? t("Clan {clan}", { clan: o.clan.name }) : t("No clan"), x + 10, ry + 14, { size: 14, weight: 800 });
     let gx = x + 10;
     const tile = o.tile || { money: 0, goods: {} };
     gx += text(g, t("starts with \u00a3{money}", { money: tile.money }), gx, ry + 34, { size: 13, weight: 700, color: GOLD }) + 8;
     for (const [good, n] of Object.entries(tile.goods || {})) gx += goodCount(g, good, n, gx, ry + 34, 10);
-    if (o.clan) wrap(g, o.clan.summary, x + 10, ry + 46, w - 20, { size: 12, color: "#c8bd9c", maxLines: 8 });
+    if (o.clan) wrap(g, o.clan.summary, x + 10, ry + 46, w - 20, { size: 12, color: "#c8bd9c", maxLines: 12 });
     if (can) hits.push({ x, y: ry, w, h: bh, kind: "offer", key, legal: true, label: `offer ${key}`,
       name: `${o.clan ? t("Clan {clan}", { clan: o.clan.name }) : t("No clan")}, ${t("starts with \u00a3{money}", { money: tile.money })}` });
     h += bh + 6;

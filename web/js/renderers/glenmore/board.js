@@ -4,6 +4,20 @@
 import {
   RESOURCES, THEME, drawTile, drawFigure, drawDie, drawRes, drawCoin, roundRect, font, fitText,
 } from "./draw.js";
+import { markBox } from "../base.js";
+
+/** The marks of what the others did since your move on this ``kind`` of place (R.marks: the
+ * renderer's markings()), drawn round ``box`` for each key; kept in R.markBoxes (tests). */
+export function drawMarks(R, kind, boxOf) {
+  const marks = R.marks && R.marks[kind];
+  if (!marks) return;
+  for (const [key, m] of marks) {
+    const b = boxOf(key);
+    if (!b) continue;
+    const drawn = markBox(R.g, b, m.colour, m.on, b.r || 6);
+    if (R.markBoxes) R.markBoxes.push({ k: m.k, kind, key: String(key), ...drawn });
+  }
+}
 import { moveLabel, resName } from "./labels.js";
 import { t } from "../../i18n/glenmore.js";
 
@@ -39,19 +53,6 @@ export function highlight(g, x, y, w, h, r, hot) {
 
 export function drawChain(R, cells) {
   const { g, view } = R;
-  if (R.flash && cells[R.flash.space]) {
-    // a bot's figure that just moved: a glow that fades
-    const c = cells[R.flash.space];
-    g.save();
-    g.globalAlpha = R.flash.alpha;
-    g.shadowColor = R.flash.color;
-    g.shadowBlur = R.flash.still ? 0 : 18;
-    g.lineWidth = 4;
-    g.strokeStyle = R.flash.color;
-    roundRect(g, c.x - 2, c.y - 2, c.s + 4, c.s + 4, c.s * 0.14);
-    g.stroke();
-    g.restore();
-  }
   const takes = new Map();
   if (R.interactive) for (const m of R.legal) if (m.type === "take") takes.set(m.space, m);
   const turn = view.current_player;
@@ -118,6 +119,7 @@ export function drawChain(R, cells) {
       drawDie(g, c.x + c.s / 2, c.y + c.s / 2, c.s * 0.5, e.last_roll);
     }
   });
+  drawMarks(R, "chain", (space) => cells[space] && { x: cells[space].x, y: cells[space].y, w: cells[space].s, h: cells[space].s });
 }
 
 /** Stacks left, current stack, scorings done: one line if it fits (or the
@@ -199,6 +201,7 @@ export function drawMarket(R, x, y, w, h) {
   const rowH = Math.min(30, h / 5);
   const tok = Math.min(18, rowH * 0.62);
   const slot = Math.min(26, rowH * 0.9);
+  drawMarks(R, "market", (r) => (RESOURCES.includes(r) ? { x, y: y + RESOURCES.indexOf(r) * rowH + 1, w, h: rowH - 2 } : null));
   g.save();
   RESOURCES.forEach((r, i) => {
     const ry = y + i * rowH + rowH / 2;

@@ -4,7 +4,7 @@
 import {
   RESOURCES, THEME, drawTile, drawRes, drawMeeple, drawBarrel, drawCoin, roundRect, font, fitText,
 } from "./draw.js";
-import { highlight } from "./board.js";
+import { highlight, drawMarks } from "./board.js";
 import { moveLabel, nameOf } from "./labels.js";
 import { t } from "../../i18n/glenmore.js";
 
@@ -128,23 +128,10 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
   for (const spot of player.display) {
     const x = px(spot.at), y = py(spot.at), k = key(spot.at);
     const tile = view.tiles[String(spot.tile)];
-    const flash = R.flash && R.flash.at && R.flash.seat === player.seat && key(R.flash.at) === k ? R.flash : null;
     g.save();
     if (activated.has(k)) g.globalAlpha = 0.72;
-    if (flash) g.globalAlpha = Math.min(1, 0.25 + 1.5 * (1 - flash.alpha));   // a bot's new tile fades in
     drawTile(g, tile, x, y, T, { detail, cards: view.cards });
     g.restore();
-    if (flash) {
-      g.save();
-      g.globalAlpha = flash.alpha;
-      g.shadowColor = flash.color;
-      g.shadowBlur = flash.still ? 0 : 18;
-      g.lineWidth = 4;
-      g.strokeStyle = flash.color;
-      roundRect(g, x - 2, y - 2, T + 4, T + 4, T * 0.14);
-      g.stroke();
-      g.restore();
-    }
     if (R.infos) R.infos.push({ x, y, w: T, h: T, tile: tile, clip: R.clip });
     if (placed === k) {
       g.save();
@@ -248,6 +235,13 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
       R.hits.push({ x, y, w: T, h: T, move: m, label, clip: R.clip });
     }
   }
+  // the others' tiles placed or worked since your move (a small display in a panel: the tile only)
+  drawMarks(R, "tile", (k) => {
+    const [seat, at] = String(k).split(":");
+    if (Number(seat) !== player.seat) return null;
+    const xy = at.split(",").map(Number);
+    return { x: px(xy), y: py(xy), w: T, h: T, r: T * 0.14 };
+  });
   return { w: bounds.cols * step - gap, h: bounds.rows * step - gap };
 }
 

@@ -4,9 +4,9 @@
 
 import { t, tn, N_ } from "../../i18n/glenmore.js";
 import { drawSeatMark } from "../../seatmark.js";
-import { MIN_PX, roundRect, fitText, font as baseFont } from "../base.js";
+import { MIN_PX, roundRect, fitText, fitLines, font as baseFont } from "../base.js";
 
-export { MIN_PX, roundRect, fitText };
+export { MIN_PX, roundRect, fitText, fitLines };
 /** Glen More's fonts: bold or regular at ``px`` (never under MIN_PX). */
 export const font = (px, bold) => baseFont(px, bold ? 700 : 400);
 
@@ -287,16 +287,6 @@ export function cardText(card) {
 // shorter names for small tiles (translated when drawn)
 const SHORT_NAME = { "Meadow (sheep)": N_("Meadow"), "Pasture (cattle)": N_("Pasture") };
 
-// names for the smallest tiles (phone chain): the word players use for the tile
-const TIGHT_WORD = { "Grain field": N_("Grain"), "Distillery": N_("Still") };
-// proper names: the same in every language
-const TIGHT_NAME = {
-  "Cawdor Castle": "Cawdor", "Castle of Mey": "Mey",
-  "Castle Stalker": "Stalker", "Castle Moil": "Moil", "Donan Castle": "Donan", "Duart Castle": "Duart",
-  "Armadale Castle": "Armadale", "Loch Lochy": "Lochy", "Loch Ness": "Ness", "Loch Oich": "Oich",
-  "Loch Morar": "Morar", "Loch Shiel": "Shiel", "Iona Abbey": "Iona",
-};
-
 const PRODUCES = { quarry: "stone", forest: "wood", meadow: "sheep", pasture: "cattle", grain_field: "grain" };
 
 function tileIcon(g, tile, x, y, s, cards) {
@@ -439,15 +429,14 @@ export function drawTile(g, tile, x, y, s, opts = {}) {
     g.fillStyle = "#222";
     g.textAlign = "center";
     g.textBaseline = "top";
-    // the name at 11 px or more: the full name, else a shorter one (hold a tile for its full name)
+    // the tile's whole name (the rulebook's, as the tutorial and the log say it), 11 px or more:
+    // on two lines and narrowed on a phone's small chain tile; its picture below it
+    // (a tile smaller than that, beside words that name it: its picture only)
     const px = Math.max(11, s * 0.15);
-    let name = t(SHORT_NAME[tile.name] || tile.name);
-    g.font = font(px, true);
-    if (g.measureText(name).width > s * 0.86) {
-      name = TIGHT_WORD[tile.name] ? t(TIGHT_WORD[tile.name]) : TIGHT_NAME[tile.name] || name.split(" ")[0];
-    }
-    fitText(g, name, x + s / 2, y + s * 0.1, s * 0.86, px, { bold: true });
-    tileIcon(g, tile, x, y, s, opts.cards || {});
+    const name = t(SHORT_NAME[tile.name] || tile.name);
+    const used = s >= 40 ? fitLines(g, name, x + s / 2, y + s * 0.08, s * 0.9, px, { bold: true }) : { h: 0 };
+    const low = Math.max(0, y + s * 0.08 + used.h - (y + s * 0.3));   // a second line reaches the picture's place
+    tileIcon(g, tile, x, y + low, s, opts.cards || {});
     if (opts.cost) costRow(g, tile.cost, x, y, s);
     if (tile.card) {
       const card = (opts.cards || {})[tile.card];

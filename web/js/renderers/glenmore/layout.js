@@ -2,11 +2,12 @@
 // tabs/panels and the large display go at each canvas size, plus the hint
 // line and tile tooltips. Mixed into the renderer class (methods use `this`).
 
-import { THEME, RESOURCES, drawTile, drawRes, drawCoin, roundRect, font, fitText, cardText } from "./draw.js";
-import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, highlight } from "./board.js";
+import { THEME, RESOURCES, drawTile, drawRes, drawCoin, roundRect, font, fitText, fitLines, cardText } from "./draw.js";
+import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, highlight, drawMarks } from "./board.js";
 import { displayBounds, displayMoves, drawDisplay, drawPlayerHeader, drawStats, cardNames } from "./display.js";
 import { moveLabel, tileLines, goodsText, nameOf } from "./labels.js";
 import { t, tn, N_ } from "../../i18n/glenmore.js";
+import { tapOr } from "../../pointer.js";
 
 // the score breakdown's categories (engine scoring.CATEGORIES)
 const CATEGORY = {
@@ -211,6 +212,7 @@ export const layoutMethods = {
   /** Which half a short phone canvas shows: the player's pick for this move, else by phase. */
   narrowView() {
     const v = this.snap.view;
+    if (this.hold) return "display";   // the others' display, their new tile marked (holdRecent)
     if (this.manualView && this.manualView.ply === v.ply) return this.manualView.view;
     return v.phase === "take" ? "board" : "display";
   },
@@ -247,7 +249,7 @@ export const layoutMethods = {
     const p = v.players[this.sel] || v.players[0];
     const own = p.seat === v.current_player;
     // hint / status
-    const hintH = R.view.taken != null && narrow ? 40 : 26;
+    const hintH = Math.max(R.view.taken != null && narrow ? 40 : 26, this.hintHeight(R, w));
     this.hint(R, x, y, w, hintH);
     y += hintH + 4;
     h -= hintH + 4;
@@ -270,9 +272,11 @@ export const layoutMethods = {
       ? Object.entries(sc.breakdown).map(([k, n]) => `${CATEGORY[k] ? t(CATEGORY[k]) : k} ${n}`).join(" · ")
       : cardNames(v, p).join(" · ");
     if (cards && sx + sw + 40 < x + w) {
+      // the cards (or at the end the score's parts) where they fit whole; else they are in the
+      // scores & log, a tap away
       g.fillStyle = THEME.dim;
       g.font = font(12);
-      fitText(g, cards, sx + sw + 6, y + headH / 2, x + w - sx - sw - 8, 12);
+      fitText(g, cards, sx + sw + 6, y + headH / 2, x + w - sx - sw - 8, 12, { optional: true });
     }
     g.restore();
     y += headH + 4;
@@ -337,36 +341,9 @@ export const layoutMethods = {
     const g = this.g;
     const v = R.view;
     const turn = v.current_player;
-    const who = turn != null ? this.ui.seatName(turn) : "";
     const taken = v.taken != null ? v.tiles[String(v.taken)] : null;
-    let text;
+    const text = this.hintWords(R);
     const mine = R.interactive;
-    const takenName = taken ? nameOf(taken.name) : null;
-    switch (v.phase) {
-      case "take": text = mine ? t("Your turn: take a tile from the chain") : t("{name} is choosing a tile", { name: who }); break;
-      case "pay": {
-        const pd = v.pending || { needs: [], paid: [] };
-        const needs = pd.needs.map(needName).join(", ");
-        const what = pd.for === "activation" ? t("the activation") : takenName || t("the tile");
-        text = needs ? t("Pay for {what}: {needs}", { what, needs }) : t("Pay for {what}: done", { what });
-        if (pd.paid.length) text += "  " + t("(paid {goods})", { goods: pd.paid.map(needName).join(", ") });
-        if (mine) text += " — " + t("tap a resource or buy");
-        break;
-      }
-      case "place": text = mine ? t("Place {tile}: tap a dashed space", { tile: takenName || t("the tile") }) : t("{name} places {tile}", { name: who, tile: takenName || t("a tile") }); break;
-      case "gain": text = t("Choose a resource to gain ({n} left)", { n: v.gains_pending || 1 }); break;
-      case "activate": text = mine ? t("Activate tiles: tap a highlighted tile") : t("{name} activates tiles", { name: who }); break;
-      case "move": text = this.moveFrom ? t("Tap where the clan member goes") : tn("Move clan members: {n} point left", "Move clan members: {n} points left", v.movement_points); break;
-      case "over": {
-        const sc = (this.snap.scores || []).map((s, i) => `${this.ui.seatName(i)} ${s.total}`).join(" · ");
-        const won = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");
-        const n = (this.snap.winners || []).length;
-        text = won ? tn("Game over: {names} wins — {scores}", "Game over: {names} win — {scores}", n, { names: won, scores: sc })
-          : t("Game over — {scores}", { scores: sc });
-        break;
-      }
-      default: text = v.phase;
-    }
     g.save();
     roundRect(g, x, y, w, h, 8);
     g.fillStyle = mine ? "rgba(255,213,74,0.16)" : "rgba(255,255,255,0.06)";
@@ -384,21 +361,58 @@ export const layoutMethods = {
       tx += 14;
     }
     g.fillStyle = mine ? THEME.accent : THEME.text;
-    g.textAlign = "left";
-    g.textBaseline = "middle";
     const maxW = x + w - tx - 8;
-    g.font = font(13, true);
-    if (h >= 36 && g.measureText(text).width > maxW) {
-      // two lines: break at the last space that fits
-      const words = text.split(" ");
-      let first = "";
-      while (words.length && g.measureText(first + words[0]).width <= maxW) first += words.shift() + " ";
-      fitText(g, first.trim(), tx, y + h * 0.3, maxW, 13, { bold: true });
-      fitText(g, words.join(" "), tx, y + h * 0.72, maxW, 13, { bold: true });
-    } else {
-      fitText(g, text, tx, y + h / 2 + 0.5, maxW, 13, { bold: true });
-    }
+    // the whole line: on two lines (narrowed if need be) where it is tall enough
+    const lines = h >= 36 ? 2 : 1;
+    const size = fitLines(g, text, tx, 0, maxW, 13, { bold: true, maxLines: lines, align: "left", measure: true });
+    fitLines(g, text, tx, y + (h - size.h) / 2 + 1, maxW, 13, { bold: true, maxLines: lines, align: "left" });
     g.restore();
+  },
+
+  /** What the line of help says now. */
+  hintWords(R) {
+    const v = R.view;
+    const turn = v.current_player;
+    const who = turn != null ? this.ui.seatName(turn) : "";
+    const taken = v.taken != null ? v.tiles[String(v.taken)] : null;
+    let text;
+    const mine = R.interactive;
+    const takenName = taken ? nameOf(taken.name) : null;
+    switch (v.phase) {
+      case "take": text = mine ? t("Your turn: take a tile from the chain") : t("{name} is choosing a tile", { name: who }); break;
+      case "pay": {
+        const pd = v.pending || { needs: [], paid: [] };
+        const needs = pd.needs.map(needName).join(", ");
+        const what = pd.for === "activation" ? t("the activation") : takenName || t("the tile");
+        text = needs ? t("Pay for {what}: {needs}", { what, needs }) : t("Pay for {what}: done", { what });
+        if (pd.paid.length) text += "  " + t("(paid {goods})", { goods: pd.paid.map(needName).join(", ") });
+        if (mine) text += " — " + tapOr(t("tap a resource or buy"), t("click a resource or buy"));
+        break;
+      }
+      case "place": text = mine ? tapOr(t("Place {tile}: tap a dashed space", { tile: takenName || t("the tile") }), t("Place {tile}: click a dashed space", { tile: takenName || t("the tile") })) : t("{name} places {tile}", { name: who, tile: takenName || t("a tile") }); break;
+      case "gain": text = t("Choose a resource to gain ({n} left)", { n: v.gains_pending || 1 }); break;
+      case "activate": text = mine ? tapOr(t("Activate tiles: tap a highlighted tile"), t("Activate tiles: click a highlighted tile")) : t("{name} activates tiles", { name: who }); break;
+      case "move": text = this.moveFrom ? tapOr(t("Tap where the clan member goes"), t("Click where the clan member goes")) : tn("Move clan members: {n} point left", "Move clan members: {n} points left", v.movement_points); break;
+      case "over": {
+        const sc = (this.snap.scores || []).map((s, i) => `${this.ui.seatName(i)} ${s.total}`).join(" · ");
+        const won = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");
+        const n = (this.snap.winners || []).length;
+        text = won ? tn("Game over: {names} wins — {scores}", "Game over: {names} win — {scores}", n, { names: won, scores: sc })
+          : t("Game over — {scores}", { scores: sc });
+        break;
+      }
+      default: text = v.phase;
+    }
+    return text;
+  },
+
+  /** The height the line of help needs at width ``w`` (one line, or two). */
+  hintHeight(R, w) {
+    this.g.save();
+    const text = this.hintWords(R);
+    const one = fitLines(this.g, text, 0, 0, w - 40 - (R.view.taken != null ? 36 : 0), 13, { bold: true, maxLines: 1, squeeze: 0.8, measure: true });
+    this.g.restore();
+    return one.lines > 1 || one.size < 12 ? 40 : 26;
   },
 
   /** The tile taken this turn (and still to be paid for / placed). */
@@ -416,8 +430,7 @@ export const layoutMethods = {
     g.textBaseline = "top";
     g.fillText(t("taken"), x + s + 8, y + 2);
     g.fillStyle = THEME.text;
-    g.font = font(12);
-    fitText(g, nameOf(tile.name), x + s + 8, y + 18, w - s - 10, 12);
+    fitLines(g, nameOf(tile.name), x + s + 8, y + 16, w - s - 10, 12, { align: "left" });
     g.restore();
   },
 
@@ -508,6 +521,7 @@ export const layoutMethods = {
         }
       }
     });
+    drawMarks(R, "market", (r) => (RESOURCES.includes(r) ? { x: x + RESOURCES.indexOf(r) * cw + 3, y: y + 2, w: cw - 6, h: h - 4 } : null));
   },
 
   scoringLine(R, x, y, w, h) {

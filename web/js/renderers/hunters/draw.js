@@ -6,7 +6,7 @@ import { glyph, drawMember, drawHut, COLORS } from "./paint.js";
 import { drawPlayers, drawPreview, drawButtons, drawInfo, roundBox, layoutFor } from "./panels.js";
 import { font } from "../base.js";
 import { t, tn, N_ } from "../../i18n/hunters.js";
-import { reducedMotion } from "../../access.js";
+import { tapOr } from "../../pointer.js";
 
 // a feature's name and state, [open, complete], shown through t()
 const KIND_STATE = {
@@ -24,6 +24,8 @@ export const drawing = {
     const g = this.g;
     const { W, H, dpr } = this;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    this.startCuts();
+    this.furn = [];
     const bg = g.createRadialGradient(W / 2, H / 2, 0, W / 2, H / 2, Math.hypot(W, H) / 2);
     bg.addColorStop(0, "#3a3b31");
     bg.addColorStop(1, COLORS.table);
@@ -88,24 +90,8 @@ export const drawing = {
       this.drawDecor(g, v.drawn.tile, m.x, m.y, m.rot);
     }
 
-    // a bot's last tile: a glow that fades (its move made visible)
-    if (this.flash) {
-      const age = performance.now() - this.flash.t0;
-      if (age < 1600) {
-        const [fx, fy] = this.toScreen(this.flash.x - 0.5, this.flash.y - 0.5);
-        const still = reducedMotion();   // asked for less motion: a still outline, no fade or glow
-        g.save();
-        g.globalAlpha = still ? 1 : 1 - age / 1600;
-        g.lineWidth = 4;
-        g.strokeStyle = this.flash.color;
-        g.shadowColor = this.flash.color;
-        g.shadowBlur = still ? 0 : 14;
-        g.strokeRect(fx + 2, fy + 2, s - 4, s - 4);
-        g.restore();
-        if (!still) this.redraw();
-        else if (!this.flashTimer) this.flashTimer = setTimeout(() => { this.flashTimer = null; this.redraw(); }, 1620 - age);
-      } else this.flash = null;
-    }
+    // what the others did since your move (the engine's marks): their tiles outlined in their colour
+    this.drawMarks(g, "tile");
 
     // meeple phase: pieces that can take a member or hut
     if (this.interactive && phase === "meeple" && v.just_placed) {
@@ -168,12 +154,15 @@ export const drawing = {
       });
     }
 
+    this.drawMarks(g, "piece");
+
     // ghost controls
     if (this.sel && this.interactive) this.drawGhostControls(g);
 
     // panels
     const lay = layoutFor(W, H, (v.players || []).length);
-    drawPlayers(g, v, this.ui, this.snap.winners, lay);
+    const players = drawPlayers(g, v, this.ui, this.snap.winners, lay);
+    this.furn.push({ x: 8, y: 8, w: players.w, h: players.h, kind: "panel", label: "players' panel" });
     let rot = this.sel ? this.sel.moves[this.sel.i].rot : 0;
     let shown = v.drawn ? v.drawn.tile : null;
     const jt = v.just_placed && this.cells.get(`${v.just_placed.x},${v.just_placed.y}`);
@@ -181,10 +170,56 @@ export const drawing = {
     const names = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");
     const pv = drawPreview(g, v, W, shown ? this.tileArt(shown, lay.pv * dpr) : null, rot, phase, names, lay);
     if (shown && phase !== "over") this.drawDecorInBox(g, shown, pv.tile, rot);
+    this.furn.push({ x: pv.x, y: pv.y, w: pv.w, h: pv.h, kind: "panel", label: "drawn tile" });
     if (this.sel) this.buttons.push({ ...pv.tile, act: "preview" });
-    this.buttons.push(...drawButtons(g, W, H, lay));
+    const zoom = drawButtons(g, W, H, lay);
+    this.buttons.push(...zoom);
+    for (const b of zoom) this.furn.push({ ...b, kind: "control", label: b.act });
     // on a short canvas only feature details, no hints (the page's own text guides)
-    drawInfo(g, W, H, f || !lay.compact ? this.infoLines(f) : [], this.ui, lay);
+    const info = drawInfo(g, W, H, this.infoShown(f, lay), this.ui, lay);
+    if (info) this.furn.push({ ...info, kind: "banner", label: "line of help" });
+  },
+
+  /** The lines of help at the bottom now (a feature's details, or what to do). */
+  infoShown(f, lay) { return f || !lay.compact ? this.infoLines(f) : []; },
+
+  /** Marks of what the others did since your move (ctx.recent: the engine's marks), ``kind``
+   * "tile" (an outline in the mover's colour) or "piece" (a ring round the member or hut). The
+   * chip chosen in the strip (ctx.focus) stands out; the others then fade. */
+  drawMarks(g, kind) {
+    const items = this.recent || [];
+    const s = this.cam.s;
+    this.markBoxes = kind === "tile" ? [] : this.markBoxes || [];
+    items.forEach((it, k) => {
+      if (it.seat == null) return;
+      const on = this.focus == null || this.focus === k;
+      const col = this.ui.seatColor(it.seat);
+      for (const m of it.marks || []) {
+        if (m.kind !== kind) continue;
+        g.save();
+        g.globalAlpha = on ? 1 : 0.4;
+        g.strokeStyle = col;
+        g.shadowColor = "rgba(0,0,0,0.8)";
+        g.shadowBlur = 4;
+        if (kind === "tile") {
+          const [x, y] = this.toScreen(m.x - 0.5, m.y - 0.5);
+          g.lineWidth = this.focus === k ? 5 : 3;
+          g.setLineDash(this.focus === k ? [] : [Math.max(6, s * 0.12), Math.max(4, s * 0.06)]);
+          g.strokeRect(x + 2, y + 2, s - 4, s - 4);
+          this.markBoxes.push({ k, kind, x: x + 2, y: y + 2, w: s - 4, h: s - 4 });
+        } else {
+          const p = this.spotWorld(m.x, m.y, m.piece);
+          if (p) {
+            const [x, y] = this.toScreen(p[0], p[1]);
+            const r = Math.max(12, s * 0.2);
+            g.lineWidth = this.focus === k ? 4 : 3;
+            g.beginPath(); g.arc(x, y, r, 0, Math.PI * 2); g.stroke();
+            this.markBoxes.push({ k, kind, x: x - r, y: y - r, w: 2 * r, h: 2 * r });
+          }
+        }
+        g.restore();
+      }
+    });
   },
 
   drawTileAt(g, id, x, y, rot, alpha) {
@@ -208,7 +243,7 @@ export const drawing = {
       if (d.kind === "fish") continue;
       const [dx, dy] = rotatePoint(d.at[0], d.at[1], rot);
       const [sx, sy] = this.toScreen(x + dx, y + dy);
-      const k = d.kind === "gold" ? 0.13 : d.kind === "mammoth" ? 0.24 : 0.21;
+      const k = d.kind === "gold" ? 0.13 : d.kind === "mammoth" ? 0.24 : d.kind === "volcano" ? 0.3 : 0.21;
       glyph(g, d.kind, sx, sy, Math.max(s * k, k * 60));
     }
   },
@@ -246,15 +281,24 @@ export const drawing = {
     if (this.sel.moves.length > 1) items.push("rotate");
     items.push("confirm");
     const span = items.length * (b + 6) - 6;
-    // beside the ghost, on a side with no tile and inside the canvas
+    // beside the ghost, on a side with no tile, inside the board's clear part and over no other
+    // place the tile may go (else none: the choice bar has Place here and the turns too)
+    const clear = this.revealRect();
+    const placeBoxes = [...this.placeAt.keys()].filter((k) => k !== `${m.x},${m.y}`).map((k) => {
+      const [px, py] = this.toScreen(...k.split(",").map(Number));
+      return { x: px - s / 2, y: py - s / 2, w: s, h: s };
+    });
+    const meets = (a, c) => a.x < c.x + c.w && c.x < a.x + a.w && a.y < c.y + c.h && c.y < a.y + a.h;
     const sides = [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => {
       const k = `${m.x + dx},${m.y + dy}`;
-      const free = (this.cells.has(k) ? 0 : 2) + (this.placeAt.has(k) ? 0 : 1);
       const bx0 = dx ? x + dx * (s / 2 + 6) - (dx < 0 ? b : 0) : x - span / 2;
       const by0 = dy ? y + dy * (s / 2 + 6) - (dy < 0 ? b : 0) : y - span / 2;
-      const inside = bx0 > 4 && by0 > 4 && bx0 + (dx ? b : span) < this.W - 4 && by0 + (dy ? span : b) < this.H - 4;
-      return { dx, dy, bx0, by0, score: free + (inside ? 4 : 0) };
-    });
+      const area = { x: bx0, y: by0, w: dx ? b : span, h: dy ? span : b };
+      const inside = area.x > clear.x && area.y > clear.y && area.x + area.w < clear.x + clear.w && area.y + area.h < clear.y + clear.h;
+      const free = inside && !placeBoxes.some((p) => meets(p, area));
+      return { dx, dy, bx0, by0, free, score: (this.cells.has(k) ? 0 : 2) };
+    }).filter((c) => c.free);
+    if (!sides.length) return;
     const side = sides.reduce((a, c) => (c.score > a.score ? c : a));
     items.forEach((act, k) => {
       const bx = side.dx ? side.bx0 : side.bx0 + k * (b + 6);
@@ -276,6 +320,7 @@ export const drawing = {
         g.beginPath(); g.moveTo(ex - 5, ey - 3); g.lineTo(ex + 1, ey); g.lineTo(ex - 4, ey + 5); g.stroke();
       }
       this.buttons.push({ x: bx, y: by, w: b, h: b, act });
+      this.furn.push({ x: bx, y: by, w: b, h: b, kind: "control", label: act === "confirm" ? "place here" : "turn the tile" });
     });
   },
 
@@ -300,10 +345,11 @@ export const drawing = {
     }
     if (!this.interactive) return v.phase === "over" ? [{ text: t("Game over") }] : [];
     if (v.phase === "place") {
-      if (this.sel) return [{ text: this.sel.moves.length > 1 ? t("Tap the tile again to turn it, ✓ to place") : t("Tap ✓ to place the tile here") }];
-      return [{ text: this.placeAt.size ? t("Tap a glowing square to place the tile") : t("No place for this tile") }];
+      if (this.sel) return [{ text: this.sel.moves.length > 1 ? tapOr(t("Tap the tile again to turn it, ✓ to place"), t("Click the tile again to turn it, ✓ to place"))
+        : tapOr(t("Tap ✓ to place the tile here"), t("Click ✓ to place the tile here")) }];
+      return [{ text: this.placeAt.size ? tapOr(t("Tap a glowing square to place the tile"), t("Click a glowing square to place the tile")) : t("No place for this tile") }];
     }
-    if (v.phase === "meeple") return [{ text: this.meepleAt.size ? t("Tap a marked area for a member or hut") : t("Nothing to place: choose Place nothing") }];
+    if (v.phase === "meeple") return [{ text: this.meepleAt.size ? tapOr(t("Tap a marked area for a member or hut"), t("Click a marked area for a member or hut")) : t("Nothing to place: choose Place nothing") }];
     return [];
   },
 };

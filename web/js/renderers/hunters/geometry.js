@@ -370,6 +370,7 @@ function decorOf(p, i, label, dist, N, spot, extra) {
   } else if (p.kind === "forest") {
     if (p.gold) items.push(...Array(p.gold === true ? 1 : +p.gold || 1).fill("gold"));
     if (p.mushrooms) items.push(...Array(p.mushrooms === true ? 1 : +p.mushrooms || 1).fill("mushrooms"));
+    if (p.volcano) items.unshift("volcano");   // the start tile's (the texts name places from it)
   } else if (p.kind === "lake") {
     const n = p.fish || 0;
     const c = extra.centre || [0.5, 0.5];

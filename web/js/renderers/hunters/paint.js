@@ -306,6 +306,18 @@ export function glyph(g, kind, x, y, z) {
     }
     g.fillStyle = "#c9c5bb"; g.strokeStyle = "#5d5a52";
     g.beginPath(); g.roundRect(-9, -30, 18, 34, 5); g.fill(); g.stroke();
+  } else if (kind === "volcano") {
+    // a cone of dark rock with a glowing crater and smoke (the start tile's landmark)
+    ell(0, 30, 50, 12, "rgba(0,0,0,0.3)");
+    g.fillStyle = "#5b4a3e"; g.strokeStyle = "#2e241d"; g.lineWidth = 4;
+    g.beginPath(); g.moveTo(-50, 30); g.lineTo(-14, -22); g.lineTo(14, -22); g.lineTo(50, 30); g.closePath(); g.fill(); g.stroke();
+    g.fillStyle = "#7a6656";
+    g.beginPath(); g.moveTo(-14, -22); g.lineTo(-4, -22); g.lineTo(-22, 30); g.lineTo(-40, 30); g.closePath(); g.fill();
+    g.fillStyle = "#e8531e";
+    g.beginPath(); g.ellipse(0, -22, 14, 5, 0, 0, Math.PI * 2); g.fill();
+    g.fillStyle = "#ffb02e";
+    g.beginPath(); g.moveTo(-8, -22); g.lineTo(-3, -2); g.lineTo(2, -14); g.lineTo(6, 4); g.lineTo(9, -22); g.closePath(); g.fill();
+    ell(-6, -40, 10, 8, "rgba(200,195,190,0.8)"); ell(6, -52, 13, 9, "rgba(200,195,190,0.65)"); ell(-2, -64, 9, 7, "rgba(200,195,190,0.5)");
   } else if (kind === "fire") {
     g.strokeStyle = "#5a3516"; g.lineWidth = 8;
     g.beginPath(); g.moveTo(-26, 26); g.lineTo(26, 12); g.moveTo(-26, 12); g.lineTo(26, 26); g.stroke();

@@ -2,7 +2,7 @@
 // and the hint / feature information line.  Each returns the hit boxes it drew.
 import { drawMember, drawHut } from "./paint.js";
 import { t } from "../../i18n/hunters.js";
-import { FONT, box as roundBox } from "../base.js";
+import { FONT, box as roundBox, noteCut } from "../base.js";
 
 export { roundBox };
 
@@ -15,17 +15,29 @@ export function layoutFor(W, H, rows) {
   const pv = compact ? 46 : small ? 62 : 88;
   const playersH = rowH * rows + 10;
   const previewH = pv + (compact ? 34 : small ? 44 : 52);
+  const btn = TOUCH ? 44 : compact ? 30 : small ? 36 : 40;
+  const gap = compact ? 6 : 8;
+  const side = wide ? Math.min(240, W * 0.19) : 8;
+  // the view buttons (zoom in, zoom out, fit) sit off the board: in the side column on a wide
+  // screen (under the drawn tile), else in a row under the players' panel (the top band, which
+  // the board's places never reach), so no place of the board is ever under one
+  // (a short board on a touch screen: only "fit", beside the players' panel; fingers pinch to zoom)
+  const beside = !wide && compact && TOUCH;
+  const zoom = wide ? { x: W - btn - 10, y: 8 + previewH + gap, row: false, acts: ZOOM }
+    : beside ? { x: 8 + (small ? 114 : 120) + gap, y: 8, row: true, acts: ["fit"] } : { x: 8, y: 8 + playersH + gap, row: true, acts: ZOOM };
+  // (wide: the players' panel may reach past the side margin: the board starts under it)
+  const band = wide ? playersH + 16 : Math.max(beside ? Math.max(playersH, btn) : playersH + gap + btn, previewH) + 16;
   return {
-    small, compact, rowH, pv, playersH, previewH,
+    small, compact, rowH, pv, playersH, previewH, btn, gap, zoom,
     maxName: compact ? 0 : small ? 56 : 86,
-    btn: TOUCH ? 44 : compact ? 30 : small ? 36 : 40,
     font: compact ? 11 : small ? 12 : 14,
-    top: wide ? 24 : Math.max(playersH, previewH) + 16,
-    bottom: wide ? 24 : compact ? 40 : 56,
-    side: wide ? Math.min(240, W * 0.19) : 8,
+    top: band,
+    bottom: wide ? 24 : compact ? 40 : 56,   // at least: the line of help at the bottom (infoHeight) may need more
+    side,
   };
 }
 
+const ZOOM = ["zoomin", "zoomout", "fit"];
 const PANEL = "rgba(28,30,24,0.86)";
 const PANEL_EDGE = "rgba(255,240,200,0.18)";
 
@@ -53,8 +65,10 @@ export function drawPlayers(g, view, ui, winners, lay) {
     if (compact) {
       g.fillText(star, nameX - 2, y);
     } else {
-      let name = star + String(ui.seatName(seat) || t("Player {n}", { n: seat + 1 }));
+      const full = star + String(ui.seatName(seat) || t("Player {n}", { n: seat + 1 }));
+      let name = full;
       while (name.length > 2 && g.measureText(name).width > maxName) name = name.slice(0, -2) + "…";
+      if (name !== full) noteCut(full, name, true);   // a long name: whole in the scores, a tap away
       g.fillText(name, nameX, y);
     }
     g.textAlign = "right";
@@ -107,6 +121,7 @@ export function drawPreview(g, view, W, art, rot, phase, winnerText, lay) {
     words.slice(0, 3).forEach((t, k) => {
       let txt = t;
       while (txt.length > 2 && g.measureText(txt).width > size - 6) txt = txt.slice(0, -2) + "…";
+      if (txt !== t) noteCut(t, txt, true);   // a winner's long name: whole in the final table
       g.fillText(txt, cx, ty + size * 0.58 + k * (small ? 13 : 16));
     });
   } else if (art) {
@@ -131,17 +146,17 @@ export function drawPreview(g, view, W, art, rot, phase, winnerText, lay) {
 }
 
 export function drawButtons(g, W, H, lay) {
-  // zoom in, zoom out, fit: bottom right
+  // zoom in, zoom out, fit: off the board (layoutFor's zoom: a row, or a column)
   const b = lay.btn;
-  const x = W - b - 10;
   const items = [
     { act: "zoomin", icon: "+" },
     { act: "zoomout", icon: "−" },
     { act: "fit", icon: "fit" },
-  ];
+  ].filter((it) => lay.zoom.acts.includes(it.act));
   const boxes = [];
   items.forEach((it, k) => {
-    const y = H - (items.length - k) * (b + (lay.compact ? 6 : 8)) - 4;
+    const x = lay.zoom.row ? lay.zoom.x + k * (b + lay.gap) : lay.zoom.x;
+    const y = lay.zoom.row ? lay.zoom.y : lay.zoom.y + k * (b + lay.gap);
     roundBox(g, x, y, b, b, b / 2, PANEL, PANEL_EDGE);
     g.strokeStyle = "#f3ecd8";
     g.fillStyle = "#f3ecd8";
@@ -167,15 +182,15 @@ export function drawButtons(g, W, H, lay) {
   return boxes;
 }
 
-export function drawInfo(g, W, H, lines, ui, lay) {
-  // lines: [{text, dots:[{seat,n}]}]; drawn bottom-left, above the board edge.
-  // A line too long for the box (longer words in other languages) wraps onto
-  // up to three rows; only what still does not fit is cut with an ellipsis.
-  if (!lines || !lines.length) return;
-  const small = lay.small;
+export function drawInfo(g, W, H, lines, ui, lay, measure = false) {
+  // lines: [{text, dots:[{seat,n}]}]; drawn bottom-left, above the board edge (the whole
+  // width: the view buttons are off the board). A line too long for the box (longer words in
+  // other languages) wraps onto up to three rows; only what still does not fit is cut with an
+  // ellipsis. Returns its box ({x, y, w, h}; measure: nothing drawn), or null.
+  if (!lines || !lines.length) return null;
   const fs = lay.font;
   const font = (k) => `${k === 0 ? "600 " : ""}${fs}px ${FONT}`;
-  const maxW = W - lay.btn - (small ? 30 : 40) - 8;
+  const maxW = W - 16 - (lay.side > 8 ? 2 * lay.side : 0);
   const dotsW = (l) => (l.dots ? l.dots.length * (fs * 2.6) + 6 : 0);
   const rows = [];
   lines.forEach((l, k) => {
@@ -199,7 +214,8 @@ export function drawInfo(g, W, H, lines, ui, lay) {
   w = Math.min(maxW, w + 24);
   const lh = fs + (lay.compact ? 5 : 8);
   const h = rows.length * lh + 10;
-  const x = 8, y = H - h - 8;
+  const x = lay.side > 8 ? lay.side : 8, y = H - h - 8;
+  if (measure) return { x, y, w, h };
   roundBox(g, x, y, w, h, 10, PANEL, PANEL_EDGE);
   g.textBaseline = "middle";
   g.textAlign = "left";
@@ -209,6 +225,7 @@ export function drawInfo(g, W, H, lines, ui, lay) {
     g.fillStyle = l.k === 0 ? "#fff4d0" : "#d9d2bd";
     let text = l.text;
     while (text.length > 3 && g.measureText(text).width > w - 20 - (l.dots ? l.dots.length * fs * 2.6 : 0)) text = text.slice(0, -2) + "…";
+    if (text !== l.text) noteCut(l.text, text);
     g.fillText(text, x + 10, ly);
     if (l.dots) {
       let dx = x + 16 + g.measureText(text).width;
@@ -220,4 +237,5 @@ export function drawInfo(g, W, H, lines, ui, lay) {
       }
     }
   });
+  return { x, y, w, h };
 }

@@ -1,0 +1,95 @@
+"""The layout audit can fail (issue 48): on a real game screen it finds nothing,
+then each planted fault is caught - a layer over a control and over a place
+of the board, a button whose words are cut, a legal move with nowhere to tap,
+a string of another language (and a message id, a placeholder left empty), a
+focus ring after a tap and a style that draws one on :focus."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import _finish, _new_app
+from layout_audit import LAYOUT_AUDIT_INIT, PHONES, LayoutAudit, foreign_words
+
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
+
+
+def test_the_words_of_each_language_are_told_apart():
+    assert foreign_words(["New game", "Hint", "Ilinca", "12", "£9"], "en") == []
+    assert foreign_words(["Novo jogo"], "ro") and foreign_words(["Novo jogo"], "en")
+    assert foreign_words(["Jucătorul 3"], "pt-BR")          # a template's placeholder filled
+    assert foreign_words(["Jucătorul 3"], "ro") == []
+    assert foreign_words(["Novo jogo: Glen More"], "pt-BR") == []
+    assert foreign_words(["Tap a glowing square to place the tile"], "ro")   # untranslated: the English id
+    assert foreign_words(["hunters_hint_line"], "en")        # a message id
+    assert foreign_words(["Take {tile}"], "en")              # a placeholder left unfilled
+
+
+@pytest.fixture
+def audit(request, chromium, site_url):
+    app = _new_app(request, chromium, site_url, **PHONE)
+    app.context.add_init_script(LAYOUT_AUDIT_INIT)
+    page = app.page
+    app.open("?fast=1&nosw")
+    # a game in play: a person against a bot, the person to move, the board's places lit
+    page.click("#game-list [data-game='hunters']")
+    page.select_option("#ng-count", "2")
+    page.query_selector_all("#ng-seats .seat-kind")[1].select_option("bot:easy")
+    page.click("#ng-start")
+    page.wait_for_function("window.cairn.snapshot() && !window.cairn.busy && window.cairn.targets().length > 0")
+    page.evaluate("() => { const c = document.querySelector('#coach:not([hidden]) .skip'); if (c) c.click(); }")
+    a = LayoutAudit(page, touch=True, sizes={"390x844": PHONES["390x844"]}, langs=("en",))
+    a.use_size("390x844")
+    yield a
+    _finish(request, app)
+
+
+def found(audit, kind, settle=True):
+    if settle:
+        audit.settle()
+    return [p for p in audit.run("planted") if f"] {kind}: " in p]
+
+
+def test_a_clean_screen_has_nothing_to_say(audit):
+    audit.settle()
+    assert audit.run("clean") == []
+    assert audit.focus_rules() == []
+
+
+def test_a_layer_over_a_control_and_over_a_place_is_caught(audit):
+    audit.page.evaluate("""() => { const r = document.getElementById('undo').getBoundingClientRect();
+      const d = document.createElement('div'); d.id = 'planted';
+      d.style.cssText = `position:fixed;left:${r.left + r.width / 2}px;top:${r.top}px;width:30px;height:10px;z-index:50;background:red`;
+      document.body.append(d); }""")
+    assert any("button#undo" in p and "div#planted" in p for p in found(audit, "cover"))
+    audit.page.evaluate("""() => { const t = window.cairn.targets()[0]; const d = document.getElementById('planted');
+      d.style.left = `${t.x}px`; d.style.top = `${t.y}px`; }""")
+    assert any("board place" in p and "div#planted" in p for p in found(audit, "cover"))
+
+
+def test_a_cut_button_is_caught(audit):
+    audit.page.evaluate("""() => { const b = document.createElement('button'); b.id = 'planted';
+      b.textContent = 'A button whose words do not fit in it at all';
+      b.style.cssText = 'width:90px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis';
+      document.getElementById('bar').prepend(b); }""")
+    assert any("button#planted" in p for p in found(audit, "cut"))
+
+
+def test_a_move_with_nowhere_to_tap_is_caught(audit):
+    audit.page.evaluate("""() => { const snap = window.cairn.snapshot;
+      window.cairn.snapshot = () => { const s = snap(); return { ...s, legal: [...s.legal, { type: 'planted' }] }; }; }""")
+    assert any('"planted"' in p for p in found(audit, "reach"))
+
+
+def test_a_foreign_string_is_caught(audit):
+    audit.page.evaluate("""() => { const p = document.createElement('span'); p.textContent = 'Sua vez: toque num lugar destacado do tabuleiro';
+      document.getElementById('recent').append(p); }""")
+    assert any("not in en" in p for p in found(audit, "not in en"))
+
+
+def test_a_focus_ring_after_a_tap_is_caught(audit):
+    page = audit.page
+    audit.settle()
+    page.evaluate("document.getElementById('kb-ring').hidden = false")   # (as a ring left after a tap would show)
+    assert any("keyboard ring" in p for p in found(audit, "focus", settle=False))
+    page.add_style_tag(content="#undo:focus { outline: 3px solid red; }")
+    assert any("#undo:focus" in p for p in audit.focus_rules())
