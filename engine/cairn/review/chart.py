@@ -1,5 +1,9 @@
-"""The chart of a game: each seat's expected final score after every move, and the game's
+"""The chart of a game: each seat's expected final score as the game goes, and the game's
 scoring moments.
+
+The chart has a value at every ply (0: the set-up, to the end), judged where a turn begins
+(by each game's own idea of a turn: the table at rest, nothing half done) and held through
+the turn's steps (:class:`cairn.review.session.Session`).
 
 The expected final score of a position is the hard bot's own judgement of it, from what the
 whole table knows (every position is first dealt again from what seat 0 sees: no seat holds

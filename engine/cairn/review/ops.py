@@ -14,6 +14,9 @@ of the review is loaded before a review is asked for).
 * ``review_save {rid}``: the save with the review as judged so far (format version 3), for
   the page to keep; ``review: null`` and the save as it came when nothing is judged yet.
 * ``review_close {rid}``.
+* ``review_record {saves?, games?}``: for the record screen, each save's summary
+  (:func:`cairn.review.tally.summary`; a save that cannot be read: ``{error}``) and each
+  game's solo ratings (``ratings: {game: [{least, name}]}``) for the games named.
 
 A verdict: ``{ply, seat, loss, value, mark, played, best, played_label, best_label}`` (labels
 in the reader's language; ``mark`` one of ``good``, ``inaccuracy``, ``mistake``, ``blunder``).
@@ -23,7 +26,9 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List
 
 from ..core import i18n
+from ..core.errors import SaveError
 from ..core.save import make_save
+from . import tally
 from .session import Session
 
 #: rid -> the review open under it
@@ -31,6 +36,7 @@ SESSIONS: Dict[str, Session] = {}
 MAX_OPEN = 4
 DEFAULT_MS = 80
 MAX_MS = 2000
+MAX_RECORD = 50
 
 #: why a kept review was dropped, in the reader's words (the session says it in English)
 DROPPED = {
@@ -116,6 +122,17 @@ def dispatch(op: str, req: Dict[str, Any], labels: Callable[..., List[str]]) -> 
         game = s.final
         game.review = s.kept()
         return {"save": make_save(game, game.meta), "review": game.review}
+    if op == "review_record":
+        saves, games = req.get("saves") or [], req.get("games") or []
+        if not isinstance(saves, list) or len(saves) > MAX_RECORD or not isinstance(games, list):
+            raise ReviewError(f"saves must be a list of at most {MAX_RECORD} saves, games a list of names")
+        out = []
+        for save in saves:
+            try:
+                out.append(tally.summary(save))
+            except SaveError as e:
+                out.append({"error": str(e)})
+        return {"summaries": out, "ratings": {g: tally.ratings(g) for g in games if isinstance(g, str)}}
     if op == "review_close":
         SESSIONS.pop(req.get("rid"), None)
         return {"closed": True}

@@ -28,8 +28,20 @@ from typing import Any, Dict, List, Optional
 VERSION = 1
 
 
+def _plain(value: Any) -> Any:
+    """``value`` with every whole float an int: a page's JSON (JavaScript's numbers) writes 2.0
+    as 2, and a review must keep its digest through it."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
 def _digest(value: Any) -> str:
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    text = json.dumps(_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 

@@ -57,9 +57,12 @@ class Session:
         self.decisions: List[Decision] = []
         self.values: List[List[float]] = []   # per ply, each seat's expected final score
         for i, move in enumerate(checked.moves):
-            self.values.append(chart.expected(game))
+            legal = game.rules.legal_moves(game.state)
+            # the chart moves where a turn begins (the table at rest), and holds within a turn
+            settled = not self.values or game.turn_with(legal) > game.turn
+            self.values.append(chart.expected(game) if settled else self.values[-1])
             seat = game.current_player
-            before = game.clone() if seat in self.seats and len(game.rules.legal_moves(game.state)) > 1 else None
+            before = game.clone() if seat in self.seats and len(legal) > 1 else None
             play_logged(game, i, move)
             if before is not None:
                 self.decisions.append(Decision(i, seat, before, game.log[-1]))
