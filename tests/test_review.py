@@ -57,7 +57,7 @@ def twin(g, k):
 @pytest.mark.parametrize("name", ["glenmore", "hunters", "caledonia", "caledonia-solo"])
 def test_a_verdict_is_the_same_every_time_and_never_peeks(name):
     differed = 0
-    for g, played in decisions(name):
+    for g, played in decisions(name, every=9, limit=3):
         v = run(g, played, 0, SMALL)
         assert v.best in g.legal_moves() and v.loss >= 0 and v.loss == max(0.0, v.gap)
         assert run(g, played, 0, SMALL) == v
@@ -252,9 +252,9 @@ def test_the_chart_holds_within_a_turn_ends_exact_and_marks_the_moments():
 # -- the facade --------------------------------------------------------------------------------
 def test_the_review_ops_open_step_save_and_close():
     save = saved("caledonia-solo")
-    save = dict(save, moves=save["moves"][:12])
+    save = dict(save, moves=save["moves"][:8])
     opened = request(op="review_open", rid="t1", save=save)
-    assert opened["plies"] == 12 and opened["seats"] == [0] and len(opened["chart"]["values"]) == 13
+    assert opened["plies"] == 8 and opened["seats"] == [0] and len(opened["chart"]["values"]) == 9
     assert opened["progress"] == {"done": 0, "total": len(opened["decisions"]), "checking": False}
     assert set(opened["marks"]) == {"inaccuracy", "mistake", "blunder"}
     seen = []
@@ -267,7 +267,7 @@ def test_the_review_ops_open_step_save_and_close():
     for v in seen:
         assert v["mark"] in ("good", "inaccuracy", "mistake", "blunder") and v["played_label"] and v["best_label"]
     kept = request(op="review_save", rid="t1")
-    assert kept["save"]["format_version"] == 3 and kept["review"]["plies"] == 12
+    assert kept["save"]["format_version"] == 3 and kept["review"]["plies"] == 8
     assert request(op="review_close", rid="t1") == {"closed": True}
     assert refused(op="review_step", rid="t1")["code"] == "bad_request"
     assert refused(op="review_step", rid="t2", ms="x")["code"] == "bad_request"
