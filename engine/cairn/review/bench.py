@@ -7,7 +7,9 @@
   would be (the app's budget) and each game's verdicts and the chart's errors are written as
   one JSON line; then the summary below.
 * ``review-summary FILE...``: per game and level, the points lost per decision with a 95%
-  interval (a ratio over games: every decision counts, the games are the units), whether the
+  interval (as the review counts them: a decision marked good, whose loss the bot cannot tell
+  from noise, loses none; a ratio over games: every decision counts, the games are the units),
+  and the same with every loss counted; whether the
   levels are ordered random > easy > medium > hard with each step clear of the intervals, the
   judge's time per decision, and how far the chart's expected final scores are from the final
   scores by stage of the game (root mean square, and the mean error).
@@ -135,16 +137,21 @@ def summarise(records: List[Dict[str, Any]]) -> None:
         print(f"{title}, {players} player{'s' if players > 1 else ''}, each level {vs}; points lost per decision "
               "(95% interval), the judge's time per decision:")
         rows = {}
+        mark = settings_for(name).mark
         for level in sorted(by_level, key=lambda lv: ORDER.index(lv) if lv in ORDER else len(ORDER)):
             games = list(by_level[level].values())
-            m, se = _ratio([(_sum(d[1] for d in r["decisions"]), len(r["decisions"])) for r in games])
+            # points lost as the review counts them: only where the bot can tell a loss from noise
+            m, se = _ratio([(_sum(d[1] for d in r["decisions"] if mark(d[1]) != "good"), len(r["decisions"]))
+                            for r in games])
             times = sorted(t for r in games for t in r["times"])
             n = sum(len(r["decisions"]) for r in games)
             rows[level] = (m - 1.96 * se, m + 1.96 * se)
             mean_t = _sum(times) / len(times) if times else 0.0
             p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
             score = _sum(r["totals"][r["seat"]] for r in games) / len(games)
+            raw, raw_se = _ratio([(_sum(d[1] for d in r["decisions"]), len(r["decisions"])) for r in games])
             print(f"  {level:>6s}: {len(games)} games, {n} decisions, {m:.2f} [{m - 1.96 * se:.2f}, {m + 1.96 * se:.2f}]"
+                  f" (every loss counted: {raw:.2f} [{raw - 1.96 * raw_se:.2f}, {raw + 1.96 * raw_se:.2f}])"
                   f"  avg score {score:.1f}  judge {1000 * mean_t:.0f} ms mean, {1000 * p95:.0f} ms p95")
         present = [lv for lv in ORDER if lv in rows]
         steps = [f"{a} > {b}: {'clear' if rows[a][0] > rows[b][1] else 'NOT clear'}" for a, b in zip(present, present[1:])]

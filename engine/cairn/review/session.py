@@ -183,19 +183,24 @@ class Session:
                 "played": v.played, "best": v.best, "played_label": words[0],
                 "best_label": words[0] if same else words[1]}
 
+    def lost(self, d: Decision) -> float:
+        """The points a decision counts as lost: its loss where the bot can tell it from noise
+        (marked an inaccuracy or worse), else none."""
+        return 0.0 if self.mark(d) == "good" else d.verdict.loss
+
     def summary(self) -> Dict[str, Any]:
-        """Per seat reviewed: decisions judged, points lost on average, each mark's count,
-        the plies of its costliest decisions (a loss above nothing, at most :data:`COSTLIEST`)."""
+        """Per seat reviewed: decisions judged, points lost per decision (:meth:`lost`), each
+        mark's count, the plies of its costliest marked decisions (at most :data:`COSTLIEST`)."""
         out = {}
         for seat in self.seats:
             mine = [d for d in self.decisions if d.seat == seat and d.verdict is not None]
             total = 0.0
             for d in mine:
-                total += d.verdict.loss
+                total += self.lost(d)
             counts = {"good": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0}
             for d in mine:
                 counts[self.mark(d)] += 1
-            costly = sorted((d for d in mine if d.verdict.loss > 0), key=lambda d: (-d.verdict.loss, d.ply))
+            costly = sorted((d for d in mine if self.lost(d) > 0), key=lambda d: (-d.verdict.loss, d.ply))
             out[str(seat)] = {"decisions": len(mine), "of": sum(1 for d in self.decisions if d.seat == seat),
                               "average": round(total / len(mine), 2) if mine else None,
                               "marks": counts, "costliest": [d.ply for d in costly[:COSTLIEST]]}

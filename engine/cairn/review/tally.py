@@ -5,7 +5,8 @@ A game's summary: its seats (kind, bot level, name), the final totals and the wi
 game's own tie-break), the people at the table (the seats of kind ``human``), the solo
 rating where the game rates a solo score (Clans of Caledonia: Newbie to Genius), and, when
 the save keeps a review that passes the checks it can pass at once
-(:func:`cairn.review.record.problem`), each person's points lost per decision in it.
+(:func:`cairn.review.record.problem`), each person's points lost per decision in it (counted
+as the review counts them: only where the bot can tell a loss from noise).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ..core import i18n
 from ..core.api import load_game
 from ..core.registry import GAMES
 from . import record
+from .settings import settings_for
 
 
 def ratings(game_name: str) -> List[Dict[str, Any]]:
@@ -45,6 +47,7 @@ def summary(save: Any) -> Dict[str, Any]:
         out["rating"] = at
     rec = g.review
     if rec is not None and record.problem(g, rec) is None:
+        marks = settings_for(g.rules.name)
         by_seat: Dict[str, Dict[str, Any]] = {}
         plies = {}
         for h in g.history:
@@ -55,7 +58,8 @@ def summary(save: Any) -> Dict[str, Any]:
             if seat is None:
                 continue
             row = by_seat.setdefault(str(seat), {"lost": 0.0, "decisions": 0})
-            row["lost"] += float(v[1])
+            if marks.mark(float(v[1])) != "good":   # as the review counts it (Session.lost)
+                row["lost"] += float(v[1])
             row["decisions"] += 1
         out["review"] = {seat: {"average": round(r["lost"] / r["decisions"], 2), "decisions": r["decisions"]}
                          for seat, r in by_seat.items() if r["decisions"]}

@@ -223,7 +223,7 @@ export class ReviewPanel {
   people() { return this.data ? this.data.seats.length : 0; }
 
   decisionWords(v) {
-    if (v.best_label === v.played_label && v.loss <= 0) return t("{move}: the best move the bot found.", { move: v.played_label });
+    if (v.mark === "good") return t("{move}: as good as the bot can tell.", { move: v.played_label });
     const lead = this.people() > 1
       ? t("{name} played {played}; {best} was {points} better", { name: this.h.seatName(v.seat), played: v.played_label, best: v.best_label, points: points(v.loss) })
       : t("You played {played}; {best} was {points} better", { played: v.played_label, best: v.best_label, points: points(v.loss) });
@@ -283,7 +283,7 @@ export class ReviewPanel {
     if (!this.data) return;
     const p = this.progress;
     this.title.textContent = t("Review");
-    this.about.textContent = t("The hard bot judged each decision against the best move it found, from what the player knew then. Points: the expected final score lost.");
+    this.about.textContent = t("The hard bot judged each decision against the best move it found, from what the player knew then. Points: the expected final score lost, counted where the bot can tell it from chance.");
     // progress and Cancel / Go on
     const judging = this.running;
     if (p.checking) {
@@ -358,7 +358,7 @@ export class ReviewPanel {
     const rows = new Map([[0, []], [d.plies, []]]);
     for (const m of d.chart.moments) rows.set(m.ply, [...(rows.get(m.ply) || []), m.text]);
     for (const v of this.verdicts.values()) rows.set(v.ply, [...(rows.get(v.ply) || []),
-      `${this.h.seatName(v.seat)}: ${t(MARK_WORDS[v.mark])} (${points(v.loss)})`]);
+      `${this.h.seatName(v.seat)}: ${t(MARK_WORDS[v.mark])}${v.mark === "good" ? "" : ` (${points(v.loss)})`}`]);
     const head = el("tr", {}, el("th", { scope: "col", text: t("Move") }),
       ...seats.map((i) => el("th", { scope: "col", text: this.h.seatName(i) })), el("th", { scope: "col", text: t("What happened") }));
     const body = [...rows.keys()].sort((a, b) => a - b).map((ply) => el("tr", {},
