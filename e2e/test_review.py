@@ -13,6 +13,8 @@ import os
 
 import pytest
 
+from test_a11y import axe, serious
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "tests", "data", "review")
 WAIT = "window.cairn.replay && window.cairn.replay.open && !window.cairn.replay.busy"
@@ -98,6 +100,9 @@ def test_a_kept_review_on_a_phone_reload_export_and_record(phone, chromium, site
     app.page.wait_for_selector("#record .rc-game")
     assert app.page.locator("#record .rc-game").count() == 1
     assert app.page.locator("#record .rc-chart").count() >= 1
+    if name == "caledonia-solo":   # the screen reader's view of the record (axe-core)
+        app.page.click("#record .rc-table-alt summary")
+        assert not serious(axe(app.page))
     assert not app.errors
     ctx = chromium.new_context(viewport={"width": 1280, "height": 800})
     try:
@@ -120,7 +125,12 @@ def test_a_kept_review_on_a_laptop(app, name):
     app.open("?fast=1")
     import_file(app, path(f"{name}.reviewed"))
     review_shown(app, name)
+    if name == "glenmore":   # the screen reader's view of the review and its table (axe-core)
+        app.page.click("#review .rv-table summary")
+        assert not serious(axe(app.page))
     ply, rings = open_costly(app)
+    if name == "glenmore":
+        assert not serious(axe(app.page))
     # the replay moves on: the decision's rings go, the chart's cursor follows
     app.page.keyboard.press("Escape")
     app.page.click("#rp-next")

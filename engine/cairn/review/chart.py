@@ -3,7 +3,8 @@ scoring moments.
 
 The chart has a value at every ply (0: the set-up, to the end), judged where a turn begins
 (by each game's own idea of a turn: the table at rest, nothing half done) and held through
-the turn's steps (:class:`cairn.review.session.Session`).
+the turn's steps, or after every move where the game's judge plays a turn out itself
+(``chart`` in ``data/review.toml``; :class:`cairn.review.session.Session`).
 
 The expected final score of a position is the hard bot's own judgement of it, from what the
 whole table knows (every position is first dealt again from what seat 0 sees: no seat holds

@@ -58,8 +58,9 @@ class Session:
         self.values: List[List[float]] = []   # per ply, each seat's expected final score
         for i, move in enumerate(checked.moves):
             legal = game.rules.legal_moves(game.state)
-            # the chart moves where a turn begins (the table at rest), and holds within a turn
-            settled = not self.values or game.turn_with(legal) > game.turn
+            # the chart moves where a turn begins (the table at rest) and holds within a turn,
+            # or after every move (the game's settings say which)
+            settled = not self.values or self.settings.chart == "move" or game.turn_with(legal) > game.turn
             self.values.append(chart.expected(game) if settled else self.values[-1])
             seat = game.current_player
             before = game.clone() if seat in self.seats and len(legal) > 1 else None

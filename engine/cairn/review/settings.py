@@ -19,6 +19,8 @@ class Settings:
     #: points lost from which each of :data:`MARKS` begins
     marks: Tuple[float, float, float]
     moments: Tuple[str, ...]
+    #: where the chart is judged: "turn" (where each turn begins) or "move" (after every move)
+    chart: str = "turn"
 
     def mark(self, loss: float) -> str:
         """``good`` or the costliest of :data:`MARKS` whose threshold ``loss`` reaches."""
@@ -49,4 +51,4 @@ def settings_for(game_name: str) -> Settings:
     b, m = row["budget"], row["marks"]
     return Settings(Budget(int(b["iterations"]), int(b["forced"])),
                     (float(m["inaccuracy"]), float(m["mistake"]), float(m["blunder"])),
-                    tuple(row.get("moments", ())))
+                    tuple(row.get("moments", ())), str(row.get("chart", "turn")))
