@@ -144,6 +144,7 @@ async function openReview({ start = false } = {}) {
   const panel = await reviewPanel();
   if (gen !== R.gen || !R.open) return;
   R.dom.reviewBox.hidden = false;
+  R.dom.sheet.scrollTop = 0;   // the review is the sheet's top
   labelReviewButton();
   await panel.open(R.save, { start });
   labelReviewButton();
@@ -161,7 +162,7 @@ function reviewButton() {
   }
   stopAutoplay();
   setSheet(true);
-  openReview({ start: true }).then(() => d.reviewBox.scrollIntoView({ block: "start" }));
+  openReview({ start: true });
 }
 
 function labelReviewButton() {

@@ -61,6 +61,7 @@ export class ReviewPanel {
     }
     if (gen !== this.gen) return false;
     this.data = data;
+    this.judged = false;
     this.verdicts.clear();
     this.take(data);
     this.chart.set({ values: data.chart.values, moments: data.chart.moments.map((m) => ({ ...m, short: shortMoment(m.text) })),
@@ -97,6 +98,7 @@ export class ReviewPanel {
       }
       if (gen !== this.gen) return;
       const before = this.complete;
+      if (!st.progress.checking && st.verdicts && st.verdicts.length && !this.progress.checking) this.judged = true;
       this.take(st);
       if (st.dropped && !this.droppedSaid) {
         this.droppedSaid = true;
@@ -106,7 +108,7 @@ export class ReviewPanel {
       if (this.complete && !before) {
         this.running = false;
         await this.keep();
-        this.say(t("Review done."));
+        if (this.judged) this.say(t("Review done."));   // (not after a kept review's check)
         this.render();
         return;
       }
