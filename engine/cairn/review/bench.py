@@ -1,7 +1,7 @@
 """The review's benchmarks (``python -m cairn review ...``).
 
 * ``review GAME [--levels random,easy,medium,hard] [-n 20] [--players 2] [--opponent medium]
-  [--seed 1] [--procs 2] [--out FILE]``: each level plays ``-n`` games against the opponent
+  [--seed 1] [--procs 2] [--out FILE] [--chart-only]``: each level plays ``-n`` games against the opponent
   (seats alternating with the seed; ``--players 1``: alone, the game's solo mode), the bots at
   their iteration caps (no clock: reproducible); the level's seat is reviewed as a person's
   would be (the app's budget) and each game's verdicts and the chart's errors are written as
@@ -60,8 +60,8 @@ def _stage(ply: int, plies: int) -> int:
     return min(STAGES - 1, STAGES * ply // max(1, plies))
 
 
-def _review_one(task: Tuple[str, int, str, str, int]) -> Dict[str, Any]:
-    name, players, level, opponent, seed = task
+def _review_one(task: Tuple[str, int, str, str, int, bool]) -> Dict[str, Any]:
+    name, players, level, opponent, seed, chart_only = task
     at = 0 if players == 1 else (seed - 1) % players
     levels = [opponent] * players
     levels[at] = level
@@ -69,7 +69,7 @@ def _review_one(task: Tuple[str, int, str, str, int]) -> Dict[str, Any]:
     s = Session(g.to_save(), seats=[at])
     budget_ = settings_for(name).budget
     decisions, times = [], []
-    for d in s.decisions:
+    for d in ([] if chart_only else s.decisions):
         t = time.perf_counter()
         v = run(d.game, d.played, SEED, budget_)
         times.append(round(time.perf_counter() - t, 4))
@@ -89,8 +89,8 @@ def _review_one(task: Tuple[str, int, str, str, int]) -> Dict[str, Any]:
 
 
 def review(name: str, levels: List[str], games: int, players: int, opponent: str, seed: int, procs: int,
-           out: Optional[str]) -> None:
-    tasks = [(name, players, lv, opponent, seed + k) for k in range(games) for lv in levels]
+           out: Optional[str], chart_only: bool = False) -> None:
+    tasks = [(name, players, lv, opponent, seed + k, chart_only) for k in range(games) for lv in levels]
     records = []
     started = time.perf_counter()
     with Pool(procs) as pool:
@@ -140,6 +140,8 @@ def summarise(records: List[Dict[str, Any]]) -> None:
         mark = settings_for(name).mark
         for level in sorted(by_level, key=lambda lv: ORDER.index(lv) if lv in ORDER else len(ORDER)):
             games = list(by_level[level].values())
+            if not any(r["decisions"] for r in games):   # a run of the chart alone (--chart-only)
+                continue
             # points lost as the review counts them: only where the bot can tell a loss from noise
             m, se = _ratio([(_sum(d[1] for d in r["decisions"] if mark(d[1]) != "good"), len(r["decisions"]))
                             for r in games])
@@ -237,6 +239,7 @@ def main(argv: List[str]) -> int:
     rp.add_argument("--seed", type=int, default=1)
     rp.add_argument("--procs", type=int, default=2)
     rp.add_argument("--out", default=None, help="append one JSON line per game to this file")
+    rp.add_argument("--chart-only", action="store_true", help="measure the chart only (no decision judged)")
     sp = sub.add_parser("review-summary", help="the figures of review --out files")
     sp.add_argument("files", nargs="+")
     np_ = sub.add_parser("review-noise", help="how much one decision's verdict varies with the seed")
@@ -248,7 +251,7 @@ def main(argv: List[str]) -> int:
     np_.add_argument("--seed", type=int, default=100)
     a = p.parse_args(argv)
     if a.cmd == "review":
-        review(a.game, a.levels.split(","), a.games, a.players, a.opponent, a.seed, a.procs, a.out)
+        review(a.game, a.levels.split(","), a.games, a.players, a.opponent, a.seed, a.procs, a.out, a.chart_only)
     elif a.cmd == "review-summary":
         summarise(read(a.files))
     else:
