@@ -36,15 +36,28 @@ export class ReviewChart {
     canvas.setAttribute("role", "slider");
     canvas.setAttribute("aria-valuemin", "0");
     canvas.style.touchAction = "pan-y";
+    // a tap moves the replay there, a drag sideways scrubs; a drag up or down scrolls the page
     canvas.addEventListener("pointerdown", (e) => {
-      this.dragging = true;
-      try { canvas.setPointerCapture(e.pointerId); } catch (_) { /* synthetic */ }
-      this.pickAt(e);
+      this.press = { x: e.clientX, y: e.clientY, id: e.pointerId };
+      this.dragging = false;
     });
-    canvas.addEventListener("pointermove", (e) => { if (this.dragging) this.pickAt(e); });
-    const stop = () => { this.dragging = false; };
-    canvas.addEventListener("pointerup", stop);
-    canvas.addEventListener("pointercancel", stop);
+    canvas.addEventListener("pointermove", (e) => {
+      const p = this.press;
+      if (!p || p.id !== e.pointerId) return;
+      const dx = Math.abs(e.clientX - p.x), dy = Math.abs(e.clientY - p.y);
+      if (!this.dragging && dx > 8 && dx > dy) {
+        this.dragging = true;
+        try { canvas.setPointerCapture(e.pointerId); } catch (_) { /* synthetic */ }
+      }
+      if (this.dragging) this.pickAt(e);
+    });
+    canvas.addEventListener("pointerup", (e) => {
+      const p = this.press;
+      if (p && p.id === e.pointerId && !this.dragging && Math.abs(e.clientY - p.y) < 12) this.pickAt(e);
+      this.press = null;
+      this.dragging = false;
+    });
+    canvas.addEventListener("pointercancel", () => { this.press = null; this.dragging = false; });
     canvas.addEventListener("keydown", (e) => this.key(e));
     new ResizeObserver(() => this.draw()).observe(canvas);
   }
