@@ -68,11 +68,12 @@ class Node:
 
 def margins(values: List[float], scale: float) -> List[float]:
     """Rewards: each seat's margin over the best other seat, in units of
-    ``scale`` points.  Never clipped: a seat far behind still prefers
-    losing by less, so the search keeps a gradient in lopsided games."""
+    ``scale`` points; a seat alone (a solo game): its own points.  Never
+    clipped: a seat far behind still prefers losing by less, so the search
+    keeps a gradient in lopsided games."""
     n = len(values)
     if n == 1:
-        return [0.0]
+        return [values[0] / scale]
     if n == 2:
         m = (values[0] - values[1]) / scale
         return [m, -m]

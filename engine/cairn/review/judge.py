@@ -13,9 +13,14 @@ the same verdict on every device), with the played move always among the moves i
   iterations through it, and the loss the best's value less the played one's.
 * a rollout game (Clans of Caledonia): the strategy policy's candidates and the played move
   played out to where the next round begins (:mod:`cairn.bots.lookahead`), ``iterations``
-  rollouts shared by sequential halving; then the best and the played move get ``paired``
+  rollouts shared by sequential halving; then the best and the played move get ``forced``
   rollouts each in the same worlds (common random numbers: the same resampled hidden orders
   and the same luck after the move), and the loss is the mean of their paired differences.
+  A round played out by one fixed policy judges a move by that policy's follow-up, so where
+  this loss reaches ``second_from`` points the move is looked at a second way: the tree search
+  over the game's learned forecast (the way its hard bot played before the rollouts, ``tree``
+  iterations, ``tree_forced`` through the played move), and the decision loses only what both
+  ways agree on: the smaller loss, with the best move of the way that gave it.
 
 Every position searched comes from ``rules.determinize(state, seat, rng)``: the hidden
 orders resampled from what the seat knows (the bots' no-peeking contract), so two positions
@@ -48,6 +53,11 @@ class Budget:
     iterations: int
     #: tree: iterations through the played move at most; lookahead: paired rollouts each
     forced: int
+    #: lookahead games: the second look's tree iterations, through the played move at most
+    #: (0: none), and the loss from which it is taken
+    tree: int = 0
+    tree_forced: int = 0
+    second_from: float = 0.0
 
 
 @dataclass
@@ -66,10 +76,11 @@ class Verdict:
     steps: int
 
 
-def rng_for(seed: int, seat: int, ply: int) -> Rng:
-    """The judge's randomness for one decision: from the review's seed and the public
-    position (seat, ply), never from the game's seed (which fixes hidden orders)."""
-    return Rng(derive_seed("review", seed, seat, ply))
+def rng_for(seed: int, seat: int, ply: int, look: str = "") -> Rng:
+    """The judge's randomness for one decision (and one way of looking at it): from the
+    review's seed and the public position (seat, ply), never from the game's seed (which
+    fixes hidden orders)."""
+    return Rng(derive_seed("review", seed, seat, ply, look) if look else derive_seed("review", seed, seat, ply))
 
 
 def judgement(game: Any, played: Move, seed: int, budget: Budget) -> Generator[None, None, Verdict]:
@@ -85,6 +96,13 @@ def judgement(game: Any, played: Move, seed: int, budget: Budget) -> Generator[N
         raise ValueError("the move played is not legal here")
     if know.hard_search == "lookahead":
         out = yield from _by_rollouts(rules, state, seat, know, rng, legal, played, budget)
+        if budget.tree and out[1] >= budget.second_from:
+            tree = Budget(budget.tree, budget.tree_forced)
+            second = yield from _by_tree(rules, state, seat, know, rng_for(seed, seat, ply, "tree"), legal, played, tree)
+            if second[1] < out[1]:
+                out = (second[0], second[1], second[2], out[3] + second[3])
+            else:
+                out = (out[0], out[1], out[2], out[3] + second[3])
     else:
         out = yield from _by_tree(rules, state, seat, know, rng, legal, played, budget)
     best, gap, value, steps = out

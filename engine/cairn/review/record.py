@@ -25,7 +25,7 @@ import json
 from typing import Any, Dict, List, Optional
 
 #: the reviewer's version: a new judge, budget or marks makes older reviews void
-VERSION = 1
+VERSION = 2
 
 
 def _plain(value: Any) -> Any:

@@ -49,6 +49,7 @@ def settings_for(game_name: str) -> Settings:
     if row is None:
         return DEFAULT
     b, m = row["budget"], row["marks"]
-    return Settings(Budget(int(b["iterations"]), int(b["forced"])),
+    return Settings(Budget(int(b["iterations"]), int(b["forced"]), int(b.get("tree", 0)), int(b.get("tree_forced", 0)),
+                           float(m["inaccuracy"])),
                     (float(m["inaccuracy"]), float(m["mistake"]), float(m["blunder"])),
                     tuple(row.get("moments", ())), str(row.get("chart", "turn")))
