@@ -30,6 +30,8 @@
   ``selfplay --out`` files of the same seeds (the seats follow the seed): per seed played in
   both, the level's margin over the best other seat (alone: its score), and the paired
   difference with its standard error and 95% interval.
+* ``review GAME ...``, ``review-summary FILE...``, ``review-noise GAME ...``: the game
+  review's benchmarks (:mod:`cairn.review.bench`).
 """
 from __future__ import annotations
 
@@ -455,6 +457,10 @@ def _train(a: argparse.Namespace) -> None:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in ("review", "review-summary", "review-noise"):
+        from .review import bench
+        return bench.main(argv)
     p = argparse.ArgumentParser(prog="python -m cairn")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("summary").add_argument("files", nargs="+", help="selfplay --out files")

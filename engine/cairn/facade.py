@@ -56,6 +56,12 @@ whole history's lines up to that ply, the save the save's first ``ply``
 moves - plus ``replay: {ply, plies}``).  A replay's gid is not
 a game in play: ``play``/``undo``/``bot`` do not reach it.
 
+Reviews (:mod:`cairn.review.ops`, loaded only when one is asked for): ``review_open``,
+``review_step``, ``review_save``, ``review_close`` judge a saved game's decisions a slice
+at a time, so the page's other requests wait at most one slice.  A save may keep its review
+(format version 3); ``load`` checks it as far as it can at once and drops one found wanting,
+saying why (``review_dropped``).
+
 Friends' games (:mod:`cairn.friends.ops`): the ``friends_*`` ops make and
 read invites, joins and turn links and open a friends' game under a gid
 (``friends_start``, ``friends_load``, ``friends_apply``); ``play``, ``bot``
@@ -421,6 +427,35 @@ def _daily(op: str, req: Dict[str, Any]) -> Any:
     raise BadRequest(f"unknown op '{op}'")
 
 
+def _labels_of(game: Any, moves: list) -> list:
+    """Just the words of ``moves`` (legal in ``game``), in the reader's language."""
+    return [e["label"] for e in labels(game, moves)]
+
+
+def _review(op: str, req: Dict[str, Any]) -> Any:
+    """A ``review_*`` request (:mod:`cairn.review.ops`, imported only now: nothing of the
+    review is loaded before a review is asked for)."""
+    from .review import ops as review_ops
+    try:
+        return review_ops.dispatch(op, req, _labels_of)
+    except review_ops.ReviewError as e:
+        raise BadRequest(str(e)) from None
+
+
+def _kept_review(game: Any) -> Dict[str, Any]:
+    """A loaded game's review, checked as far as it can be at once (its version, its digest,
+    the moves it belongs to: :func:`cairn.review.record.problem`); one that fails is dropped
+    and the answer says why (``review_dropped``, in the reader's words)."""
+    if game.review is None:
+        return {}
+    from .review import ops as review_ops, record
+    why = record.problem(game, game.review)
+    if why is None:
+        return {}
+    game.review = None
+    return {"review_dropped": review_ops.dropped_words(why)}
+
+
 def dispatch(req: Dict[str, Any]) -> Any:
     """One request's result; BadRequest (or the engine's own errors) for a
     malformed one: every field is checked for its kind here, at the edge."""
@@ -435,6 +470,8 @@ def dispatch(req: Dict[str, Any]) -> Any:
         # friends_apply of the game shown (given base) answers leanly, like play
         answer = (lambda gid, game: lean_snapshot(gid, game, req.get("base"))) if "base" in req else snapshot
         return friends.dispatch(op, req, _games, answer)
+    if isinstance(op, str) and op.startswith("review_"):
+        return _review(op, req)
     if op == "new":
         gid = _gid(req)
         friends.SESSIONS.pop(gid, None)
@@ -446,10 +483,13 @@ def dispatch(req: Dict[str, Any]) -> Any:
     if op == "load" and req.get("upto") is not None:
         gid = _gid(req)
         rep = Replay(req.get("save"))
+        dropped = _kept_review(rep.final)
+        if dropped:
+            rep.forget_review()
         game = rep.seek(req["upto"])
         _replays[gid] = rep
-        return snapshot(gid, game) | {"replay": {"ply": len(game.log), "plies": rep.plies,
-                                                 "history": history_text(rep.final)}}
+        return snapshot(gid, game) | dropped | {"replay": {"ply": len(game.log), "plies": rep.plies,
+                                                           "history": history_text(rep.final)}}
     if op == "seek":
         rep = _replays.get(_gid(req))
         if rep is None:
@@ -460,8 +500,9 @@ def dispatch(req: Dict[str, Any]) -> Any:
         gid = _gid(req)
         friends.SESSIONS.pop(gid, None)
         game = load_game(req.get("save"))
+        dropped = _kept_review(game)
         _games[gid] = game
-        return snapshot(gid, game)
+        return snapshot(gid, game) | dropped
     if op == "state":
         return snapshot(_gid(req), _game(req))
     if op == "play":

@@ -620,13 +620,13 @@ async function importLink() {
 // -- replay (js/replay.js) ------------------------------------------------------------
 /** The saved game ``gid`` in the replay view; the open game's save when it is
  * the one in play (Back returns to it unless it is over). */
-async function showReplay(gid, { atEnd = false } = {}) {
+async function showReplay(gid, { atEnd = false, review = false } = {}) {
   const inPlay = gid === S.gid && S.lastSave;
   const save = inPlay ? S.lastSave : store.load(gid);
   if (!save) { toast(t("That saved game could not be read."), "error"); return; }
   const back = inPlay && S.snap && !S.snap.view.is_over ? gid : null;
   try {
-    await openReplay(save, { atEnd, back });
+    await openReplay(save, { atEnd, back, gid, review });
   } catch (e) {
     toast(t("Could not open the replay: {message}", { message: e.message }), "error", 0);
   }
@@ -641,12 +641,15 @@ configureReplay({
   resume: (gid) => resume(gid, false),
   openGame: async (gid, snap) => { $("#home").hidden = true; await openGame(gid, snap); },
   replayCurrent: () => { if (S.gid) showReplay(S.gid, { atEnd: true }); },
+  // a review made in the replay: kept with the saved game (its index entry says how it went, for the record)
+  keepReviewed: (gid, save, info) => store.replaceSave(gid, save, { review: info }),
 });
 
 // -- wiring ---------------------------------------------------------------------
 $("#undo").addEventListener("click", undo);
 $("#sheet-btn").addEventListener("click", () => setSheet(!document.body.classList.contains("sheet-open")));
 $("#again").addEventListener("click", playAgain);
+$("#review-btn").addEventListener("click", () => { if (S.gid) showReplay(S.gid, { atEnd: true, review: true }); });
 $("#new-btn").addEventListener("click", newGameOfThisKind);
 $("#help-btn").addEventListener("click", () => openHelp(S.snap ? S.snap.view.game : "", S.title));
 $("#help-close").addEventListener("click", closeHelp);
@@ -660,6 +663,15 @@ $("#export").addEventListener("click", () => exportSave());
 installShareButton($("#export"), () => { if (S.lastSave) openShare(S.lastSave, shareOptions(S.lastSave)); });
 window.addEventListener("hashchange", () => { if (S.booted) importLink(); });
 $("#home-btn").addEventListener("click", leaveGame);
+// your record (js/record.js, loaded when first opened)
+$("#record-btn").addEventListener("click", async () => {
+  const { openRecord } = await import("./record.js");
+  openRecord({
+    engine, store, games: () => (S.hello && S.hello.games) || [],
+    leave: () => { closeReplay(); if (S.gid) leaveGame(); $("#home").hidden = true; $("#newgame").hidden = true; },
+    back: () => { $("#home").hidden = false; refreshSaved(); $("#record-btn").focus(); },
+  });
+});
 $("#import-btn").addEventListener("click", () => $("#import-file").click());
 $("#import-file").addEventListener("change", (ev) => {
   const f = ev.target.files[0];

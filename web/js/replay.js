@@ -10,17 +10,25 @@
 // The engine side: facade `load` with `upto` (checks the whole save like any
 // load), then `seek` to any ply (engine/cairn/core/replay.py).
 //
+// Review (issue 44, js/review/panel.js, loaded when first asked for): the Review
+// button judges the people's decisions; the marks go on the move list, the chart
+// and the costliest decisions into the sheet; a save that keeps its review shows it.
+//
 //   configureReplay(host)               once, by the app shell (app.js)
-//   openReplay(save, { atEnd })         show a save (object or JSON text);
-//                                       rejects with the engine's error (a bad
-//                                       save: code "bad_save") and then changes nothing
+//   openReplay(save, { atEnd, gid, review })
+//                                       show a save (object or JSON text; gid: the
+//                                       saved game it is, where its review is kept;
+//                                       review: start reviewing it at once); rejects
+//                                       with the engine's error (a bad save: code
+//                                       "bad_save") and then changes nothing
 //
 // Keys (laptop): Left/Right one move, Up/Down (or Shift+Left/Right) one
-// turn, Home/End, Space autoplay, Escape closes.
+// turn, Home/End, Space autoplay, Escape closes (a costly decision shown first).
 
 import { $, el, toast, seatShape, renderFinal, hintMark } from "./ui.js";
 import { RendererHost, seatColor, seatNamer } from "./host.js";
 import { t, tn, N_, onLanguageChange } from "./i18n.js";
+import { MARK_WORDS, MARK_GLYPH, points as pointsWords } from "./review/words.js";
 
 const RGID = "replay";            // the engine's id for the replay (one at a time)
 const SPEEDS = [                   // autoplay: ms per move
@@ -30,11 +38,12 @@ const SPEEDS = [                   // autoplay: ms per move
 ];
 const SPEED_KEY = "cairn.replaySpeed";
 
-let host = null;   // {engine, openGame(gid, snap), newGid(), leave(), home(), resume(gid), title(game), replayCurrent()}
+let host = null;   // {engine, openGame(gid, snap), newGid(), leave(), home(), resume(gid), title(game), replayCurrent(), keepReviewed(gid, save, info)}
 const R = {
   open: false, save: null, snap: null, ply: 0, plies: 0, history: [], seats: [],
   want: 0, pumping: false, gen: 0, timer: null, playing: false, back: null,
   renderer: null, rendererGame: null, dom: null, logFor: null, cache: new Map(), ahead: false, opening: 0,
+  gid: null, review: null, live: null,   // the saved game shown; its review (js/review/panel.js); the ply drawn for choosing
 };
 
 /** The app shell's services (called once by app.js); puts a "Replay this
@@ -57,7 +66,7 @@ function labelGameButton() {
 
 /** Open ``save`` in the replay view, at its start or (atEnd) its last move.
  * ``back``: the gid of the game in play to return to on closing. */
-export async function openReplay(save, { atEnd = false, back = null } = {}) {
+export async function openReplay(save, { atEnd = false, back = null, gid = null, review = false } = {}) {
   if (!host) throw new Error("the replay view is not set up");
   let moves = 0;
   try { moves = ((typeof save === "string" ? JSON.parse(save) : save).moves || []).length; } catch (e) { moves = 0; }
@@ -70,7 +79,14 @@ export async function openReplay(save, { atEnd = false, back = null } = {}) {
   stopAutoplay();
   host.leave();
   buildView();
+  if (R.review) await R.review.close();
+  R.live = null;
+  R.gid = gid;
   R.save = typeof save === "string" ? JSON.parse(save) : save;
+  if (snap.review_dropped) {   // the engine found the review kept with it wanting: the save shown is without it
+    toast(t("The review kept with this game was dropped ({reason}).", { reason: snap.review_dropped }), "warn", 10000);
+    delete R.save.review;
+  }
   R.history = snap.replay.history;
   R.plies = snap.replay.plies;
   R.seats = seatOfPly(R.history, R.plies);
@@ -87,8 +103,91 @@ export async function openReplay(save, { atEnd = false, back = null } = {}) {
   R.snap = null;
   show(snap);
   relabel();
-  setSheet(atEnd && snap.view.is_over);
+  setSheet((atEnd && snap.view.is_over) || review);
   if (window.cairn) window.cairn.replay = API;
+  R.dom.reviewBox.hidden = true;
+  if (review || R.save.review) await openReview({ start: review });
+}
+
+// -- the review (js/review/panel.js) -----------------------------------------------------------
+async function reviewPanel() {
+  if (R.review) return R.review;
+  const { ReviewPanel } = await import("./review/panel.js");
+  const d = R.dom;
+  R.review = new ReviewPanel({
+    engine: host.engine, box: d.reviewBox, board: d.board, canvas: d.canvas, dock: d.dock, renderer: () => R.renderer,
+    seek: (ply) => { stopAutoplay(); seek(ply); }, ply: () => R.ply, save: () => R.save,
+    keep: (save, info) => { R.save = save; if (R.gid) host.keepReviewed(R.gid, save, info); labelReviewButton(); },
+    seatName, seatColor, sheet: (open) => setSheet(open), phone: () => getComputedStyle(d.sheetBtn).display !== "none",
+    live: (ply) => { R.live = ply; if (R.snap && R.renderer) R.renderer.update(R.snap, { interactive: R.live === R.ply }); },
+    marked: () => { markLog(); labelReviewButton(); },
+  });
+  if (window.cairn) window.cairn.review = REVIEW_API;
+  return R.review;
+}
+
+/** For tests: the review's state. */
+const REVIEW_API = {
+  get shown() { return R.review ? R.review.verdicts.size : 0; },
+  get complete() { return !!(R.review && R.review.complete); },
+  get running() { return !!(R.review && R.review.running); },
+  get progress() { return R.review ? R.review.progress : null; },
+  get decision() { return R.review && R.review.decision ? R.review.decision.ply : null; },
+  get rings() { return R.review ? R.review.rings.where() : []; },
+  get summary() { return R.review ? R.review.summary : null; },
+  verdicts: () => (R.review ? [...R.review.verdicts.values()] : []),
+};
+
+/** Show the review (and with ``start`` judge what is left); the button again: hide it. */
+async function openReview({ start = false } = {}) {
+  const gen = R.gen;
+  const panel = await reviewPanel();
+  if (gen !== R.gen || !R.open) return;
+  R.dom.reviewBox.hidden = false;
+  R.dom.sheet.scrollTop = 0;   // the review is the sheet's top
+  labelReviewButton();
+  await panel.open(R.save, { start });
+  labelReviewButton();
+}
+
+function reviewButton() {
+  const p = R.review;
+  const d = R.dom;
+  if (!d.reviewBox.hidden && p && p.data) {   // shown: the button hides it (the review goes on)
+    p.closeDecision();
+    d.reviewBox.hidden = true;
+    setSheet(false);
+    labelReviewButton();
+    return;
+  }
+  stopAutoplay();
+  setSheet(true);
+  openReview({ start: true });
+}
+
+function labelReviewButton() {
+  const d = R.dom;
+  if (!d) return;
+  const p = R.review;
+  const shown = !d.reviewBox.hidden && p && p.data;
+  d.reviewBtn.textContent = t("Review");
+  d.reviewBtn.setAttribute("aria-expanded", shown ? "true" : "false");
+}
+
+/** The move list's marks: each judged move's, from the review. */
+function markLog() {
+  const d = R.dom;
+  if (!d) return;
+  for (const li of d.log.querySelectorAll("li.move")) {
+    const old = li.querySelector(".rv-mark");
+    if (old) old.remove();
+    li.classList.remove("rv-marked");
+    const v = R.review && R.review.data ? R.review.verdictOfMove(Number(li.dataset.ply)) : null;
+    if (!v || v.mark === "good") continue;
+    li.classList.add("rv-marked");
+    li.append(el("span", { class: `rv-mark rv-${v.mark}`, title: t("{mark}: {points} lost", { mark: t(MARK_WORDS[v.mark]), points: pointsWords(v.loss) }) },
+      el("span", { "aria-hidden": "true", text: MARK_GLYPH[v.mark] }), el("span", { class: "sr-only", text: `${t(MARK_WORDS[v.mark])}, ${pointsWords(v.loss)}` })));
+  }
 }
 
 /** For tests and dev scripts: the replay's state. */
@@ -227,12 +326,13 @@ function show(snap) {
   R.ply = k;
   document.documentElement.dataset.replayPly = String(R.ply);
   try {
-    R.renderer.update(snap, { interactive: false });
+    R.renderer.update(snap, { interactive: R.live === k });   // a costly decision shown: drawn for choosing (nothing plays)
   } catch (e) {
     console.error("replay: the renderer failed", e);
   }
   if (R.logFor !== R.history) renderLog();
   renderPanel();
+  if (R.review) R.review.onPly(k);
   if (R.playing && R.ply >= R.plies) stopAutoplay();
 }
 
@@ -300,6 +400,7 @@ function renderLog() {
       lineText(h), hintMark(h));
     return li;
   }));
+  markLog();
 }
 
 function setSheet(open) {
@@ -372,6 +473,9 @@ export function closeReplay() {
 
 function shut() {
   stopAutoplay();
+  if (R.review) R.review.close();
+  R.live = null;
+  R.gid = null;
   R.open = false;
   R.gen++;
   R.pumping = false;
@@ -458,6 +562,8 @@ function buildView() {
   });
   d.speedLabel = el("span", { class: "rp-speed-label muted" });
   d.cont = el("button", { type: "button", id: "rp-continue", class: "primary", onclick: continueHere });
+  d.reviewBtn = el("button", { type: "button", id: "rp-review-btn", "aria-controls": "review", onclick: reviewButton });
+  d.reviewBox = el("section", { id: "review", hidden: true });
   d.sheetBtn = el("button", { type: "button", id: "rp-sheet-btn", "aria-controls": "rp-sheet", onclick: () => setSheet(!document.body.classList.contains("rp-sheet-open")) });
   d.last = el("div", { id: "rp-last" });
   d.scores = el("div", { id: "rp-scores" });
@@ -478,8 +584,8 @@ function buildView() {
     el("div", { class: "rp-where" }, el("div", { class: "rp-pos" }, d.counter, d.status), d.sheetBtn),
     d.slider,
     el("div", { class: "rp-steps" }, d.start, d.prevTurn, d.prev, d.play, d.next, d.nextTurn, d.end),
-    el("div", { class: "rp-more" }, el("label", { class: "rp-speed" }, d.speedLabel, d.speed), d.cont));
-  d.sheet = el("div", { id: "rp-sheet" }, d.last, d.scores, d.final, d.log);
+    el("div", { class: "rp-more" }, el("label", { class: "rp-speed" }, d.speedLabel, d.speed), d.reviewBtn, d.cont));
+  d.sheet = el("div", { id: "rp-sheet" }, d.reviewBox, d.last, d.scores, d.final, d.log);
   d.root = el("main", { id: "replay", hidden: true },
     d.board, el("aside", { id: "rp-panel" }, d.dock, d.sheet));
   R.dom = d;
@@ -509,6 +615,8 @@ export function relabel() {
   const ms = speedMs();
   d.speed.replaceChildren(...SPEEDS.map((s) => el("option", { value: String(s.ms), text: t(s.label), selected: s.ms === ms })));
   d.cont.textContent = t("Continue from here");
+  labelReviewButton();
+  if (R.review && R.review.data) { R.review.render(); markLog(); }
   d.closeBtn.textContent = R.back ? t("Back to the game") : t("Home");
   const title = R.snap ? host.title(R.snap.view.game) : "";
   if (R.open) $("#game-title").textContent = title ? t("Replay: {title}", { title }) : t("Replay");
@@ -529,6 +637,8 @@ function reloadText() {
     R.history = snap.replay.history;
     R.snap = null;
     show(snap);
+    // the review's words (the moves' labels) come from the engine too
+    if (R.review && R.review.data) { const again = R.review.running; R.review.open(R.save, { start: again }); }
   }).catch(() => {});
 }
 
@@ -554,7 +664,8 @@ function onKey(ev) {
     ev.preventDefault();
     R.playing ? stopAutoplay() : startAutoplay();
   } else if (ev.key === "Escape") {
-    if (document.body.classList.contains("rp-sheet-open") && getComputedStyle(R.dom.sheetBtn).display !== "none") setSheet(false);
+    if (R.review && R.review.decision) R.review.backToReview();
+    else if (document.body.classList.contains("rp-sheet-open") && getComputedStyle(R.dom.sheetBtn).display !== "none") setSheet(false);
     else close();
   }
 }

@@ -21,6 +21,44 @@ function canon(x) {
 export const sameMove = (a, b) => !!a && !!b && canon(a) === canon(b);
 const same = sameMove;
 
+/** Where ``move`` is shown now, in the order above: ``{kind: "button"|"group"|"lead", button}``
+ * (a button of ``bar``, the ChoiceBar, or null when there is none), ``{kind: "board"|"lead",
+ * place}`` (a place on the canvas: {x, y, w, h} around its centre, maybe ``off`` out of sight or
+ * ``whole``: a panel's card or a tab), or null. ``R``: the renderer. */
+export function findMove(m, bar, R) {
+  const buttons = bar ? [...bar.box.querySelectorAll("button")] : [];
+  // a button that plays it, or that leads straight to it (a pass asked again: item.leads)
+  const exact = buttons.find((b) => b.item && (same(b.item.move, m) || same(b.item.leads, m)));
+  if (exact) return { kind: "button", button: exact };
+  let targets = [];
+  try { targets = R && R.targets ? R.targets({ all: true }) : []; } catch (e) { targets = []; }
+  const place = targets.find((t) => same(t.move, m));
+  if (place) return { kind: "board", place };
+  const group = buttons.find((b) => (b.members || []).some((it) => same(it.move, m)));
+  if (group) return { kind: "group", button: group };
+  // a group of the bar is open and the move is another group's: Back leads to it
+  const back = buttons.find((b) => b.classList.contains("back"));
+  if (back && ((bar && bar.items) || []).some((it) => same(it.move, m) || same(it.leads, m))) return { kind: "back", button: back };
+  let lead = null;
+  try { lead = R && typeof R.lead === "function" ? R.lead(m) : null; } catch (e) { lead = null; }
+  if (lead && lead.button) {
+    const b = buttons.find((x) => x.item && x.item.label === lead.button);
+    if (b) return { kind: "lead", button: b };
+  } else if (lead && lead.w) return { kind: "lead", place: { ...lead, x: lead.x + lead.w / 2, y: lead.y + lead.h / 2, whole: true } };
+  return null;
+}
+
+/** The box of a ring around ``t`` (a place: its tap area, within reason; a panel's card or a tab
+ * (whole): all of it), inside the canvas, in px of the canvas's parent: {left, top, width, height}. */
+export function ringBox(canvas, t) {
+  const cap = t.whole ? Infinity : 180;
+  const w = Math.max(28, Math.min(t.w || 44, cap)), h = Math.max(28, Math.min(t.h || 44, cap));
+  const m = t.whole ? 2 : 8;
+  const x0 = Math.max(0, t.x - w / 2 - m), y0 = Math.max(0, t.y - h / 2 - m);
+  const x1 = Math.min(canvas.clientWidth, t.x + w / 2 + m), y1 = Math.min(canvas.clientHeight, t.y + h / 2 + m);
+  return { left: canvas.offsetLeft + x0, top: canvas.offsetTop + y0, width: x1 - x0, height: y1 - y0 };
+}
+
 export class Spotlight {
   /** ring: an element over the canvas; bar: the ChoiceBar; renderer(): the current renderer. */
   constructor(canvas, ring, bar, renderer) {
@@ -46,41 +84,17 @@ export class Spotlight {
   clear() { this.show(null); }
 
   /** Where ``move`` is played now, as refresh() would light it (nothing changes):
-   * {kind: "button" | "board" | "group" | "lead", what (words for a report), x, y, w, h (page
-   * px), el (the button, or null on the board), off (a place out of the board's sight)} or null. */
+   * {kind: "button" | "board" | "group" | "back" | "lead", what (words for a report), x, y, w, h
+   * (page px), el (the button, or null on the board), off (a place out of the board's sight)} or null. */
   locate(m) {
-    const buttons = [...this.bar.box.querySelectorAll("button")];
-    const btn = (b, kind) => { const r = b.getBoundingClientRect(); return { kind, what: `the button "${b.textContent.trim()}"`, x: r.left, y: r.top, w: r.width, h: r.height, el: b, off: false }; };
-    const c = this.canvas.getBoundingClientRect();
-    const place = (t, kind) => ({ kind, what: `the board's ${t.label || "place"}`, x: c.left + t.x - (t.w || 44) / 2, y: c.top + t.y - (t.h || 44) / 2, w: t.w || 44, h: t.h || 44, el: null, off: !!t.off });
-    const found = this.find(m, buttons);
+    const found = findMove(m, this.bar, this.renderer());
     if (!found) return null;
-    if (found.button) return btn(found.button, found.where);
-    return place(found.place.whole ? { ...found.place, x: found.place.x + found.place.w / 2, y: found.place.y + found.place.h / 2 } : found.place, found.where);
-  }
-
-  /** Where ``m`` is: {button, where} or {place (canvas px), where} or null. */
-  find(m, buttons) {
-    // a button that plays it, or that leads straight to it (a pass asked again: item.leads)
-    const exact = buttons.find((b) => b.item && (same(b.item.move, m) || same(b.item.leads, m)));
-    if (exact) return { button: exact, where: "button" };
-    const R = this.renderer();
-    let targets = [];
-    try { targets = R && R.targets ? R.targets({ all: true }) : []; } catch (e) { targets = []; }
-    const place = targets.find((t) => same(t.move, m));
-    if (place) return { place, where: "board" };
-    const group = buttons.find((b) => (b.members || []).some((it) => same(it.move, m)));
-    if (group) return { button: group, where: "group" };
-    // a group of the bar is open and the move is another group's: Back leads to it
-    const back = buttons.find((b) => b.classList.contains("back"));
-    if (back && (this.bar.items || []).some((it) => same(it.move, m) || same(it.leads, m))) return { button: back, where: "back" };
-    let lead = null;
-    try { lead = R && typeof R.lead === "function" ? R.lead(m) : null; } catch (e) { lead = null; }
-    if (lead && lead.button) {
-      const b = buttons.find((x) => x.item && x.item.label === lead.button);
-      if (b) return { button: b, where: "lead" };
-    } else if (lead && lead.w) return { place: { ...lead, whole: true }, where: "lead" };
-    return null;
+    if (found.button) {
+      const b = found.button, r = b.getBoundingClientRect();
+      return { kind: found.kind, what: `the button "${b.textContent.trim()}"`, x: r.left, y: r.top, w: r.width, h: r.height, el: b, off: false };
+    }
+    const t = found.place, c = this.canvas.getBoundingClientRect();
+    return { kind: found.kind, what: `the board's ${t.label || "place"}`, x: c.left + t.x - (t.w || 44) / 2, y: c.top + t.y - (t.h || 44) / 2, w: t.w || 44, h: t.h || 44, el: null, off: !!t.off };
   }
 
   /** Light it again where it is now (after a redraw). */
@@ -88,13 +102,10 @@ export class Spotlight {
     for (const b of document.querySelectorAll("#choices button.spot")) b.classList.remove("spot");
     const m = this.move;
     if (!m) { this.ring.hidden = true; this.where = null; return; }
-    const found = this.find(m, [...this.bar.box.querySelectorAll("button")]);
-    if (found && found.button) return this.lightButton(found.button, found.where);
-    if (found && found.place.whole) {
-      const p = found.place;
-      return this.lightPlace(this.renderer(), { ...p, x: p.x + p.w / 2, y: p.y + p.h / 2 }, found.where);
-    }
-    if (found) return this.lightPlace(this.renderer(), found.place, found.where);
+    const R = this.renderer();
+    const found = findMove(m, this.bar, R);
+    if (found && found.button) return this.lightButton(found.button, found.kind);
+    if (found) return this.lightPlace(R, found.place, found.kind);
     this.ring.hidden = true;
     this.where = null;
   }
@@ -123,17 +134,12 @@ export class Spotlight {
       return;
     }
     if (t.off) { this.ring.hidden = true; this.where = where; return; }
-    // a place: its tap area (within reason); a panel's card or a tab (whole): all of it, inside the canvas
-    const cap = t.whole ? Infinity : 180;
-    const w = Math.max(28, Math.min(t.w || 44, cap)), h = Math.max(28, Math.min(t.h || 44, cap));
-    const m = t.whole ? 2 : 8;
-    const x0 = Math.max(0, t.x - w / 2 - m), y0 = Math.max(0, t.y - h / 2 - m);
-    const x1 = Math.min(this.canvas.clientWidth, t.x + w / 2 + m), y1 = Math.min(this.canvas.clientHeight, t.y + h / 2 + m);
+    const box = ringBox(this.canvas, t);
     const s = this.ring.style;
-    s.left = `${this.canvas.offsetLeft + x0}px`;
-    s.top = `${this.canvas.offsetTop + y0}px`;
-    s.width = `${x1 - x0}px`;
-    s.height = `${y1 - y0}px`;
+    s.left = `${box.left}px`;
+    s.top = `${box.top}px`;
+    s.width = `${box.width}px`;
+    s.height = `${box.height}px`;
     this.ring.hidden = false;
     this.where = where;
   }

@@ -105,6 +105,8 @@ export class Store {
     if (old && old.created) entry.created = old.created;
     if (old && old.outcome && entry.outcome) entry.outcome = { ...old.outcome, ...entry.outcome };   // every language seen
     if (old && old.friends && !entry.friends) entry.friends = old.friends;   // a friends' game's status (js/friends/)
+    if (entry.over) entry.finished = (old && old.finished) || Date.now();   // when it ended (the record's time line)
+    if (old && old.review) entry.review = old.review;   // a review made of it (js/review/panel.js)
     entries.unshift(entry);
     this._set(INDEX, JSON.stringify(entries));
     return ok;
@@ -114,6 +116,14 @@ export class Store {
    * same file imported again opens this game instead of making a copy. */
   markImported(gid, print) {
     this._pendingImport = { gid, print };
+  }
+
+  /** Store a new save of ``gid`` that changes nothing of its play (its review added) and
+   * merge ``fields`` into its index entry; false when storage refused it. */
+  replaceSave(gid, save, fields = {}) {
+    if (!this._set(saveKey(gid), JSON.stringify(save))) return false;
+    this.annotate(gid, fields);
+    return true;
   }
 
   /** Merge ``fields`` into the index entry of ``gid`` (a friends' game's status). */

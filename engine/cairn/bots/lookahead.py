@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Iterator, List, Optional
 
 from ..core.rng import Rng
 from .knowledge import Knowledge
@@ -37,6 +37,81 @@ def reward(values: List[float], seat: int, scale: float) -> float:
     return margins(values, scale)[seat]
 
 
+class Rollouts:
+    """Rollouts of candidate moves with common random numbers: each candidate's ``n``-th
+    rollout plays in world ``n`` (the same resampled hidden orders and the same chance after
+    the move, drawn from ``rng`` in order as first needed), so two candidates' ``n``-th
+    rewards differ by the moves, not by the luck.  Keeps every reward (a review pairs them)
+    and the running sums (the search's means)."""
+
+    def __init__(self, rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
+                 cands: List[Move]) -> None:
+        self.rules, self.state, self.seat, self.know, self.rng = rules, state, seat, know, rng
+        self.cands = cands
+        self.worlds: List[int] = []
+        self.rewards: List[List[float]] = [[] for _ in cands]
+        self.sums = [0.0] * len(cands)
+        self.counts = [0] * len(cands)
+        self.done = 0
+        #: the candidates still in (:func:`halving`)
+        self.alive = list(range(len(cands)))
+
+    def world(self, n: int) -> int:
+        """The seed of rollout number ``n``'s world."""
+        worlds = self.worlds
+        while len(worlds) <= n:
+            worlds.append(self.rng.next64())
+        return worlds[n]
+
+    def play(self, i: int) -> float:
+        """Candidate ``i``'s next rollout: its reward (also kept)."""
+        rules, know = self.rules, self.know
+        luck = Rng(self.world(self.counts[i]))
+        d = rules.determinize(self.state, self.seat, luck)
+        rules.apply(d, self.cands[i])
+        know.play_to_horizon(rules, d, luck, self.seat)
+        r = reward(know.horizon_value(rules, d), self.seat, know.scale)
+        self.rewards[i].append(r)
+        self.sums[i] += r
+        self.counts[i] += 1
+        self.done += 1
+        return r
+
+    def mean(self, i: int) -> float:
+        return self.sums[i] / self.counts[i] if self.counts[i] else -1e300
+
+    def leader(self) -> Move:
+        """The one candidate left, or (cut short) the best mean among those tried most."""
+        alive, counts = self.alive, self.counts
+        if len(alive) == 1:
+            return self.cands[alive[0]]
+        most = max(counts[i] for i in alive)
+        return self.cands[max((i for i in alive if counts[i] == most), key=self.mean)]
+
+
+def halving(ro: Rollouts, total: int, per_cap: Optional[int] = None) -> Iterator[None]:
+    """Sequential halving over ``ro``'s candidates in at most ``total`` rollouts: after each
+    round the better half by mean reward goes on (``ro.alive``).  Yields before each
+    rollout, so the caller may stop there (a clock) or spread the work over calls.
+    ``per_cap``: rollouts per candidate in a round at most (None: the share of ``total``)."""
+    alive, counts = ro.alive, ro.counts
+    while len(alive) > 1:
+        left = max(1, math.ceil(math.log2(len(alive))))   # halvings still to come
+        per = max(1, ((total - ro.done) // left) // len(alive)) if per_cap is None else per_cap
+        for _ in range(per):
+            # common random numbers: the candidates' n-th rollouts share one world and one
+            # stream of chance (the same hidden orders, cards and dice), so their difference is
+            # the move's, not the luck's
+            ro.world(min(counts[i] for i in alive))
+            for i in alive:
+                if ro.done >= total:
+                    return
+                yield
+                ro.play(i)
+        alive.sort(key=lambda i: -ro.sums[i] / counts[i])
+        del alive[(len(alive) + 1) // 2:]
+
+
 def lookahead(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
               iterations: Optional[int], budget_s: Optional[float], min_iterations: int = 1) -> Move:
     """The candidate with the best mean reward after sequential halving over at most
@@ -48,48 +123,11 @@ def lookahead(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
     started = time.perf_counter()
     deadline = None if budget_s is None else started + budget_s
     total = iterations if iterations is not None else 1 << 30
-    sums = [0.0] * len(cands)
-    counts = [0] * len(cands)
-    alive = list(range(len(cands)))
-    worlds: List[int] = []   # the seed of each rollout number's world
-    done = 0
-    apply, determinize = rules.apply, rules.determinize
-    play, judge, scale = know.play_to_horizon, know.horizon_value, know.scale
-    out_of_time = False
-    while len(alive) > 1 and not out_of_time:
-        left = max(1, math.ceil(math.log2(len(alive))))   # halvings still to come
-        per = max(1, ((total - done) // left) // len(alive)) if iterations is not None else 1 << 30
-        for _ in range(per):
-            # common random numbers: the candidates' n-th rollouts share one world and one
-            # stream of chance (the same hidden orders, cards and dice), so their difference is
-            # the move's, not the luck's
-            while len(worlds) <= min(counts[i] for i in alive):
-                worlds.append(rng.next64())
-            for i in alive:
-                if done >= total or (deadline is not None and done >= min_iterations
-                                     and time.perf_counter() >= deadline):
-                    out_of_time = True
-                    if done < total:
-                        STATS["clocked"] += 1   # the clock stopped it, not the rollouts' count
-                    break
-                luck = Rng(worlds[counts[i]])
-                d = determinize(state, seat, luck)
-                apply(d, cands[i])
-                play(rules, d, luck, seat)
-                sums[i] += reward(judge(rules, d), seat, scale)
-                counts[i] += 1
-                done += 1
-            if out_of_time:
-                break
-        if out_of_time:
+    ro = Rollouts(rules, state, seat, know, rng, cands)
+    for _ in halving(ro, total, None if iterations is not None else 1 << 30):
+        if deadline is not None and ro.done >= min_iterations and time.perf_counter() >= deadline:
+            STATS["clocked"] += 1   # the clock stopped it, not the rollouts' count
             break
-        alive.sort(key=lambda i: -sums[i] / counts[i])
-        alive = alive[:(len(alive) + 1) // 2]
-    STATS["iterations"] += done
+    STATS["iterations"] += ro.done
     STATS["seconds"] += time.perf_counter() - started
-    if len(alive) == 1:
-        return cands[alive[0]]
-    # cut short: the best mean among the candidates tried most
-    most = max(counts[i] for i in alive)
-    best = max((i for i in alive if counts[i] == most), key=lambda i: sums[i] / counts[i] if counts[i] else -1e300)
-    return cands[best]
+    return ro.leader()

@@ -68,11 +68,12 @@ class Node:
 
 def margins(values: List[float], scale: float) -> List[float]:
     """Rewards: each seat's margin over the best other seat, in units of
-    ``scale`` points.  Never clipped: a seat far behind still prefers
-    losing by less, so the search keeps a gradient in lopsided games."""
+    ``scale`` points; a seat alone (a solo game): its own points.  Never
+    clipped: a seat far behind still prefers losing by less, so the search
+    keeps a gradient in lopsided games."""
     n = len(values)
     if n == 1:
-        return [0.0]
+        return [values[0] / scale]
     if n == 2:
         m = (values[0] - values[1]) / scale
         return [m, -m]
@@ -157,59 +158,56 @@ def _decided(root: "Node", left: int, legal_keys: Dict[Tuple[Any, ...], Move]) -
     return first - second > left
 
 
-def ismcts(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
-           iterations: Optional[int], budget_s: Optional[float],
-           exploration: float = 0.25, min_iterations: int = 1) -> Move:
-    """The most visited move at the root after ``iterations`` iterations,
-    or earlier when ``budget_s`` seconds have passed and at least
-    ``min_iterations`` are done (no budget: the move ``iterations``
-    iterations give).  With ``iterations`` the search stops as soon as no
-    other root move can overtake the most visited one in the iterations
-    left: the same move, sooner.
+class Tree:
+    """One search's tree over the observer's information set, grown one iteration at a
+    time (:meth:`iterate`), so a caller may stop and go on later (a game's review does, to
+    answer the player between steps): the same iterations in the same order give the same
+    tree, however they are spread over calls.  ``root_legal``: the moves searched at the root
+    (public, so the same in every determinisation: the game's candidates; a review adds the
+    move played), one of which :meth:`best` answers."""
 
-    Nodes within ``know.prior_depth`` decisions of the root start with
-    ``know.prior_weight`` virtual visits at their one-step forecast."""
-    root = Node(None, seat)
-    root_legal = know.candidates(rules, state, rules.legal_moves(state))
-    if len(root_legal) == 1:
-        return root_legal[0]
-    deadline = None if budget_s is None else time.perf_counter() + budget_s
-    limit = iterations if iterations is not None else (1 << 60)
-    floor = max(1, min_iterations)
-    current, legal_moves, apply = rules.current_player, rules.legal_moves, rules.apply
-    candidates, evaluate = know.candidates, know.evaluate
-    plies, scale = know.rollout_plies, know.scale
-    prior_depth, prior_weight, follow = know.prior_depth, know.prior_weight, know.easy_follow
-    log, sqrt = math.log, math.sqrt
-    done = 0
-    started = time.perf_counter()
-    legal_keys = {move_key(m): m for m in root_legal}
-    check = 8 if iterations is not None else 0
-    while done < limit:
-        if deadline is not None and done >= floor and time.perf_counter() >= deadline:
-            STATS["clocked"] += 1
-            break
-        if check and done >= check:
-            check = done + 8
-            if _decided(root, limit - done, legal_keys):
-                break
-        done += 1
-        d = rules.determinize(state, seat, rng)
+    def __init__(self, rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
+                 root_legal: List[Move], exploration: float = 0.25) -> None:
+        self.rules, self.state, self.seat, self.know, self.rng = rules, state, seat, know, rng
+        self.exploration = exploration
+        self.root = Node(None, seat)
+        self.root_legal = root_legal
+        self.legal_keys = {move_key(m): m for m in root_legal}
+        self.done = 0
+
+    def iterate(self, forced: Optional[Tuple[Any, ...]] = None) -> None:
+        """One iteration: a fresh determinisation, a walk down the tree by UCB (through the
+        root move of key ``forced`` when given: it is judged by visits of its own), one new
+        node, a rollout, the rewards backed up."""
+        rules, know, rng, root = self.rules, self.know, self.rng, self.root
+        current, legal_moves, apply = rules.current_player, rules.legal_moves, rules.apply
+        candidates = know.candidates
+        prior_depth, prior_weight = know.prior_depth, know.prior_weight
+        exploration = self.exploration
+        log, sqrt = math.log, math.sqrt
+        self.done += 1
+        d = rules.determinize(self.state, self.seat, rng)
         node = root
-        path = []
+        path: List[Node] = []
         expanded = False
+        if forced is not None:
+            expanded = self._force(d, forced, path)
+            node = path[0]
         while not expanded:
             mover = current(d)
             if mover is None:
                 break
-            legal = legal_moves(d)
-            if len(legal) > 1:
-                legal = candidates(rules, d, legal)
-            if len(legal) == 1:
-                apply(d, legal[0])
-                continue
+            if node is root:
+                legal = self.root_legal   # the root's moves are public: the same in every world
+            else:
+                legal = legal_moves(d)
+                if len(legal) > 1:
+                    legal = candidates(rules, d, legal)
+                if len(legal) == 1:
+                    apply(d, legal[0])
+                    continue
             if len(path) < prior_depth:
-                _priors(rules, d, mover, legal, know, node, prior_weight, follow if node is root else 0)
+                _priors(rules, d, mover, legal, know, node, prior_weight, know.easy_follow if node is root else 0)
             children = node.children
             fresh = []
             best, best_score = None, -1e300
@@ -238,15 +236,69 @@ def ismcts(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
                 if best.visits <= prior_weight:
                     expanded = True  # a node known only by its prior: look beyond it now
         if current(d) is not None:
-            rollout(rules, d, know, rng, plies)
-        rewards = margins(evaluate(rules, d), scale)
+            rollout(rules, d, know, rng, know.rollout_plies)
+        rewards = margins(know.evaluate(rules, d), know.scale)
         for n in path:
             n.visits += 1
             n.total += rewards[n.seat]
-    STATS["iterations"] += done
+
+    def _force(self, d: Any, key: Tuple[Any, ...], path: List["Node"]) -> bool:
+        """Play the root move ``key`` in ``d`` (its node made with its prior if new); True
+        when the walk stops there (a node known only by its prior)."""
+        know = self.know
+        child = self.root.children.get(key)
+        if child is None:
+            _priors(self.rules, d, self.seat, [self.legal_keys[key]], know, self.root, know.prior_weight,
+                    know.easy_follow)
+            child = self.root.children[key]
+        self.rules.apply(d, child.move)
+        path.append(child)
+        return child.visits <= know.prior_weight
+
+    def decided(self, left: int) -> bool:
+        """Can no root move overtake the most visited one in ``left`` more iterations?"""
+        return _decided(self.root, left, self.legal_keys)
+
+    def best(self) -> Move:
+        """The most visited root move (ties: the first made)."""
+        best_move, best_visits = self.root_legal[0], -1
+        for k, child in self.root.children.items():
+            if k in self.legal_keys and child.visits > best_visits:
+                best_move, best_visits = self.legal_keys[k], child.visits
+        return best_move
+
+
+def ismcts(rules: Any, state: Any, seat: int, know: Knowledge, rng: Rng,
+           iterations: Optional[int], budget_s: Optional[float],
+           exploration: float = 0.25, min_iterations: int = 1) -> Move:
+    """The most visited move at the root after ``iterations`` iterations,
+    or earlier when ``budget_s`` seconds have passed and at least
+    ``min_iterations`` are done (no budget: the move ``iterations``
+    iterations give).  With ``iterations`` the search stops as soon as no
+    other root move can overtake the most visited one in the iterations
+    left: the same move, sooner.
+
+    Nodes within ``know.prior_depth`` decisions of the root start with
+    ``know.prior_weight`` virtual visits at their one-step forecast."""
+    root_legal = know.candidates(rules, state, rules.legal_moves(state))
+    if len(root_legal) == 1:
+        return root_legal[0]
+    tree = Tree(rules, state, seat, know, rng, root_legal, exploration)
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
+    limit = iterations if iterations is not None else (1 << 60)
+    floor = max(1, min_iterations)
+    started = time.perf_counter()
+    check = 8 if iterations is not None else 0
+    while tree.done < limit:
+        done = tree.done
+        if deadline is not None and done >= floor and time.perf_counter() >= deadline:
+            STATS["clocked"] += 1
+            break
+        if check and done >= check:
+            check = done + 8
+            if tree.decided(limit - done):
+                break
+        tree.iterate()
+    STATS["iterations"] += tree.done
     STATS["seconds"] += time.perf_counter() - started
-    best_move, best_visits = root_legal[0], -1
-    for k, child in root.children.items():
-        if k in legal_keys and child.visits > best_visits:
-            best_move, best_visits = legal_keys[k], child.visits
-    return best_move
+    return tree.best()

@@ -119,6 +119,10 @@ class CaledoniaRules(Rules):
         total = self.scores(state)[0]["total"]
         return msg("Solo rating: {rating} ({n} points)", rating=name(scoring.solo_rating(total)), n=total)
 
+    def solo_ratings(self) -> List[Any]:
+        """The solo mode's ratings (rulebook: Newbie to Genius) by the least total of each."""
+        return [(least, name(label)) for least, label in scoring.SOLO_RATINGS]
+
     def view(self, state: CaledoniaState, seat: Optional[int] = None) -> Dict[str, Any]:
         return view.view(state, seat)
 

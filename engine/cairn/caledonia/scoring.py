@@ -136,7 +136,9 @@ def solo_threshold(value: int, table: Sequence[Sequence[int]]) -> int:
     return 0
 
 
-for _least, _label in _SOLO["ratings"]:
+#: the solo mode's ratings: (the least total, the name), lowest first
+SOLO_RATINGS = [(int(least), str(label)) for least, label in _SOLO["ratings"]]
+for _least, _label in SOLO_RATINGS:
     N_(_label)   # the ratings' names are translated (in the solo game's outcome line)
 
 

@@ -93,6 +93,8 @@ def start_of(save: Any) -> Game:
             draws[ply] = entropy
         game.chance, game.draws = _chance.GIVEN, draws
     game.meta = dict(save.meta)
+    if save.review is not None:
+        game.review = save.review.model_dump(mode="json")
     return game
 
 

@@ -42,6 +42,9 @@ class Game:
         self.chance = chance
         self.draws: Dict[int, bytes] = {}
         self.meta: Dict[str, Any] = {}  # the app's notes (title, dates), kept in saves
+        # a review of the game as its save keeps it (cairn.review.record; None: none), kept
+        # in its saves; the review module checks it before trusting it
+        self.review: Optional[Dict[str, Any]] = None
         self.state = rules.setup_seats(seats, seed, options)
         self.log: List[Move] = []
         self.history: List[Dict[str, Any]] = []
@@ -144,6 +147,7 @@ class Game:
         g.rules, g.seats, g.seed, g.options = self.rules, self.seats, self.seed, self.options
         g.chance, g.draws = self.chance, dict(self.draws)
         g.meta = dict(self.meta)
+        g.review = self.review
         g.state = self.rules.copy(self.state)
         g.log = list(self.log)
         g.history = list(self.history)

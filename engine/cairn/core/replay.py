@@ -46,6 +46,11 @@ class Replay:
         self.moves: List[Dict[str, Any]] = list(game.log)
         self.game = game.clone()  # the position shown
 
+    def forget_review(self) -> None:
+        """Drop the review the save kept (found wanting): no position shown carries it."""
+        for g in (*self._marks.values(), self.final, self.game):
+            g.review = None
+
     @property
     def plies(self) -> int:
         return len(self.moves)

@@ -150,6 +150,11 @@ class Rules:
         thing (a solo game's rating), or None: the page names the winners."""
         return None
 
+    def solo_ratings(self) -> List[Any]:
+        """The solo mode's ratings of a final score, lowest first: ``[(least total, name)]``
+        (the name a message, rendered late), or none when the game rates no solo score."""
+        return []
+
     #: move types that change nothing worth telling (ending a turn, placing
     #: nothing): their history lines have kind "idle"
     idle_moves: frozenset = frozenset()

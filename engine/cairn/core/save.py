@@ -5,8 +5,9 @@ replays every move through the rules, so a hostile file can at worst be
 refused.  A game whose chance is fresh (:mod:`cairn.core.chance`: a friends'
 game) also stores its chance entries, ``chance: {source, draws: [[ply,
 hex]]}``, and is format version 2; a seeded game's save stays version 1, as
-every save made before.  Validation uses pydantic; every refusal is a :class:`SaveError`
-whose message names the problem.
+every save made before.  A save that keeps a review of the game (:mod:`cairn.review`: its
+``review`` field, checked there before it is trusted) is format version 3.  Validation uses
+pydantic; every refusal is a :class:`SaveError` whose message names the problem.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from .seats import Seat
 from .version import __version__
 
 FORMAT = "cairn-save"
-FORMAT_VERSION = 2          # the newest this app reads (1: no chance entries)
+FORMAT_VERSION = 3          # the newest this app reads (1: no chance entries, 2: no review)
 MAX_SAVE_BYTES = 4_000_000
 MAX_MOVES = 20_000
 MAX_SEED = 2**53 - 1  # JavaScript numbers stay exact up to here
@@ -41,6 +42,20 @@ class ChanceLog(BaseModel):
     draws: List[Tuple[int, str]] = Field(default_factory=list, max_length=MAX_MOVES)
 
 
+class ReviewRecord(BaseModel):
+    """A review of the game kept in its save (its meaning and its checks: :mod:`cairn.review.record`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: int
+    seed: int = Field(ge=0, le=MAX_SEED)
+    plies: int = Field(ge=0, le=MAX_MOVES)
+    seats: List[int] = Field(max_length=8)
+    bound: str = Field(max_length=64)
+    verdicts: List[List[Any]] = Field(default_factory=list, max_length=MAX_MOVES)
+    check: str = Field(max_length=64)
+
+
 class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -55,6 +70,7 @@ class SaveFile(BaseModel):
     # the app's notes: plain values, or a list of plies (the hints taken: cairn.hint)
     meta: Dict[str, Union[str, int, float, bool, None, List[Any]]] = Field(default_factory=dict, max_length=32)
     chance: Optional[ChanceLog] = None
+    review: Optional[ReviewRecord] = None
 
 
 def _check_json_value(value: Any, depth: int, where: str) -> None:
@@ -87,9 +103,12 @@ def _check_json_value(value: Any, depth: int, where: str) -> None:
 
 def make_save(game: Any, meta: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     fresh = getattr(game, "chance", "seeded") != "seeded"
+    review = getattr(game, "review", None)
+    if review is not None and not review.get("plies", 0) <= len(game.log):
+        review = None   # a review of moves taken back
     save = {
         "format": FORMAT,
-        "format_version": 2 if fresh else 1,
+        "format_version": 3 if review is not None else 2 if fresh else 1,
         "engine_version": __version__,
         "game": game.rules.name,
         "options": game.options.model_dump(mode="json"),
@@ -101,6 +120,8 @@ def make_save(game: Any, meta: Optional[Dict[str, Any]] = None) -> Dict[str, Any
     chance = chance_log(game)
     if chance is not None:
         save["chance"] = chance
+    if review is not None:
+        save["review"] = review
     return save
 
 
@@ -152,6 +173,11 @@ def parse_save(data: Union[Dict[str, Any], str, bytes]) -> SaveFile:
         raise SaveError("save file is malformed (nested too deeply)") from None
     for i, move in enumerate(save.moves):
         _check_json_value(move, 1, f"move {i + 1}")
+    if save.review is not None:
+        if version < 3:
+            raise SaveError(f"save file format version {version} cannot hold a review")
+        for i, verdict in enumerate(save.review.verdicts):
+            _check_json_value(verdict, 1, f"review verdict {i + 1}")
     for k, v in save.meta.items():
         if k == "notes":
             _check_notes(v)

@@ -1,0 +1,77 @@
+// A whole game's review in Pyodide (the browser's runtime, under Node), per prepared game
+// (tests/data/review/<name>.json: a person against the medium bot, and Caledonia's solo
+// mode): the facade's review_open, then review_step slices of 80 ms as the page asks for
+// them: when the first verdict came (from the open), the whole review's time; then each
+// decision judged alone: mean, p95 and the slowest.
+//   node build/review_bench.mjs [dist] [--only NAME] [--runs N]
+import { readFileSync, writeFileSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os"; import { join, resolve, dirname } from "node:path"; import { pathToFileURL, fileURLToPath } from "node:url";
+const args = process.argv.slice(2);
+const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
+const only = opt("--only", null);
+const runs = Number(opt("--runs", 1));
+const dist = resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--runs"].includes(args[i - 1])) || "dist");
+const here = dirname(fileURLToPath(import.meta.url));
+const dataDir = join(here, "..", "tests", "data", "review");
+const saves = {};
+for (const f of readdirSync(dataDir).filter((f) => f.endsWith(".json") && !f.includes(".reviewed"))) {
+  const name = f.replace(/\.json$/, "");
+  if (!only || only === name) saves[name] = readFileSync(join(dataDir, f), "utf8");
+}
+const url = (rel) => pathToFileURL(join(dist, rel)).href;
+const { loadPyodide } = await import(url("pyodide/pyodide.mjs"));
+const createPyodideModule = (await import(url("pyodide/pyodide.asm.mjs"))).default;
+const { startPython } = await import("data:text/javascript;base64," + readFileSync(join(dist, "js/pyboot.js")).toString("base64"));
+const index = JSON.parse(readFileSync(join(dist, "boot/packages.json"), "utf8"));
+const bytes = new Uint8Array(readFileSync(join(dist, "boot/packages.bin")));
+const tmp = mkdtempSync(join(tmpdir(), "rb-")); let n = 0;
+const py = await startPython({ loadPyodide, createPyodideModule, indexURL: join(dist, "pyodide") + "/", image: { index, bytes },
+  locateLib: (name, data) => { const p = join(tmp, `l${n++}.so`); writeFileSync(p, data); return p; } });
+py.globals.set("SAVES", JSON.stringify(saves));
+console.log(py.runPython(`
+import json, sys, time
+from cairn.facade import handle
+def ask(**req):
+    out = json.loads(handle(json.dumps({"id": 1, **req})))
+    assert out["ok"], out
+    return out["result"]
+lines = [f"Python {sys.version.split()[0]}, ${runs} run(s) each"]
+for name, text in json.loads(SAVES).items():
+    for run in range(${runs}):
+        t0 = time.perf_counter()
+        opened = ask(op="review_open", rid="b", save=json.loads(text))
+        t_open = time.perf_counter() - t0
+        first = None
+        slices = []
+        while True:
+            t = time.perf_counter()
+            st = ask(op="review_step", rid="b", ms=80)
+            slices.append(time.perf_counter() - t)
+            if st["verdicts"] and first is None:
+                first = time.perf_counter() - t0
+            if st["complete"]:
+                break
+        whole = time.perf_counter() - t0
+        review = ask(op="review_save", rid="b")["review"]
+        ask(op="review_close", rid="b")
+        slices.sort()
+        lines.append(f"{name}: {opened['progress']['total']} decisions, open {t_open:.2f} s, first verdict {first:.2f} s, "
+                     f"whole review {whole:.1f} s; a slice's answer p95 {1000 * slices[int(.95 * len(slices))]:.0f} ms, "
+                     f"longest {1000 * slices[-1]:.0f} ms")
+    if ${runs} >= 1:
+        from cairn.review.session import Session, SEED
+        from cairn.review.judge import run as judge_run
+        s = Session(json.loads(text))
+        times = []
+        for d in s.decisions:
+            t = time.perf_counter()
+            judge_run(d.game, d.played, SEED, s.settings.budget)
+            times.append(time.perf_counter() - t)
+        times.sort()
+        q = lambda p: times[min(len(times) - 1, int(len(times) * p))]
+        lines.append(f"   each decision alone: mean {1000 * sum(times) / len(times):.0f} ms, p50 {1000 * q(.5):.0f} ms, "
+                     f"p95 {1000 * q(.95):.0f} ms, slowest {1000 * times[-1]:.0f} ms")
+        lines.append(f"   review digest {review['check'][:16]}")
+"\\n".join(lines)
+`));
+process.exit(0);

@@ -1,0 +1,55 @@
+"""A game's review settings (``data/review.toml``): the judge's budget, where the marks
+begin, the history lines that are the game's moments."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Dict, Optional, Tuple
+
+from .judge import Budget
+
+#: the marks, from the least to the costliest (a decision below the first is good)
+MARKS = ("inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Settings:
+    budget: Budget
+    #: points lost from which each of :data:`MARKS` begins
+    marks: Tuple[float, float, float]
+    moments: Tuple[str, ...]
+    #: where the chart is judged: "turn" (where each turn begins) or "move" (after every move)
+    chart: str = "turn"
+
+    def mark(self, loss: float) -> str:
+        """``good`` or the costliest of :data:`MARKS` whose threshold ``loss`` reaches."""
+        out = "good"
+        for name, at in zip(MARKS, self.marks):
+            if loss >= at:
+                out = name
+        return out
+
+
+#: a game without settings: the hard bot's defaults, marks as for a game scored in tens
+DEFAULT = Settings(Budget(100, 30), (2.0, 4.0, 8.0), ())
+
+_table: Optional[Dict[str, Any]] = None
+
+
+def _data() -> Dict[str, Any]:
+    global _table
+    if _table is None:
+        _table = tomllib.loads((resources.files(__package__) / "data" / "review.toml").read_text(encoding="utf-8"))
+    return _table
+
+
+def settings_for(game_name: str) -> Settings:
+    row = _data().get(game_name)
+    if row is None:
+        return DEFAULT
+    b, m = row["budget"], row["marks"]
+    return Settings(Budget(int(b["iterations"]), int(b["forced"]), int(b.get("tree", 0)), int(b.get("tree_forced", 0)),
+                           float(m["inaccuracy"])),
+                    (float(m["inaccuracy"]), float(m["mistake"]), float(m["blunder"])),
+                    tuple(row.get("moments", ())), str(row.get("chart", "turn")))
