@@ -69,9 +69,11 @@ export async function setLanguage(tag, remember = false) {
   let rule = ENGLISH;
   if (lang !== "en") {
     try {
-      const r = await fetch(`./locale/${lang}.json`, { cache: "no-cache" });
+      // The packed copy, unpacked here (a plain host sends it as it is), where the browser can.
+      const packed = typeof DecompressionStream === "function";
+      const r = await fetch(`./locale/${lang}.json${packed ? ".gz" : ""}`, { cache: "no-cache" });
       if (r.ok) {
-        const data = await r.json();
+        const data = await (packed ? new Response(await unpacked(r.body)) : r).json();
         table = data.messages || {};
         rule = compilePlural(data.plural.rule);
       }
@@ -86,6 +88,15 @@ export async function setLanguage(tag, remember = false) {
   }
   for (const fn of listeners) fn(lang);
   return lang;
+}
+
+/** ``body`` unpacked when it starts as gzip does (a host may have unpacked it already). */
+async function unpacked(body) {
+  const [probe, rest] = body.tee();
+  const reader = probe.getReader();
+  const head = (await reader.read()).value;
+  reader.cancel().catch(() => {});
+  return head && head[0] === 0x1f && head[1] === 0x8b ? rest.pipeThrough(new DecompressionStream("gzip")) : rest;
 }
 
 /** Call ``fn(tag)`` after every language change. */
