@@ -5,7 +5,7 @@
 A start brings only what the engine imports before it is ready (the build
 traces it: the standard library cut to those modules, pydantic's and the
 engine's alike); the rest of the engine, of its packages and of the cut
-standard library (build/stdlib_later.txt) is the later image,
+standard library (build/stdlib_used.txt) is the later image,
 ``boot/later.bin``, which the worker downloads once the app is ready and
 writes into the file system (:func:`arrived`).  An import of one of its
 modules before that (a hint asked at once, a friends' link opened first)

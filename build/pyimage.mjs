@@ -22,7 +22,7 @@
 //                     packages' others, and the standard
 //                     library's modules that whole games, bots, hints,
 //                     replays, tutorials and friends' games import
-//                     (build/stdlib_later.txt, made by build/trace_imports.mjs)
+//                     (build/stdlib_used.txt, made by build/trace_imports.mjs)
 //   boot/lang/<lang>.mo  each language's engine catalogue
 //   boot/python.json  what went where (for the record and the tests)
 // Images are build/cairn_later.py's format (js/pyboot.js parseImage).
@@ -47,7 +47,7 @@ try {
                                 stdLibURL: join(dist, "boot/stdlib-full.zip"),
                                 stdout: (line) => console.error(line) });
   py.FS.mkdirTree("/build");
-  py.FS.writeFile("/build/stdlib_later.txt", readFileSync(join(here, "stdlib_later.txt")));
+  py.FS.writeFile("/build/stdlib_used.txt", readFileSync(join(here, "stdlib_used.txt")));
   py.FS.writeFile("/build/cairn_later.py", readFileSync(join(here, "cairn_later.py")));
   py.FS.writeFile("/build/warm_up.py", boot.WARM_UP);
   py.runPython(readFileSync(join(here, "pyimage.py"), "utf8"));

@@ -134,11 +134,11 @@ def make_images():
     entries = {e for e in std.namelist() if e.endswith(".py")}
     # -- the standard library: what the start imported, what later needs, the rest cut
     start_std = sorted({f[len(STDLIB_ZIP) + 1:] for f in mods.values() if f.startswith(STDLIB_ZIP + "/")} & entries)
-    with open("/build/stdlib_later.txt") as f:
+    with open("/build/stdlib_used.txt") as f:
         listed = [ln.split("#")[0].strip() for ln in f]
     unknown = [n for n in listed if n and entry_of(n, entries) is None]
     if unknown:
-        raise SystemExit(f"build/stdlib_later.txt names modules the standard library lacks: {unknown}")
+        raise SystemExit(f"build/stdlib_used.txt names modules the standard library lacks: {unknown}")
     later_std = sorted({entry_of(n, entries) for n in listed if n} - set(start_std))
     cut = sorted(module_of(e) for e in entries - set(start_std) - set(later_std))
     # -- the packages: every file of the wheels

@@ -377,7 +377,7 @@ def source_hash() -> str:
     singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json", "build/snapshot.mjs",
                            "build/pyimage.mjs", "build/pyimage.py", "build/node_env.mjs", "build/cairn_later.py",
                            "build/python_patches.py",
-                           "build/stdlib_later.txt",
+                           "build/stdlib_used.txt",
                            "build/icons.py", "build/icon.json", "build/i18n.py", "build/wheel.py", "build/lock.py", "build/traces.py",
                            "build/requirements.lock")
                if os.path.exists(os.path.join(ROOT, p))]

@@ -11,7 +11,7 @@ inside the function that needs it) instead of a top-level import::
     if friends.loaded and gid in friends.SESSIONS:   # never imports it
         friends.play(gid, move)                     # imports it (once)
 
-``tests/test_start_imports.py`` lists the modules a start must not bring."""
+``tests/test_cut_library.py`` lists the modules a start must not bring (LATER_ONLY)."""
 from __future__ import annotations
 
 import importlib
