@@ -262,11 +262,21 @@ def boot_manifest(dist: str, build_id: str) -> dict:
 
 
 def write_boot_manifest(dist: str) -> str:
-    """Pack the big files, write boot/manifest.json; returns the build id
-    (a hash of every file the app reads but the manifest itself)."""
+    """Pack the big files (Zopfli, but the snapshot: build/zopfli.mjs), write
+    boot/manifest.json; returns the build id (a hash of every file the app
+    reads but the manifest itself)."""
+    pairs = []
     for rel in packed_files(dist):
-        if os.path.exists(os.path.join(dist, rel)):
-            gzip_file(os.path.join(dist, rel))
+        path = os.path.join(dist, rel)
+        if not os.path.exists(path):
+            continue
+        if rel == "boot/snapshot.bin":   # new with every change of the engine, and 36 MB: zlib's best
+            gzip_file(path)
+        else:
+            pairs += [path, path + ".gz"]
+    if pairs:
+        pyodide_package_dir()   # npm ci: the pinned Zopfli with the pinned Pyodide
+        run([_node(), os.path.join(HERE, "zopfli.mjs"), os.path.join(CACHE, "zopfli")] + pairs, quiet=True)
     snap = os.path.join(dist, "boot", "snapshot.bin")
     if os.path.exists(snap):
         os.remove(snap)   # only its packed copy is served
@@ -376,6 +386,7 @@ def source_hash() -> str:
         parts.append(hash_files(top, rels))
     singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json", "build/snapshot.mjs",
                            "build/pyimage.mjs", "build/pyimage.py", "build/node_env.mjs", "build/cairn_later.py",
+                           "build/zopfli.mjs",
                            "build/python_patches.py",
                            "build/stdlib_used.txt",
                            "build/icons.py", "build/icon.json", "build/i18n.py", "build/wheel.py", "build/lock.py", "build/traces.py",
@@ -398,8 +409,8 @@ def is_stale(dist: str = DIST) -> bool:
 
 
 # -- build steps -------------------------------------------------------------
-def run(cmd: List[str], cwd: Optional[str] = None) -> None:
-    log("$ " + " ".join(cmd))
+def run(cmd: List[str], cwd: Optional[str] = None, quiet: bool = False) -> None:
+    log("$ " + " ".join(cmd[:3] + (["..."] if quiet and len(cmd) > 3 else cmd[3:])))
     subprocess.run(cmd, cwd=cwd, check=True)
 
 
@@ -459,7 +470,8 @@ def pyodide_package_dir() -> str:
     pkg = os.path.join(HERE, "node_modules", "pyodide")
     try:
         with open(os.path.join(pkg, "package.json")) as f:
-            if json.load(f).get("version") == PYODIDE_VERSION:
+            if json.load(f).get("version") == PYODIDE_VERSION and os.path.isdir(
+                    os.path.join(HERE, "node_modules", "@gfx", "zopfli")):
                 return pkg
     except (OSError, ValueError):
         pass

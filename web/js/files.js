@@ -65,6 +65,23 @@ export class Files {
     this.packed = typeof DecompressionStream === "function";
     this.fromCache = [];   // what came from the cache (for the boot record)
     this.fetched = [];     // what came from the network
+    this.arriving = {};    // rel -> {promise, resolve}: every byte of a download arrived
+  }
+
+  /** Resolves once every byte of ``rel`` arrived (from the network or the
+   * cache), whoever reads it; at once if nothing asked for it yet never. */
+  arrived(rel) {
+    if (!this.arriving[rel]) {
+      let resolve;
+      const promise = new Promise((r) => { resolve = r; });
+      this.arriving[rel] = { promise, resolve };
+    }
+    return this.arriving[rel].promise;
+  }
+
+  _arrive(rel) {
+    this.arrived(rel);
+    this.arriving[rel].resolve();
   }
 
   entry(rel) {
@@ -103,6 +120,7 @@ export class Files {
     const hit = await this.cached(rel);
     if (hit) {
       this.fromCache.push(rel);
+      this._arrive(rel);
       return e.packed ? gunzipped(hit.body) : hit.body;
     }
     const usePacked = this.packed || !e.packed;
@@ -113,6 +131,7 @@ export class Files {
     let body = res.body;
     const count = new TransformStream({
       transform: (chunk, ctl) => { this.onBytes(chunk.length); ctl.enqueue(chunk); },
+      flush: () => this._arrive(rel),
     });
     body = body.pipeThrough(count);
     if (usePacked) {

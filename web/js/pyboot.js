@@ -128,7 +128,8 @@ function fsPreRun(opts, state) {
  *        snapshotReady: a promise that settles once the snapshot's bytes are
  *          all in that array (so it can be handed over while downloading),
  *        meta: snapshot.json or a promise of it (when restoring),
- *        makeSnapshot: bool, stdout(line), onStart() (called when everything is
+ *        makeSnapshot: bool, stdout(line), onModule() (called once the runtime
+ *        is compiled and the native libraries loaded), onStart() (called when everything is
  *        downloaded and Python itself starts), later: false for a standard
  *        library without ``_cairn_later`` (the build's trace: Pyodide's own),
  *        responses: {name: () => Promise<Response>} for files of indexURL
@@ -177,6 +178,7 @@ async function start(opts, snapshot) {
     };
     const Module = await opts.createPyodideModule(settings);
     if (state.error) throw state.error;
+    if (opts.onModule) opts.onModule();
     state.table = Module.wasmTable.length;
     // Pyodide sizes the memory from the snapshot only when the memory is
     // imported; Pyodide's wasm exports its own, so grow it here.

@@ -25,7 +25,7 @@
 // language, and written in before that request is answered.
 
 import { startPython, takeSnapshot, checksum, WARM_UP, parseImage, writeImage, writeFiles, PYTHON_ROOT } from "./pyboot.js";
-import { Files, readAll } from "./files.js";
+import { Files } from "./files.js";
 
 const base = new URL("../", import.meta.url);
 const at = (rel) => new URL(rel, base).href;
@@ -33,7 +33,9 @@ let handle = null;          // the facade's handle() (a PyProxy kept for the wor
 let python = null;          // the runtime, once up
 const queue = [];           // requests not answered yet (before Python is ready, or waiting for a catalogue)
 let holding = false;        // true while the start-up snapshot is taken (requests wait)
-const params = new URLSearchParams(self.name || "");   // "boot=light|snapshot" (js/engine.js)
+// "boot=light|snapshot" (tests: js/engine.js, index.html); "lang=pt-BR": the page's likely
+// language (index.html), whose catalogue is worth downloading before the page asks
+const params = new URLSearchParams(self.name || "");
 
 const t0 = performance.now();
 const since = () => Math.round(performance.now() - t0);
@@ -221,10 +223,17 @@ async function boot() {
   manifestReady = fetchJSON("boot/manifest.json").then((m) => (files = new Files(base, m, (n) => { loaded.bytes += n; })));
   const manifest = (await manifestReady).manifest;
   mark("manifest");
+  if (params.get("lang")) catalogue(params.get("lang"));
   const pyodideURL = at("pyodide/");
   const meta = manifest.snapshot;
   const common = ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "boot/native.bin", "boot/data.bin"];
   const fresh = ["boot/stdlib.zip", "boot/deps.bin", "boot/engine.bin"];
+  const wanted = params.get("boot");   // "light" or "snapshot": tests and the curious choose
+  // This browser's own snapshot, the usual start, is read first (36 MB from the cache:
+  // the longest part of such a start), while the rest is looked up and unpacked.
+  const localRead = (wanted === "light" || wanted === "snapshot" ? Promise.resolve(null) : files.localSnapshot())
+    .then((local) => local && local.bytes.arrayBuffer().then((ab) => ({ meta: local.meta, bytes: new Uint8Array(ab) })))
+    .catch(() => null);
   loaded.total = await files.missing(common);
   post(current);   // how much there is to download, at once
   const ticker = setInterval(() => {
@@ -257,14 +266,15 @@ async function boot() {
   let snapMeta = meta;
   let snapshot = null;
   let snapshotReady = null;
-  const wanted = params.get("boot");   // "light" or "snapshot": tests and the curious choose
-  const local = wanted === "light" || wanted === "snapshot" ? null : await files.localSnapshot().catch(() => null);
+  const local = await localRead;
   if (local) {
     source = "local";
     snapMeta = local.meta;
-    const buf = new Uint8Array(snapMeta.size);
-    snapshot = Promise.resolve(buf);
-    snapshotReady = readAll(local.bytes.body, snapMeta.size, buf).then((b) => verified(b, snapMeta.checksum, "the start-up snapshot"));
+    snapshot = Promise.resolve(local.bytes);
+    snapshotReady = Promise.resolve().then(() => {
+      if (local.bytes.byteLength !== snapMeta.size) throw new Error("the start-up snapshot is not the size its record says");
+      return verified(local.bytes, snapMeta.checksum, "the start-up snapshot");
+    });
   } else if (files.packed && manifest.files["boot/snapshot.bin"]) {
     let take = wanted === "snapshot" || (wanted !== "light" && !!(await files.cached("boot/snapshot.bin")));
     if (!take && wanted !== "light" && linkHint() !== "light" && loaded.total > 0) {
@@ -281,13 +291,16 @@ async function boot() {
     }
   }
   if (snapshotReady) snapshotReady.then(() => mark("snapshot"), () => {});
-  // A start from scratch needs the cut standard library and the start's
-  // modules (the packages' and the engine's: written in once Python is up).
+  // A start from scratch needs the cut standard library, and the start's
+  // modules (the packages' and the engine's), which are written in once
+  // Python is up: they download once the runtime has arrived, while Python
+  // starts, rather than sharing the link with what Python waits for.
   let start = null;
   const startFiles = () => {
     if (!start) {
       start = { stdlib: once(() => files.response("boot/stdlib.zip", "application/zip")),
-                python: Promise.all([image("boot/deps.bin"), image("boot/engine.bin")]) };
+                python: files.arrived("pyodide/pyodide.asm.wasm")
+                  .then(() => Promise.all([image("boot/deps.bin"), image("boot/engine.bin")])) };
       start.stdlib().catch(() => {});
       start.python.then(() => mark("python files"), () => {});
     }
@@ -301,7 +314,8 @@ async function boot() {
 
   const [{ loadPyodide }, asm] = await runtime;
   mark("runtime");
-  const common_ = { loadPyodide, createPyodideModule: asm.default, indexURL: pyodideURL, locateLib, lock: manifest.lock, native, data };
+  const common_ = { loadPyodide, createPyodideModule: asm.default, indexURL: pyodideURL, locateLib, lock: manifest.lock, native, data,
+                    onModule: () => mark("module") };
   let hello = null;
   let mode = "snapshot";
   let reason = null;
@@ -340,7 +354,7 @@ async function boot() {
     python = py;
     stage(N_("Importing the game engine"), 80, 99);
     writeImage(py, ...(await modules));
-    hello = engineHello(py);
+    hello = engineReady(py, meta.catalogue);   // the build's hello: this engine's, in English
   }
   done();
   pct = 100;
@@ -351,7 +365,13 @@ async function boot() {
   holding = mode === "fresh";
   postMessage({ kind: "ready", hello, boot: record });
   if (holding) setTimeout(() => keepSnapshot(py, files, hello).finally(() => { release(); later(py); }), 0);
-  else { release(); later(py); }
+  else {
+    release();
+    later(py);
+    // The build's snapshot, kept unpacked as this browser's own: the next start reads it as
+    // it is instead of unpacking it again (the packed copy stays for a new build's sake).
+    if (source === "build") setTimeout(() => snapshot.then((bytes) => files.keepLocalSnapshot(bytes, snapMeta)).catch(() => {}), 0);
+  }
 }
 
 /** What the start left out, written in once it arrives (an import before
