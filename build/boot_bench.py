@@ -2,7 +2,7 @@
 """The app's start next to a bare Pyodide boot, side by side in one run, in
 headless Chromium, from the same dist/:
 
-    python3 build/boot_bench.py [--runs 3] [--rate 10] [--rtt 40] [--only link|local]
+    python3 build/boot_bench.py [--runs 3] [--rate 10] [--rtt 40] [--only link|local] [--dist DIR]
 
 The site is served as a plain static host serves it: every file as it is
 (no Content-Encoding, no Cache-Control), under a sub-path (/cairn/).  "Bare
@@ -24,7 +24,9 @@ both timed from the page's navigation start.
    run's times and ratios, then the medians.  The app's start is broken
    down by the worker's marks (ms since the worker started).
 
-Builds dist/ first if it is missing or stale.
+Builds dist/ first if it is missing or stale; --dist DIR measures a site
+built elsewhere instead (an earlier commit's, for "before" figures: the new
+build step is left out).
 """
 from __future__ import annotations
 
@@ -228,14 +230,16 @@ def main() -> None:
     ap.add_argument("--rate", type=float, default=10.0, help="throttled link, Mbit/s")
     ap.add_argument("--rtt", type=float, default=40.0, help="throttled link, ms per request")
     ap.add_argument("--only", choices=["link", "local"], help="only the phone link or only localhost")
+    ap.add_argument("--dist", help="a site built elsewhere (e.g. an earlier commit's) instead of dist/")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     args = ap.parse_args()
     site = load_site()
-    site.ensure_built(site.DIST)
+    if not args.dist:
+        site.ensure_built(site.DIST)
     # A private copy: another build replacing dist/ mid-run must not mix builds.
     copy = tempfile.TemporaryDirectory(prefix="cairn-bench-dist-")
     dist = os.path.join(copy.name, "dist")
-    shutil.copytree(site.DIST, dist)
+    shutil.copytree(args.dist or site.DIST, dist)
     link, tally = Link(), Tally()
     server = plain_server(site, dist, link, tally)
     url = f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
@@ -294,6 +298,10 @@ def phone_link(args, site, dist, url, link, tally, profile, pw):
     second = tally.since(t1)
     print(f"  second visit: playable after {r2['ready'] / 1000:.2f} s ({r2['boot']['mode']}, {r2['boot'].get('source')}), "
           f"{summed(second) / 1e3:.0f} KB downloaded{': ' + ', '.join(sorted(by_file(second))) if second else ''}", flush=True)
+    if args.dist:
+        ctx.close()
+        tmp.cleanup()
+        return
     # a new build that changed one page file: what the returning visitor downloads
     with open(os.path.join(dist, "js", "app.js"), "a") as f:
         f.write("\n// a change\n")

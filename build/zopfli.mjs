@@ -8,15 +8,18 @@
 import { gzip } from "@gfx/zopfli";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, copyFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { createRequire } from "node:module";
 
 const ITERATIONS = 1;   // more buys 0.1-0.3% for several times the time
+// The cache's key names the Zopfli that made each file: another version may pack otherwise.
+const VERSION = JSON.parse(readFileSync(join(dirname(createRequire(import.meta.url).resolve("@gfx/zopfli")), "..", "package.json"))).version;
 const [cache, ...pairs] = process.argv.slice(2);
 mkdirSync(cache, { recursive: true });
 for (let i = 0; i < pairs.length; i += 2) {
   const [input, output] = [pairs[i], pairs[i + 1]];
   const data = readFileSync(input);
-  const key = createHash("sha256").update(data).digest("hex") + `-i${ITERATIONS}.gz`;
+  const key = createHash("sha256").update(data).digest("hex") + `-zopfli${VERSION}-i${ITERATIONS}.gz`;
   const kept = join(cache, key);
   if (!existsSync(kept)) {
     const packed = await new Promise((resolve, reject) =>
