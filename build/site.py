@@ -240,9 +240,6 @@ def boot_manifest(dist: str, build_id: str) -> dict:
             continue
         raw = os.path.join(dist, rel)
         size = os.path.getsize(raw) if os.path.exists(raw) else None
-        if rel == "boot/snapshot.bin":
-            with open(os.path.join(dist, "boot", "snapshot.json")) as f:
-                size = json.load(f)["size"]
         files[rel] = {"url": url, "size": size, "bytes": os.path.getsize(os.path.join(dist, url)),
                       "hash": file_hash(os.path.join(dist, url)), "packed": True}
     with open(os.path.join(dist, "boot", "snapshot.json")) as f:
@@ -277,12 +274,13 @@ def write_boot_manifest(dist: str) -> str:
     if pairs:
         pyodide_package_dir()   # npm ci: the pinned Zopfli with the pinned Pyodide
         run([_node(), os.path.join(HERE, "zopfli.mjs"), os.path.join(CACHE, "zopfli")] + pairs, quiet=True)
+    build_id = hash_files(dist, [f for f in site_files(dist) if f != MANIFEST])
+    manifest = boot_manifest(dist, build_id)
     snap = os.path.join(dist, "boot", "snapshot.bin")
     if os.path.exists(snap):
         os.remove(snap)   # only its packed copy is served
-    build_id = hash_files(dist, [f for f in site_files(dist) if f != MANIFEST])
     with open(os.path.join(dist, MANIFEST), "w") as f:
-        json.dump(boot_manifest(dist, build_id), f, separators=(",", ":"))
+        json.dump(manifest, f, separators=(",", ":"))
     return build_id
 
 

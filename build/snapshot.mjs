@@ -7,7 +7,8 @@
 // loader (DIST/js/pyboot.js), imports the engine, asks it for its catalogue
 // and plays a move in a new game of every registered game (js/pyboot.js
 // WARM_UP: so everything a first game needs is imported and warm), then
-// writes DIST/boot/snapshot.bin, DIST/boot/snapshot.json (what the loader
+// writes DIST/boot/snapshot.bin (without its pages of zeros: js/pyboot.js
+// sparse), DIST/boot/snapshot.json (what the loader
 // needs to restore it and to check it, and the engine's "hello" as this state
 // answers it) and DIST/boot/catalogue.json (the same "hello" for the page,
 // which shows the games before Python is up).  The warm-up must import
@@ -40,7 +41,7 @@ try {
   const { bytes: snap, meta } = boot.takeSnapshot(py);
   meta.games = warmed;
   meta.catalogue = hello;
-  writeFileSync(join(dist, "boot/snapshot.bin"), snap);
+  writeFileSync(join(dist, "boot/snapshot.bin"), boot.sparse(snap));
   writeFileSync(join(dist, "boot/snapshot.json"), JSON.stringify(meta));
   writeFileSync(join(dist, "boot/catalogue.json"), JSON.stringify(hello));
   console.log(`[snapshot] ${(snap.byteLength / 1048576).toFixed(1)} MB after warming up ${warmed.join(", ")} ` +

@@ -59,6 +59,70 @@ export function parseImage(bytes) {
   return { files };
 }
 
+// A snapshot as stored and downloaded: its pages of zeros left out (more than
+// half of Python's memory is zeros: the stack, free space), so there is less
+// to unpack, copy and keep. ``CRNS``, the whole size, the number of runs, each
+// run's [offset, length] (4-byte little-endian numbers), then the runs' bytes.
+const SPARSE = 0x534e5243;   // "CRNS"
+const PAGE = 4096;
+
+/** ``bytes`` (a snapshot) without its pages of zeros. */
+export function sparse(bytes) {
+  if (bytes.byteOffset % 4) bytes = bytes.slice();
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  const runs = [];
+  const pages = Math.ceil(bytes.byteLength / PAGE);
+  let start = -1;
+  for (let p = 0; p <= pages; p++) {
+    let zero = p === pages;
+    if (!zero) {
+      zero = true;
+      const end = Math.min((p + 1) * PAGE, bytes.byteLength);
+      if (end - p * PAGE < PAGE || (p * PAGE) % 4) {
+        for (let i = p * PAGE; i < end; i++) if (bytes[i]) { zero = false; break; }
+      } else {
+        for (let i = (p * PAGE) >>> 2, e = end >>> 2; i < e; i++) if (words[i]) { zero = false; break; }
+      }
+    }
+    if (!zero && start < 0) start = p * PAGE;
+    if (zero && start >= 0) { runs.push([start, Math.min(p * PAGE, bytes.byteLength) - start]); start = -1; }
+  }
+  const head = 12 + 8 * runs.length;
+  const out = new Uint8Array(head + runs.reduce((n, [, len]) => n + len, 0));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, SPARSE, true);
+  view.setUint32(4, bytes.byteLength, true);
+  view.setUint32(8, runs.length, true);
+  let at = head;
+  runs.forEach(([off, len], i) => {
+    view.setUint32(12 + 8 * i, off, true);
+    view.setUint32(16 + 8 * i, len, true);
+    out.set(bytes.subarray(off, off + len), at);
+    at += len;
+  });
+  return out;
+}
+
+/** The snapshot ``packed`` (sparse) holds, into ``out`` (a new zeroed array
+ * of its size when none). */
+export function unsparse(packed, out = null) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  if (packed.byteLength < 12 || view.getUint32(0, true) !== SPARSE) throw new Error("not a snapshot of this build");
+  const size = view.getUint32(4, true);
+  const n = view.getUint32(8, true);
+  out = out || new Uint8Array(size);
+  if (out.byteLength !== size) throw new Error(`a snapshot of ${size} bytes, not ${out.byteLength}`);
+  let at = 12 + 8 * n;
+  for (let i = 0; i < n; i++) {
+    const off = view.getUint32(12 + 8 * i, true);
+    const len = view.getUint32(16 + 8 * i, true);
+    if (off + len > size || at + len > packed.byteLength) throw new Error("the snapshot is damaged");
+    out.set(packed.subarray(at, at + len), off);
+    at += len;
+  }
+  return out;
+}
+
 /** Write an image's files into Python's file system (``FS``: the runtime's). */
 export function writeFiles(FS, image) {
   const made = new Set();

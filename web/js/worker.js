@@ -24,7 +24,7 @@
 // (boot/lang/<lang>.mo) are downloaded as soon as the page names the
 // language, and written in before that request is answered.
 
-import { startPython, takeSnapshot, checksum, WARM_UP, parseImage, writeImage, writeFiles, PYTHON_ROOT } from "./pyboot.js";
+import { startPython, takeSnapshot, checksum, WARM_UP, parseImage, writeImage, writeFiles, PYTHON_ROOT, sparse, unsparse } from "./pyboot.js";
 import { Files } from "./files.js";
 
 const base = new URL("../", import.meta.url);
@@ -266,15 +266,14 @@ async function boot() {
   let snapMeta = meta;
   let snapshot = null;
   let snapshotReady = null;
+  let packedSnapshot = null;   // the build's, as downloaded (kept as this browser's own)
   const local = await localRead;
   if (local) {
     source = "local";
     snapMeta = local.meta;
-    snapshot = Promise.resolve(local.bytes);
-    snapshotReady = Promise.resolve().then(() => {
-      if (local.bytes.byteLength !== snapMeta.size) throw new Error("the start-up snapshot is not the size its record says");
-      return verified(local.bytes, snapMeta.checksum, "the start-up snapshot");
-    });
+    const buf = new Uint8Array(snapMeta.size);
+    snapshot = Promise.resolve(buf);
+    snapshotReady = Promise.resolve().then(() => verified(unsparse(local.bytes, buf), snapMeta.checksum, "the start-up snapshot"));
   } else if (files.packed && manifest.files["boot/snapshot.bin"]) {
     let take = wanted === "snapshot" || (wanted !== "light" && !!(await files.cached("boot/snapshot.bin")));
     if (!take && wanted !== "light" && linkHint() !== "light" && loaded.total > 0) {
@@ -287,7 +286,8 @@ async function boot() {
       post(current);
       const buf = new Uint8Array(meta.size);
       snapshot = Promise.resolve(buf);
-      snapshotReady = files.bytes("boot/snapshot.bin", buf).then((b) => verified(b, meta.checksum, "the start-up snapshot"));
+      packedSnapshot = files.bytes("boot/snapshot.bin");
+      snapshotReady = packedSnapshot.then((b) => verified(unsparse(b, buf), meta.checksum, "the start-up snapshot"));
     }
   }
   if (snapshotReady) snapshotReady.then(() => mark("snapshot"), () => {});
@@ -370,7 +370,7 @@ async function boot() {
     later(py);
     // The build's snapshot, kept unpacked as this browser's own: the next start reads it as
     // it is instead of unpacking it again (the packed copy stays for a new build's sake).
-    if (source === "build") setTimeout(() => snapshot.then((bytes) => files.keepLocalSnapshot(bytes, snapMeta)).catch(() => {}), 0);
+    if (source === "build") setTimeout(() => packedSnapshot.then((bytes) => files.keepLocalSnapshot(bytes, snapMeta)).catch(() => {}), 0);
   }
 }
 
@@ -396,9 +396,10 @@ async function keepSnapshot(py, files, hello) {
     py.runPython(WARM_UP);
     const { bytes, meta } = takeSnapshot(py);
     meta.catalogue = hello;
+    const packed = sparse(bytes);
     const taken = performance.now() - t;
     release();   // the engine answers while the copy is written
-    const kept = await files.keepLocalSnapshot(bytes, meta);
+    const kept = await files.keepLocalSnapshot(packed, meta);
     postMessage({ kind: "snapshot", kept, ms: Math.round(taken), size: bytes.byteLength });
   } catch (e) {
     console.warn("cairn: could not keep a start-up snapshot:", e);
