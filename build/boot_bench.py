@@ -161,7 +161,13 @@ def wait_ready(page):
                            timeout=300_000, polling=50)
     if page.evaluate("document.documentElement.dataset.engine") == "fatal":
         raise SystemExit("the app could not start: " + page.inner_text("#boot-text"))
-    return page.evaluate("({ready: window.cairn.readyAt, boot: window.cairn.engine.boot})")
+    return page.evaluate("({ready: window.cairn.readyAt, boot: window.cairn.engine.boot, origin: performance.timeOrigin})")
+
+
+def worker_start(page, r):
+    """When the engine's worker started, ms after the page's navigation began."""
+    origin = (r.get("boot") or {}).get("origin")
+    return None if origin is None else round(origin - r["origin"])
 
 
 def by_file(rows, prefix=SUB_PATH):
@@ -284,7 +290,7 @@ def phone_link(args, site, dist, url, link, tally, profile, pw):
     print(f"  the app: playable after {ready:.2f} s = {ready / bare:.2f}x bare, {to_ready / MB:.2f} MB "
           f"({r['boot']['mode']}, {r['boot'].get('source')}); {summed(first) / MB:.2f} MB in all in {len(first)} requests; "
           f"requested twice: {twice(first) or 'none'}")
-    print(f"  marks (ms since the worker started): {r['boot'].get('marks')}")
+    print(f"  worker's marks (ms since it started, {worker_start(page, r)} ms after navigation): {r['boot'].get('marks')}")
     print("  the app's files, KB sent before playable and after:")
     print_files(before, after)
     print("  bare Pyodide's files:")
@@ -350,7 +356,10 @@ def localhost(args, url, tally, profile, pw):
               f"({cold['boot']['mode']}, {cold['boot'].get('source')}, {cold_bytes / MB:.1f} MB); "
               f"warm: bare {bare_warm:.2f}, app {app_warm:.2f} = {app_warm / bare_warm:.2f}x bare warm, "
               f"{app_warm / bare_cold:.2f}x bare cold ({warm['boot']['mode']}, {warm['boot'].get('source')})", flush=True)
-        print(f"         marks cold {cold['boot'].get('marks')}, warm {warm['boot'].get('marks')}", flush=True)
+        print(f"         worker's marks (ms since it started, {worker_start(app_page, cold)} ms after navigation): "
+              f"cold {cold['boot'].get('marks')}", flush=True)
+        print(f"         warm (started {worker_start(app_page, warm)} ms after navigation) {warm['boot'].get('marks')}",
+              flush=True)
     med = {k: statistics.median(v) for k, v in rows.items()}
     cold_r = [a / b for a, b in zip(rows["app_cold"], rows["bare_cold"])]
     warm_r = [a / b for a, b in zip(rows["app_warm"], rows["bare_warm"])]

@@ -36,6 +36,8 @@ let holding = false;        // true while the start-up snapshot is taken (reques
 // "boot=light|snapshot" (tests: js/engine.js, index.html); "lang=pt-BR": the page's likely
 // language (index.html), whose catalogue is worth downloading before the page asks
 const params = new URLSearchParams(self.name || "");
+// Whether a service worker answers this worker's requests ("sw=1": the page had one).
+self.cairnControlled = params.get("sw") === "1";
 
 const t0 = performance.now();
 const since = () => Math.round(performance.now() - t0);
@@ -205,13 +207,16 @@ function linkHint() {
   return undefined;
 }
 
-/** Resolves with the bytes per second seen once PROBE_BYTES arrived or PROBE_MS passed. */
-function measureLink(startedAt) {
+/** Resolves with the bytes per second seen once PROBE_BYTES arrived or PROBE_MS
+ * passed, or as soon as a quarter of that came ``fast`` times faster than
+ * ``needed`` bytes per second (a fast link need not be watched for long). */
+function measureLink(startedAt, needed = Infinity, fast = 4) {
   return new Promise((resolve) => {
     const tick = () => {
       const ms = performance.now() - startedAt;
-      if (loaded.bytes >= PROBE_BYTES || ms >= PROBE_MS) resolve(loaded.bytes / Math.max(ms, 1) * 1000);
-      else setTimeout(tick, 20);
+      const speed = loaded.bytes / Math.max(ms, 1) * 1000;
+      if (loaded.bytes >= PROBE_BYTES || ms >= PROBE_MS || (loaded.bytes >= PROBE_BYTES / 4 && speed >= fast * needed)) resolve(speed);
+      else setTimeout(tick, 10);
     };
     tick();
   });
@@ -252,11 +257,16 @@ async function boot() {
   const native = image("boot/native.bin");
   native.then(() => mark("native"), () => {});
   const data = image("boot/data.bin");
+  // The runtime's JavaScript: from its own address when this browser kept it unpacked (the
+  // service worker answers from the cache, and the browser may keep its compiled code),
+  // else unpacked here from the packed download.
   const runtime = Promise.all([
     import(at("pyodide/pyodide.mjs")),
-    files.packed
-      ? files.bytes("pyodide/pyodide.asm.mjs").then((b) => import(URL.createObjectURL(new Blob([b], { type: "text/javascript" }))))
-      : import(at("pyodide/pyodide.asm.mjs")),
+    files.unpacked("pyodide/pyodide.asm.mjs").then((kept) => kept && self.cairnControlled
+      ? import(at("pyodide/pyodide.asm.mjs"))
+      : files.packed
+        ? files.bytes("pyodide/pyodide.asm.mjs").then((b) => import(URL.createObjectURL(new Blob([b], { type: "text/javascript" }))))
+        : import(at("pyodide/pyodide.asm.mjs"))),
   ]);
   runtime.catch(() => {});
 
@@ -277,9 +287,10 @@ async function boot() {
   } else if (files.packed && manifest.files["boot/snapshot.bin"]) {
     let take = wanted === "snapshot" || (wanted !== "light" && !!(await files.cached("boot/snapshot.bin")));
     if (!take && wanted !== "light" && linkHint() !== "light" && loaded.total > 0) {
-      const speed = await measureLink(startedAt);
+      const speed = await measureLink(startedAt, files.sent("boot/snapshot.bin") / SNAPSHOT_WORTH_S);
       take = files.sent("boot/snapshot.bin") / speed <= SNAPSHOT_WORTH_S;
     }
+    mark("probe");
     if (take) {
       source = "build";
       loaded.total += await files.missing(["boot/snapshot.bin"]);
@@ -315,7 +326,7 @@ async function boot() {
   const [{ loadPyodide }, asm] = await runtime;
   mark("runtime");
   const common_ = { loadPyodide, createPyodideModule: asm.default, indexURL: pyodideURL, locateLib, lock: manifest.lock, native, data,
-                    onModule: () => mark("module") };
+                    onModule: () => mark("module"), onMark: mark };
   let hello = null;
   let mode = "snapshot";
   let reason = null;
@@ -375,7 +386,8 @@ async function boot() {
 }
 
 /** What the start left out, written in once it arrives (an import before
- * then loads it at once: build/cairn_later.py). */
+ * then loads it at once: build/cairn_later.py); then the runtime and the
+ * native libraries kept unpacked too, for the next start. */
 async function later(py) {
   try {
     const image = parseImage(await files.bytes("boot/later.bin"));
@@ -385,7 +397,13 @@ async function later(py) {
   } catch (e) {
     console.warn("cairn: the rest of the engine did not arrive (it loads when needed):", e);
   }
+  for (const [rel, type] of UNPACK_FOR_LATER) await files.keepUnpacked(rel, type);
 }
+
+// What a start reads every time: kept unpacked once the app is ready (about 15 MB more
+// in the cache), so that later starts unpack nothing of it.
+const UNPACK_FOR_LATER = [["pyodide/pyodide.asm.wasm", "application/wasm"], ["pyodide/pyodide.asm.mjs", "text/javascript"],
+                          ["boot/native.bin", "application/octet-stream"], ["boot/data.bin", "application/octet-stream"]];
 
 /** After a start from scratch: warm the engine up and keep a snapshot of
  * this state for the next start (nothing of a game is in it yet: requests
