@@ -94,7 +94,8 @@ PRECACHE_EXCLUDE_FILES = ("pyodide/pyodide-lock.json", "boot/snapshot.json", "bo
 # (boot/lang/<lang>.mo, fetched for the language shown).  The raw copies stay
 # for browsers without DecompressionStream (the snapshot's does not: they
 # start afresh).
-PACKED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "boot/native.bin", "boot/data.bin", "boot/stdlib.zip",
+PACKED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs", "boot/native.bin", "boot/data.bin",
+          "boot/stdlib.zip",
           "boot/deps.bin", "boot/engine.bin", "boot/later.bin", "boot/snapshot.bin")
 LANG_DIR = "boot/lang/"
 # Made in the player's browser (a start-up snapshot of its own, after a

@@ -231,7 +231,8 @@ async function boot() {
   if (params.get("lang")) catalogue(params.get("lang"));
   const pyodideURL = at("pyodide/");
   const meta = manifest.snapshot;
-  const common = ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "boot/native.bin", "boot/data.bin"];
+  const common = ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs", "boot/native.bin",
+                  "boot/data.bin"];
   const fresh = ["boot/stdlib.zip", "boot/deps.bin", "boot/engine.bin"];
   const wanted = params.get("boot");   // "light" or "snapshot": tests and the curious choose
   // This browser's own snapshot, the usual start, is read first (36 MB from the cache:
@@ -260,14 +261,12 @@ async function boot() {
   // The runtime's JavaScript: from its own address when this browser kept it unpacked (the
   // service worker answers from the cache, and the browser may keep its compiled code),
   // else unpacked here from the packed download.
-  const runtime = Promise.all([
-    import(at("pyodide/pyodide.mjs")),
-    files.unpacked("pyodide/pyodide.asm.mjs").then((kept) => kept && self.cairnControlled
-      ? import(at("pyodide/pyodide.asm.mjs"))
-      : files.packed
-        ? files.bytes("pyodide/pyodide.asm.mjs").then((b) => import(URL.createObjectURL(new Blob([b], { type: "text/javascript" }))))
-        : import(at("pyodide/pyodide.asm.mjs"))),
-  ]);
+  const script = (rel) => files.unpacked(rel).then((kept) => kept && self.cairnControlled
+    ? import(at(rel))
+    : files.packed
+      ? files.bytes(rel).then((b) => import(URL.createObjectURL(new Blob([b], { type: "text/javascript" }))))
+      : import(at(rel)));
+  const runtime = Promise.all([script("pyodide/pyodide.mjs"), script("pyodide/pyodide.asm.mjs")]);
   runtime.catch(() => {});
 
   // Which start: a snapshot of this browser's, the build's (downloaded when
@@ -403,6 +402,7 @@ async function later(py) {
 // What a start reads every time: kept unpacked once the app is ready (about 15 MB more
 // in the cache), so that later starts unpack nothing of it.
 const UNPACK_FOR_LATER = [["pyodide/pyodide.asm.wasm", "application/wasm"], ["pyodide/pyodide.asm.mjs", "text/javascript"],
+                          ["pyodide/pyodide.mjs", "text/javascript"],
                           ["boot/native.bin", "application/octet-stream"], ["boot/data.bin", "application/octet-stream"]];
 
 /** After a start from scratch: warm the engine up and keep a snapshot of
