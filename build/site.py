@@ -81,25 +81,30 @@ COMPRESS_MIN_BYTES = 1024
 # stores what it decoded) and the wheels (the app boots from boot/).
 PRECACHE_EXCLUDE_EXTS = (".gz", ".br")
 PRECACHE_EXCLUDE_DIRS = ("wheels/",)
-# Records the app does not read (the worker has both in boot/manifest.json).
-PRECACHE_EXCLUDE_FILES = ("pyodide/pyodide-lock.json", "boot/snapshot.json")
+# Records the app does not read (the worker has both in boot/manifest.json),
+# and Pyodide's whole standard library: read only should a module the build's
+# cut left out be imported (build/cairn_later.py; the tests make sure none is).
+PRECACHE_EXCLUDE_FILES = ("pyodide/pyodide-lock.json", "boot/snapshot.json", "boot/python.json",
+                          "pyodide/python_stdlib.zip")
 # The files the worker downloads packed (gzip, unpacked in the browser with
-# DecompressionStream): the runtime, its JavaScript half, the packages image
-# and the start-up snapshot.  The raw copies stay for browsers without
-# DecompressionStream (the snapshot's does not: they start afresh).
-PACKED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "boot/packages.bin", "boot/snapshot.bin")
-# Read by the worker as they are (already compressed, or small).
-UNPACKED = ("pyodide/python_stdlib.zip",)
-# Whatever the worker downloads: the service worker keeps them but never
-# fetches them itself (only the worker knows which it needs).
-WORKER_FILES = tuple(p + ".gz" for p in PACKED) + UNPACKED
+# DecompressionStream): the runtime, its JavaScript half, what Python starts
+# from (build/pyimage.mjs: the native libraries, the cut standard library,
+# the packages' and the engine's compiled modules), what it imports later,
+# the start-up snapshot, and each language's engine catalogue
+# (boot/lang/<lang>.mo, fetched for the language shown).  The raw copies stay
+# for browsers without DecompressionStream (the snapshot's does not: they
+# start afresh).
+PACKED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs", "boot/native.bin", "boot/data.bin",
+          "boot/stdlib.zip",
+          "boot/deps.bin", "boot/engine.bin", "boot/later.bin", "boot/snapshot.bin")
+LANG_DIR = "boot/lang/"
 # Made in the player's browser (a start-up snapshot of its own, after a
 # start from scratch): a key naming what it depends on.
 LOCAL_SNAPSHOT = "boot/snapshot.local"
 MANIFEST = "boot/manifest.json"
 # A dist/ without any of these is incomplete.
 NEEDED_FILES = ("index.html", "sw.js", "js/worker.js", "pyodide/pyodide.mjs", "wheels/manifest.json",
-                "boot/packages.json", "boot/manifest.json", "manifest.webmanifest")
+                "boot/native.bin.gz", "boot/later.bin.gz", "boot/manifest.json", "manifest.webmanifest")
 SW_PLACEHOLDER_ID = "__CAIRN_BUILD_ID__"
 SW_PLACEHOLDER_FILES = '["__CAIRN_FILES__"]'
 
@@ -178,15 +183,37 @@ def file_hash(path: str) -> str:
     return h.hexdigest()[:16]
 
 
+def packed_files(dist: str) -> List[str]:
+    """PACKED and every language's engine catalogue of ``dist``."""
+    langs = os.path.join(dist, LANG_DIR)
+    extra = sorted(LANG_DIR + f for f in os.listdir(langs) if f.endswith(".mo")) if os.path.isdir(langs) else []
+    return list(PACKED) + extra
+
+
+def seen_files(dist: str) -> List[str]:
+    """The page's catalogues (locale/<tag>.json and its packed copy, which the
+    page reads): each is downloaded only for the language shown, so the
+    service worker keeps those it sees, never fetching one itself."""
+    top = os.path.join(dist, "locale")
+    return sorted("locale/" + f for f in os.listdir(top) if f.endswith((".json", ".json.gz"))) if os.path.isdir(top) else []
+
+
+def worker_files(dist: str) -> List[str]:
+    """What the worker downloads (the packed copies): the service worker keeps
+    them but never fetches them itself (only the worker knows which it needs)."""
+    return [p + ".gz" for p in packed_files(dist)]
+
+
 def site_files(dist: str) -> List[str]:
     """The files the app reads and the service worker keeps: everything but
     itself, the build record, compressed copies (other than the packed
     files the worker downloads), the raw copies of packed files and the
     wheels."""
-    raw = set(PACKED)
+    raw = set(packed_files(dist))
+    kept = set(worker_files(dist)) | set(seen_files(dist))
     return [f for f in list_files(dist) if f not in ("sw.js", "build.json") and f not in raw
             and f not in PRECACHE_EXCLUDE_FILES
-            and (f in WORKER_FILES or not f.endswith(PRECACHE_EXCLUDE_EXTS))
+            and (f in kept or not f.endswith(PRECACHE_EXCLUDE_EXTS))
             and not f.startswith(PRECACHE_EXCLUDE_DIRS)]
 
 
@@ -208,26 +235,24 @@ def boot_manifest(dist: str, build_id: str) -> dict:
     key of a snapshot made in the browser; and the runtime's package lock
     without its package list (the app loads no Pyodide package)."""
     files = {}
-    for rel in PACKED + UNPACKED:
-        url = rel + ".gz" if rel in PACKED else rel
+    for rel in packed_files(dist):
+        url = rel + ".gz"
         if not os.path.exists(os.path.join(dist, url)):
             continue
         raw = os.path.join(dist, rel)
         size = os.path.getsize(raw) if os.path.exists(raw) else None
-        if rel == "boot/snapshot.bin":
-            with open(os.path.join(dist, "boot", "snapshot.json")) as f:
-                size = json.load(f)["size"]
         files[rel] = {"url": url, "size": size, "bytes": os.path.getsize(os.path.join(dist, url)),
-                      "hash": file_hash(os.path.join(dist, url)), "packed": rel in PACKED}
+                      "hash": file_hash(os.path.join(dist, url)), "packed": True}
     with open(os.path.join(dist, "boot", "snapshot.json")) as f:
         snapshot = json.load(f)
     with open(os.path.join(dist, "pyodide", "pyodide-lock.json")) as f:
         lock = {"info": json.load(f)["info"], "packages": {}}
-    # A snapshot made in the browser holds the runtime, the packages image
-    # and what js/pyboot.js and js/worker.js did before taking it.
-    inputs = [files[r]["hash"] for r in ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "boot/packages.bin")
+    # A snapshot made in the browser holds the runtime, what Python started
+    # from and what js/pyboot.js and js/worker.js did before taking it.
+    inputs = [files[r]["hash"] for r in ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "boot/native.bin",
+                                         "boot/data.bin", "boot/stdlib.zip", "boot/deps.bin", "boot/engine.bin")
               if r in files]
-    inputs += [file_hash(os.path.join(dist, r)) for r in ("js/pyboot.js", "js/worker.js", "pyodide/python_stdlib.zip")
+    inputs += [file_hash(os.path.join(dist, r)) for r in ("js/pyboot.js", "js/worker.js")
                if os.path.exists(os.path.join(dist, r))]
     local_key = hashlib.sha256("".join(inputs).encode()).hexdigest()[:16]
     return {"build": build_id, "files": files, "snapshot": snapshot, "lock": lock,
@@ -235,38 +260,101 @@ def boot_manifest(dist: str, build_id: str) -> dict:
 
 
 def write_boot_manifest(dist: str) -> str:
-    """Pack the big files, write boot/manifest.json; returns the build id
-    (a hash of every file the app reads but the manifest itself)."""
-    for rel in PACKED:
-        if os.path.exists(os.path.join(dist, rel)):
-            gzip_file(os.path.join(dist, rel))
+    """Pack the big files (Zopfli, but the snapshot: build/zopfli.mjs), write
+    boot/manifest.json; returns the build id (a hash of every file the app
+    reads but the manifest itself)."""
+    pairs = []
+    for rel in packed_files(dist):
+        path = os.path.join(dist, rel)
+        if not os.path.exists(path):
+            continue
+        if rel == "boot/snapshot.bin":   # new with every change of the engine, and 36 MB: zlib's best
+            gzip_file(path)
+        else:
+            pairs += [path, path + ".gz"]
+    if pairs:
+        pyodide_package_dir()   # npm ci: the pinned Zopfli with the pinned Pyodide
+        run([_node(), os.path.join(HERE, "zopfli.mjs"), os.path.join(CACHE, "zopfli")] + pairs, quiet=True)
+    build_id = hash_files(dist, [f for f in site_files(dist) if f != MANIFEST])
+    manifest = boot_manifest(dist, build_id)
     snap = os.path.join(dist, "boot", "snapshot.bin")
     if os.path.exists(snap):
         os.remove(snap)   # only its packed copy is served
-    build_id = hash_files(dist, [f for f in site_files(dist) if f != MANIFEST])
     with open(os.path.join(dist, MANIFEST), "w") as f:
-        json.dump(boot_manifest(dist, build_id), f, separators=(",", ":"))
+        json.dump(manifest, f, separators=(",", ":"))
     return build_id
 
 
-def packages_image(wheels: Iterable[str]) -> tuple:
+def packages_files(wheels: Iterable[str]) -> Dict[str, bytes]:
     """Every file of ``wheels`` (paths), as they would be unpacked into
-    site-packages, in one blob: returns (index, blob) where index is
-    {"files": {path: [offset, length]}, "dynlibs": [paths of .so files]}.
-    Software bills of materials are left out (never read at run time)."""
-    files: Dict[str, List[int]] = {}
-    blob = bytearray()
+    site-packages: {path under ``site-packages/``: bytes}.  Wheel metadata
+    (*.dist-info: pydantic's plugins are off) is left out, as the browser has
+    none, so build/pyimage.mjs's trace sees the start the browser makes
+    (Pyodide reads every *.dist-info as it starts)."""
+    files: Dict[str, bytes] = {}
     for wheel in sorted(wheels, key=os.path.basename):
         with zipfile.ZipFile(wheel) as z:
             for info in sorted(z.infolist(), key=lambda i: i.filename):
-                name = info.filename
-                if info.is_dir() or "/sboms/" in name or name in files:
+                name = "site-packages/" + info.filename
+                if info.is_dir() or ".dist-info/" in name or name in files:
                     continue
-                data = z.read(info)
-                files[name] = [len(blob), len(data)]
-                blob += data
-    dynlibs = sorted(n for n in files if n.endswith(".so"))
-    return {"files": files, "dynlibs": dynlibs}, bytes(blob)
+                files[name] = z.read(info)
+    return files
+
+
+def packages_image(wheels: Iterable[str]) -> bytes:
+    """:func:`packages_files` as one image (build/cairn_later.py's format)."""
+    return image(packages_files(wheels))
+
+
+def patched_packages(wheels: Iterable[str]) -> bytes:
+    """The packages' image with build/python_patches.py's changes made: what
+    build/pyimage.mjs starts the trace from."""
+    patches = _load_build_module("cairn_python_patches", "python_patches.py")
+    files = packages_files(wheels)
+    for name in [k for k in patches.PATCHES if not k.startswith("stdlib:")]:
+        if name not in files:
+            raise SystemExit(f"build/python_patches.py: the wheels have no {name}")
+        files[name] = patches.apply(name, files[name].decode("utf-8")).encode("utf-8")
+    return image(files)
+
+
+def patched_stdlib(src: str, dest: str) -> None:
+    """Pyodide's standard library zip ``src`` with build/python_patches.py's
+    changes made, into ``dest``."""
+    patches = _load_build_module("cairn_python_patches", "python_patches.py")
+    keys = {k[len("stdlib:"):] for k in patches.PATCHES if k.startswith("stdlib:")}
+    with zipfile.ZipFile(src) as z, zipfile.ZipFile(dest, "w", zipfile.ZIP_STORED) as out:
+        names = z.namelist()
+        missing = keys - set(names)
+        if missing:
+            raise SystemExit(f"build/python_patches.py: Pyodide's standard library has no {sorted(missing)}")
+        for info in z.infolist():
+            data = z.read(info)
+            if info.filename in keys:
+                data = patches.apply("stdlib:" + info.filename, data.decode("utf-8")).encode("utf-8")
+            out.writestr(zipfile.ZipInfo(info.filename, (1980, 1, 1, 0, 0, 0)), data)
+
+
+def image(files: Dict[str, bytes]) -> bytes:
+    """An image: ``CRN1``, the index's length (4 bytes, little-endian), the
+    index (JSON {path: [offset, length]}), the files' bytes (sorted by path)."""
+    index: Dict[str, List[int]] = {}
+    blob = bytearray()
+    for path in sorted(files):
+        index[path] = [len(blob), len(files[path])]
+        blob += files[path]
+    head = json.dumps(index, separators=(",", ":"), sort_keys=True).encode()
+    return b"CRN1" + len(head).to_bytes(4, "little") + head + bytes(blob)
+
+
+def read_image(data: bytes) -> Dict[str, bytes]:
+    """The files of an image."""
+    if data[:4] != b"CRN1":
+        raise ValueError("not an image")
+    n = int.from_bytes(data[4:8], "little")
+    index = json.loads(data[8:8 + n])
+    return {p: data[8 + n + o:8 + n + o + ln] for p, (o, ln) in index.items()}
 
 
 def accepted_encodings(header: Optional[str]) -> List[str]:
@@ -296,6 +384,10 @@ def source_hash() -> str:
         rels = list_files(top, ex_dirs)
         parts.append(hash_files(top, rels))
     singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json", "build/snapshot.mjs",
+                           "build/pyimage.mjs", "build/pyimage.py", "build/node_env.mjs", "build/cairn_later.py",
+                           "build/zopfli.mjs",
+                           "build/python_patches.py",
+                           "build/stdlib_used.txt",
                            "build/icons.py", "build/icon.json", "build/i18n.py", "build/wheel.py", "build/lock.py", "build/traces.py",
                            "build/requirements.lock")
                if os.path.exists(os.path.join(ROOT, p))]
@@ -316,8 +408,8 @@ def is_stale(dist: str = DIST) -> bool:
 
 
 # -- build steps -------------------------------------------------------------
-def run(cmd: List[str], cwd: Optional[str] = None) -> None:
-    log("$ " + " ".join(cmd))
+def run(cmd: List[str], cwd: Optional[str] = None, quiet: bool = False) -> None:
+    log("$ " + " ".join(cmd[:3] + (["..."] if quiet and len(cmd) > 3 else cmd[3:])))
     subprocess.run(cmd, cwd=cwd, check=True)
 
 
@@ -377,7 +469,8 @@ def pyodide_package_dir() -> str:
     pkg = os.path.join(HERE, "node_modules", "pyodide")
     try:
         with open(os.path.join(pkg, "package.json")) as f:
-            if json.load(f).get("version") == PYODIDE_VERSION:
+            if json.load(f).get("version") == PYODIDE_VERSION and os.path.isdir(
+                    os.path.join(HERE, "node_modules", "@gfx", "zopfli")):
                 return pkg
     except (OSError, ValueError):
         pass
@@ -396,21 +489,32 @@ def copy_pyodide(dest: str) -> None:
         shutil.copy2(os.path.join(pkg, name), os.path.join(dest, name))
 
 
-def write_packages_image(wheels: Iterable[str], dest: str) -> None:
-    index, blob = packages_image(wheels)
-    os.makedirs(dest, exist_ok=True)
-    with open(os.path.join(dest, "packages.bin"), "wb") as f:
-        f.write(blob)
-    with open(os.path.join(dest, "packages.json"), "w") as f:
-        json.dump(index, f, separators=(",", ":"))
+def write_python_images(wheels: Iterable[str], dist: str) -> None:
+    """What Python starts from (build/pyimage.mjs: the standard library cut
+    to what a start imports, the packages and the engine split into what a
+    start imports and what comes later, all compiled), from every file of
+    ``wheels``."""
+    os.makedirs(os.path.join(dist, "boot"), exist_ok=True)
+    staged = os.path.join(dist, "boot", "wheels.bin")
+    with open(staged, "wb") as f:
+        f.write(patched_packages(wheels))
+    stdlib = os.path.join(dist, "boot", "stdlib-full.zip")
+    patched_stdlib(os.path.join(dist, "pyodide", "python_stdlib.zip"), stdlib)
+    run([_node(), os.path.join(HERE, "pyimage.mjs"), dist])
+    os.remove(staged)
+    os.remove(stdlib)
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is needed to build the Python images and snapshot (apt-get install nodejs)")
+    return node
 
 
 def make_snapshot(dist: str) -> None:
     """Run build/snapshot.mjs on the staged site (writes boot/snapshot.*)."""
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("node is needed to make the Pyodide snapshot (apt-get install nodejs)")
-    run([node, os.path.join(HERE, "snapshot.mjs"), dist])
+    run([_node(), os.path.join(HERE, "snapshot.mjs"), dist])
 
 
 def load_icons_module():
@@ -480,9 +584,11 @@ def copy_web(dest: str) -> None:
 def service_worker_files(dist: str) -> Dict[str, List]:
     """{file: [hash, fetch]} for the service worker: every file the app reads,
     fetch false for those the worker downloads (it may need the snapshot or
-    not), and the browser-made snapshot under its key, fetch None (never on
-    the host)."""
-    files: Dict[str, List] = {f: [file_hash(os.path.join(dist, f)), f not in WORKER_FILES]
+    not), "seen" for the page's catalogues (kept once the page read one), and
+    the browser-made snapshot under its key, fetch None (never on the host)."""
+    worker, seen = set(worker_files(dist)), set(seen_files(dist))
+    files: Dict[str, List] = {f: [file_hash(os.path.join(dist, f)),
+                                  "seen" if f in seen else f not in worker]
                               for f in site_files(dist)}
     try:
         with open(os.path.join(dist, MANIFEST)) as f:
@@ -520,6 +626,9 @@ def build(dist: str = DIST) -> str:
     i18n = load_i18n_module()
     i18n.compile_engine()  # the engine's .mo files go into the wheel
     i18n.compile_page(tmp)
+    for rel in list_files(os.path.join(tmp, "locale")):   # the page reads the packed copy (js/i18n.js)
+        if rel.endswith(".json"):
+            gzip_file(os.path.join(tmp, "locale", rel))
     wheels = os.path.join(tmp, "wheels")
     build_engine_wheel(wheels)
     for w in fetch_pydantic_wheels():
@@ -527,8 +636,7 @@ def build(dist: str = DIST) -> str:
     with open(os.path.join(wheels, "manifest.json"), "w") as f:
         json.dump(wheel_manifest(os.listdir(wheels)), f, indent=1)
     copy_pyodide(os.path.join(tmp, "pyodide"))
-    write_packages_image([os.path.join(wheels, w) for w in wheel_manifest(os.listdir(wheels))["wheels"]],
-                         os.path.join(tmp, "boot"))
+    write_python_images([os.path.join(wheels, w) for w in wheel_manifest(os.listdir(wheels))["wheels"]], tmp)
     make_snapshot(tmp)
     load_icons_module().write_icons(os.path.join(HERE, "icon.json"), os.path.join(tmp, "icons"))
     build_id = write_boot_manifest(tmp)

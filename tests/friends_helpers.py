@@ -10,7 +10,7 @@ from typing import Callable, Dict, List, Optional
 
 from cairn.core.rng import Rng
 from cairn.friends import device, links
-from cairn.friends.codec import b64
+from cairn.core.codec import b64
 
 KEYS: Dict[str, bytes] = {}   # public key (b64) -> the secret that "signs" for it
 

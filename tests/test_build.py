@@ -150,15 +150,36 @@ def test_packages_image_holds_every_wheel_file_at_its_index(tmp_path):
                                                   "a-1.dist-info/sboms/bom.json": b"{}"})
     b = _wheel(tmp_path / "b-1-cp314-wasm32.whl", {"b/_core.cpython-314-wasm32-emscripten.so": b"\0asm" + bytes(50),
                                                   "b/__init__.py": b""})
-    index, blob = site.packages_image([b, a])
-    assert sorted(index["files"]) == ["a-1.dist-info/METADATA", "a/__init__.py", "b/__init__.py",
-                                      "b/_core.cpython-314-wasm32-emscripten.so"]   # no bill of materials
-    assert index["dynlibs"] == ["b/_core.cpython-314-wasm32-emscripten.so"]
-    off, n = index["files"]["a/__init__.py"]
-    assert blob[off:off + n] == b"x = 1\n"
-    off, n = index["files"]["b/_core.cpython-314-wasm32-emscripten.so"]
-    assert blob[off:off + n] == b"\0asm" + bytes(50)
-    assert sum(n for _, n in index["files"].values()) == len(blob)
+    data = site.packages_image([b, a])
+    assert data[:4] == b"CRN1"
+    files = site.read_image(data)
+    # under site-packages/; no wheel metadata (the browser reads none: plugins are off)
+    assert sorted(files) == ["site-packages/a/__init__.py", "site-packages/b/__init__.py",
+                             "site-packages/b/_core.cpython-314-wasm32-emscripten.so"]
+    assert files["site-packages/a/__init__.py"] == b"x = 1\n"
+    assert files["site-packages/b/_core.cpython-314-wasm32-emscripten.so"] == b"\0asm" + bytes(50)
+    assert site.read_image(site.image(files)) == files
+
+
+def test_python_patches_find_what_they_change_exactly_once():
+    """Each change build/python_patches.py makes to Pyodide's or pydantic's own
+    Python finds its text once in the pinned versions (the build stops otherwise),
+    and what it makes still compiles."""
+    import zipfile
+
+    patches = site._load_build_module("cairn_python_patches", "python_patches.py")
+    site.ensure_built(site.DIST)
+    wheels = [os.path.join(site.DIST, "wheels", w)
+              for w in site.wheel_manifest(os.listdir(os.path.join(site.DIST, "wheels")))["wheels"]]
+    files = site.packages_files(wheels)
+    with zipfile.ZipFile(os.path.join(site.DIST, "pyodide", "python_stdlib.zip")) as z:
+        for key in patches.PATCHES:
+            text = (z.read(key[7:]) if key.startswith("stdlib:") else files[key]).decode("utf-8")
+            changed = patches.apply(key, text)
+            assert changed != text
+            compile(changed, key, "exec")
+    with pytest.raises(SystemExit, match="no longer has"):
+        patches.apply("stdlib:pyodide/common.py", "import os\n")
 
 
 @pytest.mark.parametrize("header, want", [
@@ -209,27 +230,32 @@ def test_wheels_are_left_out_of_the_precache(tmp_path):
     (tmp_path / "wheels").mkdir()
     (tmp_path / "wheels" / "cairn-0.1.0-py3-none-any.whl").write_bytes(b"zip")
     (tmp_path / "boot").mkdir()
-    (tmp_path / "boot" / "packages.json").write_bytes(b"{}")
-    assert site.site_files(str(tmp_path)) == ["boot/packages.json"]
+    (tmp_path / "boot" / "catalogue.json").write_bytes(b"{}")
+    assert site.site_files(str(tmp_path)) == ["boot/catalogue.json"]
 
 
 def test_packed_files_are_kept_packed_and_the_rest_as_served(tmp_path):
     """The service worker keeps the packed copies the worker downloads (never
     fetching them itself), not their raw twins, and other files as they are
-    served (their .gz copies are for servers that compress)."""
-    (tmp_path / "boot").mkdir()
-    (tmp_path / "pyodide").mkdir()
-    for rel in ("boot/packages.bin", "boot/packages.bin.gz", "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.gz",
+    served (their .gz copies are for servers that compress); the page's
+    catalogues, raw and packed, once the page has read them; never Pyodide's
+    whole standard library (a fallback the tests make sure is never needed)."""
+    for d in ("boot/lang", "pyodide", "locale"):
+        (tmp_path / d).mkdir(parents=True)
+    for rel in ("boot/native.bin", "boot/native.bin.gz", "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.gz",
+                "boot/lang/ro.mo", "boot/lang/ro.mo.gz", "locale/ro.json", "locale/ro.json.gz",
                 "pyodide/python_stdlib.zip", "pyodide/pyodide.mjs", "pyodide/pyodide.mjs.gz", "index.html"):
         (tmp_path / rel).write_bytes(rel.encode())
-    assert site.site_files(str(tmp_path)) == ["boot/packages.bin.gz", "index.html", "pyodide/pyodide.asm.wasm.gz",
-                                              "pyodide/pyodide.mjs", "pyodide/python_stdlib.zip"]
+    assert site.site_files(str(tmp_path)) == ["boot/lang/ro.mo.gz", "boot/native.bin.gz", "index.html",
+                                              "locale/ro.json", "locale/ro.json.gz", "pyodide/pyodide.asm.wasm.gz",
+                                              "pyodide/pyodide.mjs.gz"]
     files = site.service_worker_files(str(tmp_path))
     assert files["index.html"] == [site.file_hash(str(tmp_path / "index.html")), True]
-    assert files["boot/packages.bin.gz"][1] is False and files["pyodide/python_stdlib.zip"][1] is False
+    assert files["boot/native.bin.gz"][1] is False and files["boot/lang/ro.mo.gz"][1] is False
+    assert files["locale/ro.json.gz"][1] == files["locale/ro.json"][1] == "seen"
     import hashlib
 
-    assert files["pyodide/pyodide.mjs"][0] == hashlib.sha256(b"pyodide/pyodide.mjs").hexdigest()[:16]
+    assert files["index.html"][0] == hashlib.sha256(b"index.html").hexdigest()[:16]
 
 
 icons_spec = importlib.util.spec_from_file_location("cairn_icons", os.path.join(ROOT, "build", "icons.py"))
@@ -311,7 +337,8 @@ def test_manifest_names_the_built_icons_and_works_from_any_path():
 
 def test_built_boot_files_match_the_build():
     """dist/boot/ (skipped when dist/ is absent): the snapshot record names
-    the snapshot's and the packages image's sizes and every registered game."""
+    the snapshot's size and every registered game; the manifest names every
+    packed file as it is served."""
     import json
 
     dist = site.DIST
@@ -322,9 +349,11 @@ def test_built_boot_files_match_the_build():
     with open(os.path.join(dist, "boot", "snapshot.json")) as f:
         meta = json.load(f)
     with gzip.open(os.path.join(dist, "boot", "snapshot.bin.gz")) as f:
-        assert len(f.read()) == meta["size"]
+        packed = f.read()
+    # without its pages of zeros (js/pyboot.js sparse): the whole size, then the runs kept
+    assert packed[:4] == b"CRNS" and int.from_bytes(packed[4:8], "little") == meta["size"]
+    assert len(packed) < meta["size"] * 0.7
     assert not os.path.exists(os.path.join(dist, "boot", "snapshot.bin"))   # served packed only
-    assert os.path.getsize(os.path.join(dist, "boot", "packages.bin")) == meta["packages"]["size"]
     # The manifest the worker reads names every packed file by what is served.
     with open(os.path.join(dist, "boot", "manifest.json")) as f:
         manifest = json.load(f)
@@ -336,7 +365,8 @@ def test_built_boot_files_match_the_build():
         if e["packed"] and rel != "boot/snapshot.bin":
             with gzip.open(served) as f:
                 assert len(f.read()) == e["size"] == os.path.getsize(os.path.join(dist, rel)), rel
-    assert set(manifest["files"]) == set(site.PACKED + site.UNPACKED)
+    assert set(manifest["files"]) == set(site.packed_files(dist))
+    assert {"boot/lang/pt_BR.mo", "boot/lang/ro.mo"} <= set(manifest["files"])
     with open(os.path.join(dist, "boot", "catalogue.json")) as f:
         catalogue = json.load(f)
     assert [g["name"] for g in catalogue["games"]] == meta["games"]
@@ -356,21 +386,24 @@ import { join } from "node:path";
 const [dist, damage] = [process.argv[2], process.argv[3] === "damage"];
 const { loadPyodide } = await import(join(dist, "pyodide/pyodide.mjs"));
 const createPyodideModule = (await import(join(dist, "pyodide/pyodide.asm.mjs"))).default;
-const { startPython, checksum } = await import("data:text/javascript;base64," +
-    readFileSync(join(dist, "js/pyboot.js")).toString("base64"));
-const meta = JSON.parse(readFileSync(join(dist, "boot/snapshot.json")));
-const image = { index: JSON.parse(readFileSync(join(dist, "boot/packages.json"))),
-                bytes: new Uint8Array(readFileSync(join(dist, "boot/packages.bin"))) };
-const { gunzipSync } = await import("node:zlib");
-const snap = new Uint8Array(gunzipSync(readFileSync(join(dist, "boot/snapshot.bin.gz"))));
-if (damage) snap[snap.length >> 1] ^= 1;
-const ok = checksum(snap) === meta.checksum && checksum(image.bytes) === meta.packages.checksum;
-if (!ok) { console.log(JSON.stringify({ checksum: false })); process.exit(0); }
 const tmp = mkdtempSync(join(tmpdir(), "cairn-restore-"));
+writeFileSync(join(tmp, "pyboot.mjs"), readFileSync(join(dist, "js/pyboot.js")));
+const { startPython, checksum, parseImage, unsparse } = await import(join(tmp, "pyboot.mjs"));
+const meta = JSON.parse(readFileSync(join(dist, "boot/snapshot.json")));
+const native = parseImage(new Uint8Array(readFileSync(join(dist, "boot/native.bin"))));
+const data = parseImage(new Uint8Array(readFileSync(join(dist, "boot/data.bin"))));
+const { gunzipSync } = await import("node:zlib");
+const snap = unsparse(new Uint8Array(gunzipSync(readFileSync(join(dist, "boot/snapshot.bin.gz")))));
+if (damage) snap[snap.length >> 1] ^= 1;
+if (checksum(snap) !== meta.checksum) { console.log(JSON.stringify({ checksum: false })); process.exit(0); }
+// As the browser restores: no standard library zip (the cut is in the snapshot), the later
+// image read at once should something need it.
+writeFileSync(join(tmp, "empty.zip"), new Uint8Array([0x50, 0x4b, 5, 6, ...new Array(18).fill(0)]));
+globalThis.cairnFetchSync = (rel) => new Uint8Array(readFileSync(join(dist, rel)));
 let n = 0;
 const t0 = performance.now();
-const py = await startPython({ loadPyodide, createPyodideModule, indexURL: join(dist, "pyodide") + "/", image, meta,
-  snapshot: Promise.resolve(snap), snapshotReady: Promise.resolve(),
+const py = await startPython({ loadPyodide, createPyodideModule, indexURL: join(dist, "pyodide") + "/", native, data, meta,
+  snapshot: Promise.resolve(snap), snapshotReady: Promise.resolve(), stdLibURL: join(tmp, "empty.zip"),
   locateLib: (name, data) => { const p = join(tmp, `l${n++}.so`); writeFileSync(p, data); return p; } });
 const ms = performance.now() - t0;
 console.log(py.runPython(`
@@ -378,6 +411,7 @@ import json, sys
 already = "cairn.facade" in sys.modules and "pydantic_core" in sys.modules
 from cairn.facade import handle
 from cairn.core.rng import Rng
+import _cairn_later
 def call(**req):
     return json.loads(handle(json.dumps({"id": 1, **req})))
 out = {"checksum": True, "modules_before": already, "games": {}}
@@ -392,6 +426,7 @@ for g in call(op="hello")["result"]["games"]:
     out["games"][g["name"]] = again["view"] == snap["view"] and snap["view"]["ply"] > 0
 bad = call(op="load", gid="x", save={"format": "cairn-save", "format_version": "x"})
 out["bad_save"] = bad["error"]["code"]
+out["loaded_later"] = _cairn_later.SYNC_LOADS + _cairn_later.FALLBACKS
 json.dumps(out)
 `));
 console.log(JSON.stringify({ ms }));
@@ -402,9 +437,11 @@ process.exit(0);
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_built_snapshot_restores_with_pydantic_core_and_every_game(tmp_path):
     """The snapshot restored by the app's own loader (js/pyboot.js) under
-    Node: the engine is already imported, games of every kind play and
-    reload, pydantic (a native library loaded before the snapshot) validates;
-    a damaged snapshot is refused by its checksum."""
+    Node, as the browser restores it (no standard library: it is in the
+    snapshot): the engine is already imported, games of every kind play and
+    reload without anything of the later image, pydantic (a native library
+    loaded before the snapshot) validates; a damaged snapshot is refused by
+    its checksum."""
 
     dist = site.DIST
     if not os.path.exists(os.path.join(dist, "boot", "snapshot.json")):
@@ -415,6 +452,7 @@ def test_built_snapshot_restores_with_pydantic_core_and_every_game(tmp_path):
     assert result["checksum"] and result["modules_before"]
     assert result["games"] and all(result["games"].values()), result["games"]
     assert result["bad_save"] == "bad_save"
+    assert result["loaded_later"] == []   # games play from what the start brought
     assert run_node(tmp_path, RESTORE, dist, "damage")[0] == {"checksum": False}
 
 

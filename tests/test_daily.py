@@ -8,7 +8,7 @@ import pytest
 from cairn import daily
 from cairn.core.rng import Rng
 from cairn.facade import handle
-from cairn.friends.codec import b64, unb64
+from cairn.core.codec import b64, unb64
 
 DAY = "2026-11-28"
 
@@ -124,7 +124,7 @@ def test_a_changed_score_is_refused_with_both_scores(solo, solo_link):
 
 
 def _varint(n):
-    from cairn.friends.codec import Writer
+    from cairn.core.codec import Writer
     return Writer().varint(n).bytes()
 
 
@@ -175,7 +175,7 @@ def test_an_unfinished_game_has_no_result_and_its_link_is_refused():
 
 
 def _without_last_moves(raw: bytes, n: int) -> str:
-    from cairn.friends.codec import Reader, Writer
+    from cairn.core.codec import Reader, Writer
     r = Reader(raw[:-daily.CHECK_BYTES])
     w = Writer()
     for _ in range(2):

@@ -10,7 +10,7 @@ import pytest
 from cairn import load_game
 from cairn.core.rng import Rng
 from cairn.friends import commit, device, links
-from cairn.friends.codec import LinkError, b64
+from cairn.core.codec import LinkError, b64
 from cairn.friends.entries import MOVE, RETIRE, REVEAL
 from cairn.friends.session import majority, retire_message
 

@@ -9,7 +9,7 @@ import os
 import re
 
 from cairn.friends import links
-from cairn.friends.codec import LinkError
+from cairn.core.codec import LinkError
 from cairn.friends.entries import MOVE, RETIRE, REVEAL
 
 from friends_helpers import act, first_bad, link as link_of, random_chooser, receive, start_game
@@ -102,7 +102,7 @@ def test_every_refusal_kind_has_its_own_reason():
 def _first_version(d, data):
     """The link ``data`` as the app's first version wrote it (kind 3, every
     draw value written, the sender not signed)."""
-    from cairn.friends.codec import Writer
+    from cairn.core.codec import Writer
     from cairn.friends.entries import encode
     t = links.read_turn(data)
     w = Writer().u8(links.TURN_V1).u8(t.sender).raw(t.gid).varint(t.base).raw(t.head).u8(0)

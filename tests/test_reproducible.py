@@ -89,7 +89,7 @@ def test_a_planted_leak_is_found(tmp_path, here):
     planted = tmp_path / "site"
     shutil.copytree(os.path.join(here, "pyodide"), planted / "pyodide", ignore=shutil.ignore_patterns("*.gz"))
     os.makedirs(planted / "boot")
-    for f in ("packages.json", "packages.bin"):
+    for f in ("native.bin", "data.bin", "stdlib.zip", "deps.bin", "engine.bin"):
         shutil.copy(os.path.join(here, "boot", f), planted / "boot" / f)
     os.makedirs(planted / "js")
     with open(os.path.join(here, "js", "pyboot.js"), encoding="utf-8") as f:

@@ -3,7 +3,9 @@
 // file under the hash the build gave it. build/site.py fills in BUILD and
 // FILES ({path: [hash, fetch]}) when it builds dist/: fetch true for the
 // files the app reads, false for those the worker downloads when it needs
-// them, null for a start-up snapshot made in the browser (never on the host).
+// them, "seen" for the page's catalogues (one per language: kept once the
+// page has read it, never fetched for a language not shown), null for a
+// start-up snapshot made in the browser (never on the host).
 //
 // Nothing is downloaded twice: a file already in this build's cache (the
 // engine's downloads, kept there by the worker as they arrived) is left as it
@@ -29,7 +31,7 @@ async function sha(bytes) {
 }
 
 async function download(rel, hash, mode) {
-  const res = await fetch(new Request(at(rel), { cache: mode }));
+  const res = await fetch(new Request(at(rel), { cache: mode, mode: "same-origin" }));
   if (!res.ok) throw new Error(`${rel}: HTTP ${res.status}`);
   const bytes = await res.arrayBuffer();
   if ((await sha(bytes)) !== hash) return null;
@@ -47,6 +49,11 @@ async function keep(c, olds, rel, hash, fetchIt) {
     if (hit && hit.headers.get(HASH) === hash) { await c.put(url, hit); return; }
   }
   if (fetchIt === null) return;
+  if (fetchIt === "seen") {   // kept when the page has read it (the browser's HTTP cache has it)
+    const res = await download(rel, hash, "only-if-cached").catch(() => null);
+    if (res) await c.put(url, res);
+    return;
+  }
   if (fetchIt === false) {
     let had = false;
     for (const old of olds) if (await old.match(url)) { had = true; break; }
@@ -86,6 +93,15 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+/** A page's catalogue the page just read: kept when it is this build's. */
+async function keepSeen(c, rel, res) {
+  const bytes = await res.arrayBuffer();
+  if ((await sha(bytes)) !== FILES[rel][0]) return;
+  const headers = new Headers(res.headers);
+  headers.set(HASH, FILES[rel][0]);
+  await c.put(at(rel), new Response(bytes, { status: 200, headers }));
+}
+
 let opened = null;   // the cache, opened once per service worker start
 const cache = () => (opened = opened || caches.open(CACHE));
 
@@ -98,7 +114,10 @@ self.addEventListener("fetch", (event) => {
     const hit = (await c.match(req)) || (url.search ? await c.match(req, { ignoreSearch: true }) : undefined);
     if (hit) return hit;
     try {
-      return await fetch(req);
+      const res = await fetch(req);
+      const rel = url.href.slice(scope.href.length);
+      if (res.ok && FILES[rel] && FILES[rel][1] === "seen") event.waitUntil(keepSeen(c, rel, res.clone()));
+      return res;
     } catch (e) {
       if (req.mode === "navigate") {
         const page = await c.match(at("./"));

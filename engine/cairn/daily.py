@@ -38,7 +38,7 @@ from .core.errors import IllegalMove
 from .core.game import Game
 from .core.rng import derive_seed
 from .core.save import MAX_SEED
-from .friends.codec import LinkError, Reader, Writer, b64, unb64
+from .core.codec import LinkError, Reader, Writer, b64, unb64
 
 #: What today's game is, per game: the opponent's bot level (None: the solo mode) and the
 #: options (the games' defaults: the full rules).  The order is the link's game number.

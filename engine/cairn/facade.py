@@ -84,7 +84,10 @@ from .core.replay import Replay
 from .core.rng import Rng
 from .core.save import chance_log
 from .core.seats import display_names
-from .friends import ops as friends
+from .core.later import Later
+
+#: the friends' protocol: imported by the first friends_* request, not by a start
+friends = Later("cairn.friends.ops")
 
 _games: Dict[str, Any] = {}
 _replays: Dict[str, Replay] = {}  # gid -> a saved game being replayed
@@ -96,6 +99,16 @@ MAX_REQUEST = 5_000_000
 
 class BadRequest(ValueError):
     pass
+
+
+def _friends_game(gid: Any) -> bool:
+    """Whether ``gid`` is a friends' game (never imports the protocol)."""
+    return friends.loaded and gid in friends.SESSIONS
+
+
+def _forget_friends(gid: Any) -> None:
+    if friends.loaded:
+        friends.SESSIONS.pop(gid, None)
 
 
 def catalogue() -> Dict[str, Any]:
@@ -133,7 +146,7 @@ def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
         snap.update(history=history_text(game), save=game.to_save())
         _remember(gid, game, _plain(snap["view"]), _label_table(snap["labels"]))
         snap["rev"] = _sent[gid]["rev"]
-        if gid in friends.SESSIONS:
+        if _friends_game(gid):
             snap["friends"] = friends.status(gid)
     return snap
 
@@ -261,7 +274,7 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
     position = _position(game)
     refs = _label_refs(sent["labels"], position.pop("labels"))
     _remember(gid, game, view, sent["labels"])
-    extra = {"friends": friends.status(gid)} if gid in friends.SESSIONS else {}
+    extra = {"friends": friends.status(gid)} if _friends_game(gid) else {}
     chance = chance_log(game)   # a fresh-chance game's draws: the save's whole list (small)
     return {
         "gid": gid,
@@ -406,7 +419,7 @@ def _daily(op: str, req: Dict[str, Any]) -> Any:
         return daily.deal(_text(req, "game"), _text(req, "date"))
     if op == "daily_new":
         gid = _gid(req)
-        friends.SESSIONS.pop(gid, None)
+        _forget_friends(gid)
         game = daily.new_daily(_text(req, "game"), _text(req, "date"), _text(req, "name"),
                                practice=req.get("practice") is True)
         _games[gid] = game
@@ -474,7 +487,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return _review(op, req)
     if op == "new":
         gid = _gid(req)
-        friends.SESSIONS.pop(gid, None)
+        _forget_friends(gid)
         game = new_game(_text(req, "game"), players=req.get("players", 2),
                         seed=req.get("seed"), options=_object(req, "options"))
         game.meta = dict(_object(req, "meta"))
@@ -498,7 +511,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return snapshot(_gid(req), game, lean=True) | {"replay": {"ply": len(game.log), "plies": rep.plies}}
     if op == "load":
         gid = _gid(req)
-        friends.SESSIONS.pop(gid, None)
+        _forget_friends(gid)
         game = load_game(req.get("save"))
         dropped = _kept_review(game)
         _games[gid] = game
@@ -507,7 +520,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return snapshot(_gid(req), _game(req))
     if op == "play":
         game = _game(req)
-        if _gid(req) in friends.SESSIONS:
+        if _friends_game(_gid(req)):
             friends.play(_gid(req), _move(req))
         else:
             game.play(_move(req))
@@ -517,7 +530,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return lean_snapshot(_gid(req), game, req.get("base"))
     if op == "undo":
         game = _game(req)
-        if _gid(req) in friends.SESSIONS:
+        if _friends_game(_gid(req)):
             friends.undo(_gid(req))
         elif req.get("to") == "human":
             game = _undo_to_human(_gid(req), game)
@@ -527,7 +540,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         return lean_snapshot(_gid(req), game, req.get("base"))
     if op == "bot":
         game = _game(req)
-        if _gid(req) in friends.SESSIONS:
+        if _friends_game(_gid(req)):
             move = friends.bot(_gid(req))
         else:
             # ValueError (bad_request) on a human's turn or at the end; today's game's bots
@@ -551,7 +564,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         if isinstance(gid, str):
             _games.pop(gid, None)
             _replays.pop(gid, None)
-            friends.SESSIONS.pop(gid, None)
+            _forget_friends(gid)
             _sent.pop(gid, None)
             _shown.pop(gid, None)
         return {"closed": True}
@@ -570,7 +583,7 @@ def handle(request_json: str) -> str:
         rid = req.get("id")
         result = dispatch(req)
         return json.dumps({"id": rid, "ok": True, "result": result})
-    except friends.FriendsError as e:
+    except friends.get("FriendsError", ()) as e:
         err = {"code": "friends", "reason": e.code, "message": str(e), "info": e.info}
     except daily.ResultError as e:
         err = {"code": "daily", "reason": e.code, "message": str(e), "info": e.info}

@@ -73,9 +73,20 @@ export class Engine {
       this._wire(w, resolveReady, rejectReady);
       this._sendLanguage(w);
     };
-    // The first start waits for the page's first frame, so the worker's
-    // downloads and compiling do not hold up the first paint.
-    if (this.worker === null) afterFirstPaint(launch);
+    // The first start adopts the worker index.html started as the page began
+    // to load (and what it said meanwhile); without one, it waits for the
+    // page's first frame, so the worker's downloads and compiling do not
+    // hold up the first paint.
+    const early = this.worker === null && typeof window !== "undefined" ? window.cairnEarlyWorker : null;
+    if (early) {
+      window.cairnEarlyWorker = null;
+      const w = early.worker;
+      this.worker = w;
+      this._wire(w, resolveReady, rejectReady);
+      this._sendLanguage(w);
+      for (const ev of early.messages) w.onmessage(ev);
+      for (const ev of early.errors) w.onerror(ev);
+    } else if (this.worker === null) afterFirstPaint(launch);
     else launch();
     return ready;
   }

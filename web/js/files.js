@@ -10,6 +10,7 @@
 export const cacheName = (build) => `cairn-${build}`;
 
 const HASH_HEADER = "X-Cairn-Hash";
+const UNPACKED = "+unpacked";   // a kept unpacked copy's mark, after the packed file's hash
 
 /** First 16 hex digits of the SHA-256 of ``bytes`` (what the build hashes). */
 export async function fileHash(bytes) {
@@ -65,6 +66,23 @@ export class Files {
     this.packed = typeof DecompressionStream === "function";
     this.fromCache = [];   // what came from the cache (for the boot record)
     this.fetched = [];     // what came from the network
+    this.arriving = {};    // rel -> {promise, resolve}: every byte of a download arrived
+  }
+
+  /** Resolves once every byte of ``rel`` arrived (from the network or the
+   * cache), whoever reads it; at once if nothing asked for it yet never. */
+  arrived(rel) {
+    if (!this.arriving[rel]) {
+      let resolve;
+      const promise = new Promise((r) => { resolve = r; });
+      this.arriving[rel] = { promise, resolve };
+    }
+    return this.arriving[rel].promise;
+  }
+
+  _arrive(rel) {
+    this.arrived(rel);
+    this.arriving[rel].resolve();
   }
 
   entry(rel) {
@@ -96,13 +114,49 @@ export class Files {
     return hit && hit.headers.get(HASH_HEADER) === e.hash ? hit : null;
   }
 
+  /** The unpacked copy of ``rel`` this browser kept (keepUnpacked), as a
+   * Response from the cache, or null. */
+  async unpacked(rel) {
+    const e = this.entry(rel);
+    const c = await this.cache;
+    if (!c || !e.packed) return null;
+    const hit = await c.match(this.url(rel));
+    return hit && hit.headers.get(HASH_HEADER) === e.hash + UNPACKED ? hit : null;
+  }
+
+  /** Keep ``rel`` unpacked too (under its own address, the packed copy's hash
+   * marked), so that later starts read it as it is: nothing to unpack, and a
+   * runtime compiled from a cached response may be compiled from the
+   * browser's own code cache. */
+  async keepUnpacked(rel, type) {
+    try {
+      const e = this.entry(rel);
+      const c = await this.cache;
+      if (!c || !e.packed || (await this.unpacked(rel)) || !(await this.cached(rel))) return false;
+      const bytes = await this.bytes(rel);
+      await c.put(this.url(rel), new Response(bytes, { headers: { [HASH_HEADER]: e.hash + UNPACKED, "Content-Type": type,
+                                                                  "Content-Length": String(bytes.length) } }));
+      return true;
+    } catch (err) {
+      console.warn("cairn: could not keep an unpacked copy of", rel, err);
+      return false;
+    }
+  }
+
   /** The unpacked bytes of ``rel`` as a stream (from the cache, else the
    * network, keeping a copy). */
   async stream(rel) {
     const e = this.entry(rel);
+    const plain = await this.unpacked(rel);
+    if (plain) {
+      this.fromCache.push(rel);
+      this._arrive(rel);
+      return plain.body;
+    }
     const hit = await this.cached(rel);
     if (hit) {
       this.fromCache.push(rel);
+      this._arrive(rel);
       return e.packed ? gunzipped(hit.body) : hit.body;
     }
     const usePacked = this.packed || !e.packed;
@@ -113,6 +167,7 @@ export class Files {
     let body = res.body;
     const count = new TransformStream({
       transform: (chunk, ctl) => { this.onBytes(chunk.length); ctl.enqueue(chunk); },
+      flush: () => this._arrive(rel),
     });
     body = body.pipeThrough(count);
     if (usePacked) {
@@ -134,8 +189,15 @@ export class Files {
     }
   }
 
-  /** A Response of ``rel`` unpacked, with ``type``. */
+  /** A Response of ``rel`` unpacked, with ``type`` (the cache's own when an
+   * unpacked copy is kept). */
   async response(rel, type) {
+    const plain = await this.unpacked(rel);
+    if (plain) {
+      this.fromCache.push(rel);
+      this._arrive(rel);
+      return plain;
+    }
     return new Response(await this.stream(rel), { headers: { "Content-Type": type } });
   }
 

@@ -1,14 +1,21 @@
 // Starting Python for the engine, shared by the worker (js/worker.js) and the
-// build (build/snapshot.mjs, under Node), so that the memory snapshot the build
-// makes is restored by exactly the code that made it.
+// build (build/pyimage.mjs, build/snapshot.mjs, under Node), so that the
+// memory snapshot the build makes is restored by exactly the code that made it.
 //
-// The engine's packages come as one "packages image" (boot/packages.json +
-// boot/packages.bin: every file of every wheel, unpacked by build/site.py).
-// Its files are written into site-packages and its native libraries
-// (pydantic_core) are loaded *before* Python starts, at a fixed place in
+// What Python starts from comes as "images" the build made
+// (build/pyimage.mjs): one file each, ``CRN1``, a 4-byte length, a JSON
+// index {path: [offset, length]} (paths under /lib/python3.14/), then the
+// files' bytes.  boot/native.bin holds the native libraries (pydantic_core):
+// they are written (with boot/data.bin, the packages' data files) and loaded
+// *before* Python starts, at a fixed place in
 // memory and in the function table; that is what lets a snapshot taken after
 // `import pydantic_core` be restored: Pyodide's own snapshots keep only the
-// linear memory, not libraries loaded later with dlopen.
+// linear memory, not libraries loaded later with dlopen.  The standard
+// library is the build's cut (boot/stdlib.zip, compiled), handed to Pyodide
+// as its own; boot/deps.bin and boot/engine.bin (pydantic's and the engine's
+// compiled modules) are written once Python is up, before the engine is
+// imported (writeImage); boot/later.bin, what the start does not import,
+// arrives after (the Python side: build/cairn_later.py, ``_cairn_later``).
 
 /** A fast checksum of ``bytes`` (two 32-bit running sums, Fletcher-style), to
  * tell a damaged or mismatched download. */
@@ -34,7 +41,104 @@ export function checksum(bytes) {
  * name; LANG would otherwise come from the builder's locale under Node 21+),
  * and the program name (Emscripten takes it from process.argv[1] under Node,
  * the script's path on the builder's disk; build/snapshot.mjs hides that). */
-export const PYTHON_ENV = Object.freeze({ HOME: "/home/pyodide", LANG: "C.UTF-8", _: "./this.program" });
+export const PYTHON_ENV = Object.freeze({ HOME: "/home/pyodide", LANG: "C.UTF-8", _: "./this.program",
+                                          PYDANTIC_DISABLE_PLUGINS: "__all__" });
+
+/** Where every image's paths start. */
+export const PYTHON_ROOT = "/lib/python3.14/";
+const MAGIC = 0x314e5243;   // "CRN1"
+
+/** An image's files: {files: {path: Uint8Array (a view of ``bytes``)}}. */
+export function parseImage(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.byteLength < 8 || view.getUint32(0, true) !== MAGIC) throw new Error("not an image of this build");
+  const n = view.getUint32(4, true);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + n)));
+  const files = {};
+  for (const [path, [off, len]] of Object.entries(index)) files[path] = bytes.subarray(8 + n + off, 8 + n + off + len);
+  return { files };
+}
+
+// A snapshot as stored and downloaded: its pages of zeros left out (more than
+// half of Python's memory is zeros: the stack, free space), so there is less
+// to unpack, copy and keep. ``CRNS``, the whole size, the number of runs, each
+// run's [offset, length] (4-byte little-endian numbers), then the runs' bytes.
+const SPARSE = 0x534e5243;   // "CRNS"
+const PAGE = 4096;
+
+/** ``bytes`` (a snapshot) without its pages of zeros. */
+export function sparse(bytes) {
+  if (bytes.byteOffset % 4) bytes = bytes.slice();
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  const runs = [];
+  const pages = Math.ceil(bytes.byteLength / PAGE);
+  let start = -1;
+  for (let p = 0; p <= pages; p++) {
+    let zero = p === pages;
+    if (!zero) {
+      zero = true;
+      const end = Math.min((p + 1) * PAGE, bytes.byteLength);
+      if (end - p * PAGE < PAGE || (p * PAGE) % 4) {
+        for (let i = p * PAGE; i < end; i++) if (bytes[i]) { zero = false; break; }
+      } else {
+        for (let i = (p * PAGE) >>> 2, e = end >>> 2; i < e; i++) if (words[i]) { zero = false; break; }
+      }
+    }
+    if (!zero && start < 0) start = p * PAGE;
+    if (zero && start >= 0) { runs.push([start, Math.min(p * PAGE, bytes.byteLength) - start]); start = -1; }
+  }
+  const head = 12 + 8 * runs.length;
+  const out = new Uint8Array(head + runs.reduce((n, [, len]) => n + len, 0));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, SPARSE, true);
+  view.setUint32(4, bytes.byteLength, true);
+  view.setUint32(8, runs.length, true);
+  let at = head;
+  runs.forEach(([off, len], i) => {
+    view.setUint32(12 + 8 * i, off, true);
+    view.setUint32(16 + 8 * i, len, true);
+    out.set(bytes.subarray(off, off + len), at);
+    at += len;
+  });
+  return out;
+}
+
+/** The snapshot ``packed`` (sparse) holds, into ``out`` (a new zeroed array
+ * of its size when none). */
+export function unsparse(packed, out = null) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  if (packed.byteLength < 12 || view.getUint32(0, true) !== SPARSE) throw new Error("not a snapshot of this build");
+  const size = view.getUint32(4, true);
+  const n = view.getUint32(8, true);
+  out = out || new Uint8Array(size);
+  if (out.byteLength !== size) throw new Error(`a snapshot of ${size} bytes, not ${out.byteLength}`);
+  let at = 12 + 8 * n;
+  for (let i = 0; i < n; i++) {
+    const off = view.getUint32(12 + 8 * i, true);
+    const len = view.getUint32(16 + 8 * i, true);
+    if (off + len > size || at + len > packed.byteLength) throw new Error("the snapshot is damaged");
+    out.set(packed.subarray(at, at + len), off);
+    at += len;
+  }
+  return out;
+}
+
+/** Write an image's files into Python's file system (``FS``: the runtime's). */
+export function writeFiles(FS, image) {
+  const made = new Set();
+  for (const [name, data] of Object.entries(image.files)) {
+    const path = PYTHON_ROOT + name;
+    const dir = path.slice(0, path.lastIndexOf("/"));
+    if (!made.has(dir)) { FS.mkdirTree(dir); made.add(dir); }
+    FS.writeFile(path, data);
+  }
+}
+
+/** Write images into a running Python and let its import system see them. */
+export function writeImage(py, ...images) {
+  for (const image of images) writeFiles(py.FS, image);
+  py.runPython("import _cairn_later; _cairn_later.refresh()");
+}
 
 // Room left before the native libraries for what a runtime adds first (the
 // browser's runtime takes a function table slot more than Node's).
@@ -48,16 +152,10 @@ function fsPreRun(opts, state) {
     Module.addRunDependency("cairn-packages");
     (async () => {
       try {
-        const image = state.image = await opts.image;
+        const image = state.image = await opts.native;
         const meta = opts.snapshot ? await opts.meta : null;
-        const site = state.site = Module.API.sitePackages.replace(/\/?$/, "/");
-        const made = new Set();
-        for (const [name, [off, len]] of Object.entries(image.index.files)) {
-          const path = site + name;
-          const dir = path.slice(0, path.lastIndexOf("/"));
-          if (!made.has(dir)) { Module.FS.mkdirTree(dir); made.add(dir); }
-          Module.FS.writeFile(path, image.bytes.subarray(off, off + len));
-        }
+        writeFiles(Module.FS, image);
+        if (opts.data) writeFiles(Module.FS, await opts.data);
         // The libraries go at a fixed function-table slot and memory address
         // (those of the snapshot when restoring one), whatever the runtime
         // took before them.
@@ -70,8 +168,8 @@ function fsPreRun(opts, state) {
         table.grow(at.table - table.length);
         if (at.memory > memory) Module.getMemory(at.memory - memory);
         state.libs = at;
-        for (const name of image.index.dynlibs) {
-          await Module.loadDynamicLibrary(site + name, { loadAsync: true, global: false, nodelete: true }, {});
+        for (const name of Object.keys(image.files).filter((n) => n.endsWith(".so")).sort()) {
+          await Module.loadDynamicLibrary(PYTHON_ROOT + name, { loadAsync: true, global: false, nodelete: true }, {});
         }
       } catch (e) {
         state.error = e;
@@ -83,16 +181,21 @@ function fsPreRun(opts, state) {
 }
 
 /**
- * Start Pyodide with the packages image in place.
+ * Start Pyodide with the native libraries in place.
  * opts: {loadPyodide, createPyodideModule (default export of pyodide.asm.mjs),
- *        indexURL, image: {index, bytes} or a promise of it,
+ *        indexURL, native: the native image (parseImage) or a promise of it,
+ *        data: the data files' image (or a promise), written in too,
+ *        stdLibURL: where Pyodide reads the standard library (default
+ *          indexURL's; the worker hands it the build's cut through responses),
  *        locateLib(name, bytes) -> URL or path the loader can read it from,
  *        snapshot: a promise of a Uint8Array, or null,
  *        snapshotReady: a promise that settles once the snapshot's bytes are
  *          all in that array (so it can be handed over while downloading),
  *        meta: snapshot.json or a promise of it (when restoring),
- *        makeSnapshot: bool, stdout(line), onStart() (called when everything is
- *        downloaded and Python itself starts),
+ *        makeSnapshot: bool, stdout(line), onModule() (called once the runtime
+ *        is compiled and the native libraries loaded), onStart() (called when everything is
+ *        downloaded and Python itself starts), later: false for a standard
+ *        library without ``_cairn_later`` (the build's trace: Pyodide's own),
  *        responses: {name: () => Promise<Response>} for files of indexURL
  *          (see below), lock: the runtime's package lock (else it is read
  *          from indexURL)}
@@ -123,22 +226,23 @@ export async function startPython(opts) {
 }
 
 async function start(opts, snapshot) {
-  const state = { site: null, image: null, error: null, table: 0, libs: null };
+  const state = { image: null, error: null, table: 0, libs: null };
   const create = async (settings) => {
     settings.preRun.push(fsPreRun(opts, state));
     const base = settings.locateFile;
     // The dynamic loader asks locateFile for a library it cannot read from
     // the file system yet (before the runtime is up): hand it the bytes.
     settings.locateFile = (path) => {
-      if (state.site && path.startsWith(state.site)) {
-        const name = path.slice(state.site.length);
-        const entry = state.image.index.files[name];
-        if (entry) return opts.locateLib(name, state.image.bytes.subarray(entry[0], entry[0] + entry[1]));
+      if (state.image && path.startsWith(PYTHON_ROOT)) {
+        const name = path.slice(PYTHON_ROOT.length);
+        const data = state.image.files[name];
+        if (data) return opts.locateLib(name, data);
       }
       return base(path);
     };
     const Module = await opts.createPyodideModule(settings);
     if (state.error) throw state.error;
+    if (opts.onModule) opts.onModule();
     state.table = Module.wasmTable.length;
     // Pyodide sizes the memory from the snapshot only when the memory is
     // imported; Pyodide's wasm exports its own, so grow it here.
@@ -158,6 +262,7 @@ async function start(opts, snapshot) {
     args: [],
     createPyodideModule: create,
     ...(opts.lock ? { lockFileContents: opts.lock } : {}),
+    ...(opts.stdLibURL ? { stdLibURL: opts.stdLibURL } : {}),
     ...(snapshot ? { _loadSnapshot: snapshot } : {}),
     ...(opts.makeSnapshot ? { _makeSnapshot: true } : {}),
   });
@@ -169,6 +274,9 @@ async function start(opts, snapshot) {
     // snapshot was made.
     if (state.table !== meta.table_start) throw new Error(`function table starts at ${state.table}, not ${meta.table_start}`);
     relink(py._module, meta);
+    py.runPython("import _cairn_later; _cairn_later.restored()");
+  } else if (opts.later !== false) {
+    py.runPython("import _cairn_later; _cairn_later.install()");
   }
   return py;
 }
@@ -229,6 +337,8 @@ export function takeSnapshot(py) {
 /** What runs before a snapshot is taken (the build's and the browser's
  * alike): the facade imported, and a game of every registered game made,
  * played a move, saved and loaded, so that a first game imports nothing.
+ * What it imports is what a start brings (build/pyimage.mjs traces it):
+ * everything else waits in the later image.
  * The value of its last line is the JSON of {hello, warmed}. */
 export const WARM_UP = `
 import gc, json

@@ -4,28 +4,47 @@
 // Protocol: web/js/README.md. JSON strings cross the boundary both ways.
 //
 // What it starts from (every file through js/files.js: this build's cache
-// first, else one download, packed, kept for next time):
+// first, else one download, packed, kept for next time); always the runtime
+// and the native libraries with the packages' data files (boot/native.bin,
+// boot/data.bin), then:
 // - a start-up snapshot made in this browser by an earlier visit (nothing to
 //   download: the usual start);
 // - else, on a fast link, the snapshot the build made (Python with the engine
 //   imported and warm), when it arrives sooner than Python could start;
 // - else (a first visit on a slow or metered link, or a snapshot that is
-//   missing, damaged or from another build) Python from scratch, importing
-//   the engine; then it makes a snapshot of its own and keeps it, before
-//   answering anything, so that the next start is the first kind.
+//   missing, damaged or from another build) Python from scratch, from the
+//   build's cut of the standard library and what the engine imports to start
+//   (boot/stdlib.zip, boot/deps.bin, boot/engine.bin: build/pyimage.mjs);
+//   then it makes a snapshot of its own and keeps it, before answering
+//   anything, so that the next start is the first kind.
+// Once it answers, it downloads what the start left out (boot/later.bin: the
+// rest of the engine, of its packages, of the standard library it uses) and
+// writes it in; an import of any of it before then loads it at once
+// (build/cairn_later.py).  The engine's words in the page's language
+// (boot/lang/<lang>.mo) are downloaded as soon as the page names the
+// language, and written in before that request is answered.
 
-import { startPython, takeSnapshot, checksum, WARM_UP } from "./pyboot.js";
-import { Files, readAll } from "./files.js";
+import { startPython, takeSnapshot, checksum, WARM_UP, parseImage, writeImage, writeFiles, PYTHON_ROOT, sparse, unsparse } from "./pyboot.js";
+import { Files } from "./files.js";
 
 const base = new URL("../", import.meta.url);
 const at = (rel) => new URL(rel, base).href;
 let handle = null;          // the facade's handle() (a PyProxy kept for the worker's life)
-const queue = [];           // requests that arrive before Python is ready
+let python = null;          // the runtime, once up
+const queue = [];           // requests not answered yet (before Python is ready, or waiting for a catalogue)
 let holding = false;        // true while the start-up snapshot is taken (requests wait)
-const params = new URLSearchParams(self.name || "");   // "boot=light|snapshot" (js/engine.js)
+// "boot=light|snapshot" (tests: js/engine.js, index.html); "lang=pt-BR": the page's likely
+// language (index.html), whose catalogue is worth downloading before the page asks
+const params = new URLSearchParams(self.name || "");
+// Whether a service worker answers this worker's requests ("sw=1": the page had one).
+self.cairnControlled = params.get("sw") === "1";
 
 const t0 = performance.now();
 const since = () => Math.round(performance.now() - t0);
+// When each step of the start finished (ms since the worker started; in the
+// boot record, for build/boot_bench.py's breakdown).
+const marks = {};
+const mark = (name) => { if (marks[name] === undefined) marks[name] = since(); };
 
 // Progress texts are English message ids (marked N_ for the catalogues):
 // the page shows them in its language.
@@ -61,9 +80,63 @@ function answer(msg) {
 }
 
 onmessage = (ev) => {
-  if (handle && !holding) answer(ev.data);
-  else queue.push(ev.data);
+  queue.push(ev.data);
+  if (ev.data && ev.data.op === "lang") catalogue(ev.data.lang);   // its download starts now
+  pump();
 };
+
+let pumping = false;
+/** Answer what waits, in order, once Python is ready; a "lang" request waits
+ * for its catalogue to be written in. */
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (queue.length && handle && !holding) {
+      const msg = queue[0];
+      if (msg && msg.op === "lang") await catalogue(msg.lang).then((c) => c && c.write()).catch(() => {});
+      if (!handle || holding) break;
+      answer(queue.shift());
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
+// -- the engine's catalogues ------------------------------------------------------------
+let files = null;           // js/files.js for this build, once the manifest is read
+let manifestReady = null;   // resolves with it
+const catalogues = new Map();   // engine language code -> promise of {write()} or null (none to load)
+
+/** The engine's catalogue of ``lang`` ("pt_BR"): downloaded once, written into
+ * Python's file system before the language is used (``write``); null for
+ * English and unknown codes. */
+function catalogue(lang) {
+  const asked = typeof lang === "string" ? lang.trim().toLowerCase().replace("-", "_") : "";
+  if (!catalogues.has(asked)) {
+    catalogues.set(asked, (async () => {
+      const f = await (manifestReady || Promise.reject(new Error("no manifest")));
+      // "pt", "pt-BR", "pt_br" -> pt_BR (as the engine reads them: cairn.core.i18n.normalize)
+      const codes = Object.keys(f.manifest.files).filter((r) => r.startsWith("boot/lang/")).map((r) => r.slice(10, -3));
+      const code = codes.find((c) => c.toLowerCase() === asked) || codes.find((c) => c.toLowerCase().split("_")[0] === asked);
+      if (!code) return null;
+      const rel = `boot/lang/${code}.mo`;
+      const bytes = await f.bytes(rel);
+      let written = false;
+      return {
+        write() {
+          if (written || !python) return;
+          const path = `${PYTHON_ROOT}site-packages/cairn/locale/${code}/LC_MESSAGES/cairn.mo`;
+          python.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+          python.FS.writeFile(path, bytes);
+          written = true;
+        },
+      };
+    })());
+    catalogues.get(asked).catch((e) => console.warn("cairn: no catalogue for", asked, e));
+  }
+  return catalogues.get(asked);
+}
 
 // -- downloads ------------------------------------------------------------------
 const loaded = { bytes: 0, total: 0 };
@@ -80,6 +153,21 @@ function verified(bytes, want, what) {
 }
 
 const locateLib = (name, bytes) => URL.createObjectURL(new Blob([bytes], { type: "application/wasm" }));
+
+// Pyodide's standard library for a restore: an empty zip (every module of the
+// cut is in the snapshot already; build/cairn_later.py restored()).
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+
+/** A module of the later image imported before it arrived: its bytes at once
+ * (build/cairn_later.py calls this; a worker may download synchronously). */
+self.cairnFetchSync = (rel) => {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", at(rel), false);
+  xhr.responseType = "arraybuffer";
+  xhr.send(null);
+  if (xhr.status !== 200) throw new Error(`${rel}: HTTP ${xhr.status}`);
+  return new Uint8Array(xhr.response);
+};
 
 /** Keep the facade's handle() and check it answers; ``cat`` is the catalogue
  * the state the snapshot holds answered when it was made. */
@@ -119,13 +207,16 @@ function linkHint() {
   return undefined;
 }
 
-/** Resolves with the bytes per second seen once PROBE_BYTES arrived or PROBE_MS passed. */
-function measureLink(startedAt) {
+/** Resolves with the bytes per second seen once PROBE_BYTES arrived or PROBE_MS
+ * passed, or as soon as a quarter of that came ``fast`` times faster than
+ * ``needed`` bytes per second (a fast link need not be watched for long). */
+function measureLink(startedAt, needed = Infinity, fast = 4) {
   return new Promise((resolve) => {
     const tick = () => {
       const ms = performance.now() - startedAt;
-      if (loaded.bytes >= PROBE_BYTES || ms >= PROBE_MS) resolve(loaded.bytes / Math.max(ms, 1) * 1000);
-      else setTimeout(tick, 20);
+      const speed = loaded.bytes / Math.max(ms, 1) * 1000;
+      if (loaded.bytes >= PROBE_BYTES || ms >= PROBE_MS || (loaded.bytes >= PROBE_BYTES / 4 && speed >= fast * needed)) resolve(speed);
+      else setTimeout(tick, 10);
     };
     tick();
   });
@@ -134,38 +225,49 @@ function measureLink(startedAt) {
 // -- boot -----------------------------------------------------------------------------
 async function boot() {
   stage(N_("Downloading Python and the game engine"), 2, 55);
-  const manifest = await fetchJSON("boot/manifest.json");
-  const files = new Files(base, manifest, (n) => { loaded.bytes += n; });
+  manifestReady = fetchJSON("boot/manifest.json").then((m) => (files = new Files(base, m, (n) => { loaded.bytes += n; })));
+  const manifest = (await manifestReady).manifest;
+  mark("manifest");
+  if (params.get("lang")) catalogue(params.get("lang"));
   const pyodideURL = at("pyodide/");
   const meta = manifest.snapshot;
-  const needed = ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip", "boot/packages.bin"];
-  loaded.total = await files.missing(needed);
+  const common = ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs", "boot/native.bin",
+                  "boot/data.bin"];
+  const fresh = ["boot/stdlib.zip", "boot/deps.bin", "boot/engine.bin"];
+  const wanted = params.get("boot");   // "light" or "snapshot": tests and the curious choose
+  // This browser's own snapshot, the usual start, is read first (36 MB from the cache:
+  // the longest part of such a start), while the rest is looked up and unpacked.
+  const localRead = (wanted === "light" || wanted === "snapshot" ? Promise.resolve(null) : files.localSnapshot())
+    .then((local) => local && local.bytes.arrayBuffer().then((ab) => ({ meta: local.meta, bytes: new Uint8Array(ab) })))
+    .catch(() => null);
+  loaded.total = await files.missing(common);
   post(current);   // how much there is to download, at once
   const ticker = setInterval(() => {
     if (loaded.total) pct = Math.max(pct, 2 + 53 * Math.min(1, loaded.bytes / loaded.total));
   }, 100);
   const startedAt = performance.now();
 
-  // Everything a start needs downloads at once; Pyodide's own downloads
-  // (the wasm, the standard library) are handed to it from these.
+  // The runtime and the native libraries download at once, whatever the start;
+  // Pyodide's own downloads (the wasm, the standard library) are handed to it
+  // from these.
   const once = (make) => { let p = null; return () => (p = p || make()); };
-  const responses = () => ({
-    "pyodide.asm.wasm": once(() => files.response("pyodide/pyodide.asm.wasm", "application/wasm")),
-    "python_stdlib.zip": once(() => files.response("pyodide/python_stdlib.zip", "application/zip")),
-  });
-  const first = responses();
-  first["pyodide.asm.wasm"]().catch(() => {});
-  first["python_stdlib.zip"]().catch(() => {});
-  const index = fetchJSON("boot/packages.json");
-  const fullImage = Promise.all([index, files.bytes("boot/packages.bin")])
-    .then(([idx, bytes]) => ({ index: idx, bytes: verified(bytes, meta.packages.checksum, "the packages image") }));
-  fullImage.catch(() => {});
-  const runtime = Promise.all([
-    import(at("pyodide/pyodide.mjs")),
-    files.packed
-      ? files.bytes("pyodide/pyodide.asm.mjs").then((b) => import(URL.createObjectURL(new Blob([b], { type: "text/javascript" }))))
-      : import(at("pyodide/pyodide.asm.mjs")),
-  ]);
+  const wasm = () => once(() => files.response("pyodide/pyodide.asm.wasm", "application/wasm"));
+  let wasmResponse = wasm();
+  wasmResponse().catch(() => {});
+  const image = (rel) => { const p = files.bytes(rel).then(parseImage); p.catch(() => {}); return p; };
+  const native = image("boot/native.bin");
+  native.then(() => mark("native"), () => {});
+  const data = image("boot/data.bin");
+  // The runtime's JavaScript: from its own address when this browser kept it unpacked (the
+  // service worker answers from the cache, and the browser may keep its compiled code),
+  // else unpacked here from the packed download.
+  const script = (rel) => files.unpacked(rel).then((kept) => kept && self.cairnControlled
+    ? import(at(rel))
+    : files.packed
+      ? files.bytes(rel).then((b) => import(URL.createObjectURL(new Blob([b], { type: "text/javascript" }))))
+      : import(at(rel)));
+  const runtime = Promise.all([script("pyodide/pyodide.mjs"), script("pyodide/pyodide.asm.mjs")]);
+  runtime.catch(() => {});
 
   // Which start: a snapshot of this browser's, the build's (downloaded when
   // the link is fast, or kept from an earlier visit), or none.
@@ -173,73 +275,135 @@ async function boot() {
   let snapMeta = meta;
   let snapshot = null;
   let snapshotReady = null;
-  const wanted = params.get("boot");   // "light" or "snapshot": tests and the curious choose
-  const local = wanted === "light" || wanted === "snapshot" ? null : await files.localSnapshot().catch(() => null);
+  let packedSnapshot = null;   // the build's, as downloaded (kept as this browser's own)
+  const local = await localRead;
   if (local) {
     source = "local";
     snapMeta = local.meta;
     const buf = new Uint8Array(snapMeta.size);
     snapshot = Promise.resolve(buf);
-    snapshotReady = readAll(local.bytes.body, snapMeta.size, buf).then((b) => verified(b, snapMeta.checksum, "the start-up snapshot"));
+    snapshotReady = Promise.resolve().then(() => verified(unsparse(local.bytes, buf), snapMeta.checksum, "the start-up snapshot"));
   } else if (files.packed && manifest.files["boot/snapshot.bin"]) {
     let take = wanted === "snapshot" || (wanted !== "light" && !!(await files.cached("boot/snapshot.bin")));
     if (!take && wanted !== "light" && linkHint() !== "light" && loaded.total > 0) {
-      const speed = await measureLink(startedAt);
+      const speed = await measureLink(startedAt, files.sent("boot/snapshot.bin") / SNAPSHOT_WORTH_S);
       take = files.sent("boot/snapshot.bin") / speed <= SNAPSHOT_WORTH_S;
     }
+    mark("probe");
     if (take) {
       source = "build";
       loaded.total += await files.missing(["boot/snapshot.bin"]);
       post(current);
       const buf = new Uint8Array(meta.size);
       snapshot = Promise.resolve(buf);
-      snapshotReady = files.bytes("boot/snapshot.bin", buf).then((b) => verified(b, meta.checksum, "the start-up snapshot"));
+      packedSnapshot = files.bytes("boot/snapshot.bin");
+      snapshotReady = packedSnapshot.then((b) => verified(unsparse(b, buf), meta.checksum, "the start-up snapshot"));
     }
   }
-  if (snapshotReady) snapshotReady.catch(() => {});
+  if (snapshotReady) snapshotReady.then(() => mark("snapshot"), () => {});
+  // A start from scratch needs the cut standard library, and the start's
+  // modules (the packages' and the engine's), which are written in once
+  // Python is up: they download once the runtime has arrived, while Python
+  // starts, rather than sharing the link with what Python waits for.
+  let start = null;
+  const startFiles = () => {
+    if (!start) {
+      start = { stdlib: once(() => files.response("boot/stdlib.zip", "application/zip")),
+                python: files.arrived("pyodide/pyodide.asm.wasm")
+                  .then(() => Promise.all([image("boot/deps.bin"), image("boot/engine.bin")])) };
+      start.stdlib().catch(() => {});
+      start.python.then(() => mark("python files"), () => {});
+    }
+    return start;
+  };
+  if (!snapshot) {
+    loaded.total += await files.missing(fresh);
+    post(current);
+    startFiles();
+  }
 
   const [{ loadPyodide }, asm] = await runtime;
-  const common = { loadPyodide, createPyodideModule: asm.default, indexURL: pyodideURL, locateLib, lock: manifest.lock };
+  mark("runtime");
+  const common_ = { loadPyodide, createPyodideModule: asm.default, indexURL: pyodideURL, locateLib, lock: manifest.lock, native, data,
+                    onModule: () => mark("module"), onMark: mark };
   let hello = null;
   let mode = "snapshot";
   let reason = null;
   let py = null;
   try {
     if (!snapshot) throw new Error(files.packed ? "a first start on this link: Python starts from scratch" : "this browser cannot unpack downloads");
-    py = await startPython({ ...common, image: fullImage, snapshot, snapshotReady, meta: snapMeta, responses: first,
-                             onStart: () => { clearInterval(ticker); stage(N_("Starting Python from its saved start-up state"), 60, 90); } });
+    py = await startPython({ ...common_, snapshot, snapshotReady, meta: snapMeta,
+                             responses: { "pyodide.asm.wasm": wasmResponse,
+                                          "python_stdlib.zip": () => Promise.resolve(new Response(EMPTY_ZIP)) },
+                             onStart: () => { mark("start"); clearInterval(ticker); stage(N_("Starting Python from its saved start-up state"), 60, 90); } });
+    mark("python");
     stage(N_("Checking the game engine"), 90, 99);
+    python = py;
     py.runPython("import random; random.seed()");   // not the snapshot's random state
     hello = engineReady(py, snapMeta.catalogue);
   } catch (e) {
     if (source) clearInterval(ticker);
     reason = String((e && e.message) || e);
     mode = "fresh";
+    python = null;
     if (source) console.warn("cairn: booting without the snapshot:", reason);
     if (source === "local") files.dropLocalSnapshot().catch(() => {});
     // A planned start from scratch goes on downloading under the first stage.
     if (source) stage(N_("Starting Python from scratch (no usable start-up snapshot)"), 30, 70);
     // Fresh responses: a failed start may have used the first ones.
-    const again = source ? responses() : first;
-    const plain = fullImage.catch(() => Promise.all([index, files.bytes("boot/packages.bin")])
-      .then(([idx, bytes]) => ({ index: idx, bytes })));
-    py = await startPython({ ...common, image: plain, snapshot: null, makeSnapshot: true, responses: again,
+    if (source) wasmResponse = wasm();
+    const { stdlib, python: modules } = startFiles();
+    py = await startPython({ ...common_, snapshot: null, makeSnapshot: true,
+                             responses: { "pyodide.asm.wasm": wasmResponse, "python_stdlib.zip": stdlib },
                              onStart: () => {
+                               mark("start");
                                clearInterval(ticker);
                                if (!source) stage(N_("Starting Python (the first time takes longest)"), 56, 80);
                              } });
+    mark("python");
+    python = py;
     stage(N_("Importing the game engine"), 80, 99);
-    hello = engineHello(py);
+    writeImage(py, ...(await modules));
+    hello = engineReady(py, meta.catalogue);   // the build's hello: this engine's, in English
   }
   done();
   pct = 100;
   post(N_("Ready"));
-  const record = { mode, source, reason, ms: since(), bytes: loaded.bytes, fetched: files.fetched, cached: files.fromCache };
+  mark("ready");
+  const record = { mode, source, reason, ms: since(), bytes: loaded.bytes, fetched: files.fetched, cached: files.fromCache,
+                   marks, origin: performance.timeOrigin + t0 };
   holding = mode === "fresh";
   postMessage({ kind: "ready", hello, boot: record });
-  if (holding) setTimeout(() => keepSnapshot(py, files, hello).finally(release), 0);
-  else release();
+  if (holding) setTimeout(() => keepSnapshot(py, files, hello).finally(() => { release(); later(py); }), 0);
+  else {
+    release();
+    later(py);
+    // The build's snapshot, kept unpacked as this browser's own: the next start reads it as
+    // it is instead of unpacking it again (the packed copy stays for a new build's sake).
+    if (source === "build") setTimeout(() => packedSnapshot.then((bytes) => files.keepLocalSnapshot(bytes, snapMeta)).catch(() => {}), 0);
+  }
 }
+
+/** What the start left out, written in once it arrives (an import before
+ * then loads it at once: build/cairn_later.py); then the runtime and the
+ * native libraries kept unpacked too, for the next start. */
+async function later(py) {
+  try {
+    const image = parseImage(await files.bytes("boot/later.bin"));
+    writeFiles(py.FS, image);
+    py.runPython("import _cairn_later; _cairn_later.arrived()");
+    mark("later");
+  } catch (e) {
+    console.warn("cairn: the rest of the engine did not arrive (it loads when needed):", e);
+  }
+  for (const [rel, type] of UNPACK_FOR_LATER) await files.keepUnpacked(rel, type);
+}
+
+// What a start reads every time: kept unpacked once the app is ready (about 15 MB more
+// in the cache), so that later starts unpack nothing of it.
+const UNPACK_FOR_LATER = [["pyodide/pyodide.asm.wasm", "application/wasm"], ["pyodide/pyodide.asm.mjs", "text/javascript"],
+                          ["pyodide/pyodide.mjs", "text/javascript"],
+                          ["boot/native.bin", "application/octet-stream"], ["boot/data.bin", "application/octet-stream"]];
 
 /** After a start from scratch: warm the engine up and keep a snapshot of
  * this state for the next start (nothing of a game is in it yet: requests
@@ -250,10 +414,10 @@ async function keepSnapshot(py, files, hello) {
     py.runPython(WARM_UP);
     const { bytes, meta } = takeSnapshot(py);
     meta.catalogue = hello;
-    meta.packages = files.manifest.snapshot.packages;
+    const packed = sparse(bytes);
     const taken = performance.now() - t;
     release();   // the engine answers while the copy is written
-    const kept = await files.keepLocalSnapshot(bytes, meta);
+    const kept = await files.keepLocalSnapshot(packed, meta);
     postMessage({ kind: "snapshot", kept, ms: Math.round(taken), size: bytes.byteLength });
   } catch (e) {
     console.warn("cairn: could not keep a start-up snapshot:", e);
@@ -263,7 +427,7 @@ async function keepSnapshot(py, files, hello) {
 
 function release() {
   holding = false;
-  while (queue.length && !holding) answer(queue.shift());
+  pump();
 }
 
 boot().catch((e) => {

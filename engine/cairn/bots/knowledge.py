@@ -8,9 +8,9 @@ margin from ``rules.scores(state)``, rollouts are random to the end.
 from __future__ import annotations
 
 import importlib
-from importlib import resources
 from typing import Any, Dict, List, Optional
 
+from ..core.datafiles import read_text
 from ..core.rng import Rng
 
 Move = Dict[str, Any]
@@ -86,7 +86,7 @@ def bundled(name: str) -> Optional[str]:
     """The text of a data file shipped with the bots (``cairn/bots/data/NAME``: learned
     weights, tuned numbers), or None when the wheel has none."""
     try:
-        return (resources.files(__package__) / "data" / name).read_text(encoding="utf-8")
+        return read_text(__package__, "data", name)
     except (FileNotFoundError, OSError):
         return None
 

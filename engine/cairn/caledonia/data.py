@@ -11,14 +11,14 @@ import csv
 import io
 import tomllib
 from dataclasses import dataclass
-from importlib import resources as _res
 from typing import Any, Dict, List, Tuple
 
+from ..core.datafiles import read_text
 from ..core.i18n import N_
 
 
 def _text(name: str) -> str:
-    return (_res.files(__package__) / "data" / name).read_text(encoding="utf-8")
+    return read_text(__package__, "data", name)
 
 
 def _rows(name: str) -> List[Dict[str, str]]:

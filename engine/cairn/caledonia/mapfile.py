@@ -10,10 +10,11 @@ first.
 """
 from __future__ import annotations
 
-import importlib.resources as _res
 import re
 from functools import lru_cache
 from typing import Dict, List, Tuple
+
+from ..core.datafiles import read_text
 
 MODULES = ("A", "B", "C", "D")
 TERRAIN_LETTER = {"G": "grassland", "F": "forest", "M": "mountain"}
@@ -121,6 +122,5 @@ def load_side(module: str, side: str) -> Layout:
     if module not in MODULES or side not in ("1", "2"):
         raise ValueError(f"no module side {module}{side}")
     name = f"{module}{side}.txt"
-    text = _res.files(__package__).joinpath("data").joinpath("map").joinpath(name).read_text(
-        encoding="utf-8")
+    text = read_text(__package__, "data", "map", name)
     return parse_layout(text, name)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import commit, links, lobby
-from .codec import LinkError, b64, unb64
+from ..core.codec import LinkError, b64, unb64
 from .session import Check, Session
 
 

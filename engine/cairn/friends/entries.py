@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, List, Optional, Tuple
 
 from . import commit
-from .codec import LinkError, Reader, Writer
+from ..core.codec import LinkError, Reader, Writer
 
 MOVE, REVEAL, RETIRE, REJOIN, EVIDENCE = "m", "r", "t", "j", "x"
 SIG_BYTES = 64
@@ -159,7 +159,7 @@ def fill(s: Any, entries: List[Entry]):
     """The entries of a compact log, each left-out draw value worked out (by
     hashing down the next value of its chain there) at the moment it is
     appended to the session ``s`` (the caller appends each before the next)."""
-    from .codec import damaged
+    from ..core.codec import damaged
     nxt: dict = {}
     full_after: List[Optional[int]] = [None] * len(entries)
     for i in range(len(entries) - 1, -1, -1):

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
-from .codec import b64
+from ..core.codec import b64
 from .entries import EVIDENCE, MOVE, REJOIN, RETIRE, REVEAL, encode, fill
 from .outcome import Outcome, sender_check
 from .session import Session
@@ -160,5 +160,5 @@ def _my_moves(s: Session, at: int, me: int) -> List[Tuple[int, Dict[str, Any]]]:
 
 
 def evidence_entry(author: int, ev: Dict[str, Any]) -> tuple:
-    from .codec import unb64
+    from ..core.codec import unb64
     return (EVIDENCE, author, ev["p"], ev["at"], unb64(ev["other"]), unb64(ev["sig"]))

@@ -10,7 +10,7 @@ import time
 from typing import Any, Dict, Optional
 
 from . import commit, heal, links
-from .codec import LinkError, b64, unb64
+from ..core.codec import LinkError, b64, unb64
 from .status import EXTRAS, status as _status, touch
 
 #: gid -> {"s": Session, "me": participant, "root": bytes, and the record's extras (status.EXTRAS)}

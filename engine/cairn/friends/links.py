@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import commit, entries as E, lobby
-from .codec import LinkError, Reader, Writer, b64, damaged, pack_json, unb64, unpack_json
+from ..core.codec import LinkError, Reader, Writer, b64, damaged, pack_json, unb64, unpack_json
 from .outcome import Outcome, link_message, sender_check
 from .session import Check, Session, rejoin_message, request_message, retire_message
 

@@ -27,7 +27,7 @@ from typing import Any, Dict, List, Optional
 from ..bots import LEVELS
 from ..core.registry import GAMES
 from . import commit
-from .codec import LinkError, b64, canonical, unb64
+from ..core.codec import LinkError, b64, canonical, unb64
 
 VERSION = 2
 VERSIONS = (1, 2)     # set-ups this app reads (1: before the turn clock)

@@ -19,7 +19,7 @@ from ..bots import seat_move
 from ..core.errors import IllegalMove
 from ..core.registry import GAMES
 from . import device, heal, links, lobby
-from .codec import LinkError, b64, unb64
+from ..core.codec import LinkError, b64, unb64
 from .held import (SESSIONS, FriendsError, checks_out, data_of, gid_of, held_from, held_of, hold, merge, now_of,
                    own_moves, record_in, root_of, status)
 from .session import Session

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from . import commit
-from .codec import damaged
+from ..core.codec import damaged
 from .session import Check, Session
 
 

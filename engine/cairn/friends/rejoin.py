@@ -27,7 +27,7 @@ import hashlib
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import commit, entries as E, lobby
-from .codec import LinkError, Reader, Writer, b64, damaged, pack_json, unb64, unpack_json
+from ..core.codec import LinkError, Reader, Writer, b64, damaged, pack_json, unb64, unpack_json
 from .links import CATCHUP, LINK_BUDGET, REQUEST, link_message
 from .session import Check, Session, request_message
 

@@ -38,7 +38,7 @@ from ..core.api import new_game
 from ..core.errors import IllegalMove
 from ..core.seats import Seat
 from . import commit, lobby
-from .codec import LinkError, b64, unb64
+from ..core.codec import LinkError, b64, unb64
 from .entries import EVIDENCE, MOVE, REJOIN, RETIRE, REVEAL, Entry, encode, entry_bytes, read_entries
 
 BOT_LEVEL = "medium"   # what plays a seat whose player stopped answering

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Optional
 
 from . import commit, device, links, lobby, rejoin
-from .codec import LinkError, b64, unb64
+from ..core.codec import LinkError, b64, unb64
 from .entries import minutes_of
 from .held import (SESSIONS, FriendsError, checks_out, gid_of, held_from, held_of, hold, merge, now_of, own_moves,
                    record_in, root_of)

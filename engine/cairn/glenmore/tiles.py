@@ -8,9 +8,9 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from importlib import resources as _res
 from typing import Dict, List, Optional, Tuple
 
+from ..core.datafiles import read_text
 from ..core.i18n import N_
 
 RESOURCES: Tuple[str, ...] = ("wood", "stone", "sheep", "cattle", "grain")  # market row order
@@ -76,7 +76,7 @@ class Card:
 
 
 def _rows(name: str) -> List[Dict[str, str]]:
-    text = _res.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    text = read_text(__package__, "data", name)
     lines = [ln for ln in text.splitlines() if ln and not ln.startswith("#")]
     return list(csv.DictReader(io.StringIO("\n".join(lines))))
 

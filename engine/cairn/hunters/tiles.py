@@ -12,8 +12,9 @@ corner) carry meadows.  A clockwise quarter turn adds 1 to a middle port and
 """
 from __future__ import annotations
 
-import importlib.resources as _res
 from typing import Any, Dict, List, Optional, Tuple
+
+from ..core.datafiles import read_text
 
 MID = ("N", "E", "S", "W")
 HALF = ("Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn")
@@ -199,7 +200,7 @@ def parse_tiles(text: str, source: str = "tiles") -> List[Template]:
 
 
 def _load(name: str) -> List[Template]:
-    text = _res.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    text = read_text(__package__, "data", name)
     return parse_tiles(text, name)
 
 
