@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Dict, Optional, Tuple
 
+from ..core.datafiles import read_text
 from .judge import Budget
 
 #: the marks, from the least to the costliest (a decision below the first is good)
@@ -40,7 +40,7 @@ _table: Optional[Dict[str, Any]] = None
 def _data() -> Dict[str, Any]:
     global _table
     if _table is None:
-        _table = tomllib.loads((resources.files(__package__) / "data" / "review.toml").read_text(encoding="utf-8"))
+        _table = tomllib.loads(read_text(__package__, "data", "review.toml"))
     return _table
 
 
