@@ -5,8 +5,8 @@
 Plays today's game of each kind on ``--days`` consecutive dates from 2026-11-01: the
 person's seat by a bot of ``--player``'s level (a fixed iteration count, so runs are
 reproducible), the opponent as today's bot plays; then prints the result link's length
-(data, and the whole link behind a 45-character address such as
-``https://example.github.io/cairn/index.html#day=``), and the moves the link holds.
+(data, and the whole link behind a 45-character address: a site on a host's
+sub-path, its index.html and ``#day=``), and the moves the link holds.
 Bars (issue 45): <= 1,000 characters for Clans of Caledonia's solo game, <= 2,000 for
 the others.
 """
@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "engine"))
 from cairn import daily  # noqa: E402
 from cairn.bots import choose_move  # noqa: E402
 
-ADDRESS = len("https://example.github.io/cairn/index.html#day=")
+ADDRESS = 45   # the length of a site's address on a host's sub-path, with index.html#day=
 BARS = {"caledonia": 1000, "glenmore": 2000, "hunters": 2000}
 
 

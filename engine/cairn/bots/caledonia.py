@@ -40,6 +40,7 @@ weighs 1.  The learned forecast at 300 iterations against the solo opponent at d
 """
 from __future__ import annotations
 
+from math import fsum   # the same sum on every Python (3.12 changed sum() of floats)
 import json
 from typing import Any, Dict, List, Optional
 
@@ -249,10 +250,10 @@ class CaledoniaKnowledge(Knowledge):
             if isinstance(row, float):  # the solo opponent: its score today
                 out.append(row)
             elif weights is None:
-                out.append(sum(row[i] for i in HAND))
+                out.append(fsum(row[i] for i in HAND))
             else:
                 w = weights[int(row[K])]
-                out.append(sum(a * b for a, b in zip(w, row)))
+                out.append(fsum(a * b for a, b in zip(w, row)))
         return out
 
     def features(self, state: Any) -> List[Any]:

@@ -19,6 +19,7 @@ the legal moves, so rollouts to the end of a round stay cheap.
 """
 from __future__ import annotations
 
+from math import fsum   # the same sum on every Python (3.12 changed sum() of floats)
 import json
 from typing import Any, Dict, List, Optional, Sequence
 
@@ -318,7 +319,7 @@ class Policy:
         ids = m["contracts"]
         if not ids:
             return 0.0
-        return sum(self._take_worth(ctx, c, pay=True) for c in ids) - self.P["take_threshold"]
+        return fsum(self._take_worth(ctx, c, pay=True) for c in ids) - self.P["take_threshold"]
 
     def _pending_rewards(self, ctx: Context, m: Move, top: Dict[str, Any]) -> float:
         t = m["type"]

@@ -14,6 +14,7 @@ opponent's cards).
 """
 from __future__ import annotations
 
+from math import fsum   # the same sum on every Python (3.12 changed sum() of floats)
 import json
 from typing import Any, Dict, List, Optional
 
@@ -128,5 +129,5 @@ def value(state: Any, weights: Optional[Dict[str, Any]] = None) -> List[float]:
         if w is None:
             out.append(row[1])   # no weights: the score it would have now
         else:
-            out.append(sum(a * b for a, b in zip(w, row)))
+            out.append(fsum(a * b for a, b in zip(w, row)))
     return out

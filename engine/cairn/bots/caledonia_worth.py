@@ -17,6 +17,7 @@ All of it from what every seat sees: nothing hidden is read.
 """
 from __future__ import annotations
 
+from math import fsum   # the same sum on every Python (3.12 changed sum() of floats)
 from typing import Any, Dict, List, Optional
 
 from ..caledonia import economy, scoring
@@ -73,7 +74,7 @@ class Context:
         # production phases still to come: this round's too while its actions last
         self.prods = k if state.phase == ACTIONS else max(0, k)
         # a pound produced at the end of a round: spent in the action phases after it
-        self.income_cum = sum(mv[max(0, k - 1 - j)] for j in range(self.prods))
+        self.income_cum = fsum(mv[max(0, k - 1 - j)] for j in range(self.prods))
         self.solo = state.n == 1
         self.imports = scoring.import_values(state, own_imports(p) if self.solo else None)
         self.contract = p.contracts[0] if p.contracts else None
@@ -92,7 +93,7 @@ class Context:
         # merchants this seat trades with each round (those on the market come back)
         self.merchants = p.pool + sum(abs(x) for x in p.market)
         urgent = {i: n - self.made[i] * max(0, k - 1) for i, n in self.missing.items()}
-        self.reserve = P["reserve"] * sum(max(0, n) * PRICE[i][state.prices[i]] for i, n in urgent.items())
+        self.reserve = P["reserve"] * fsum(max(0, n) * PRICE[i][state.prices[i]] for i, n in urgent.items())
         self.animals_missing = {u: n - p.deployed[u] for u, n in animals.items() if n > p.deployed[u]}
         r = state.round
         self.tiles = [SCORING_KEY[t] for t in state.scoring[r - 1:]] if state.scoring else []
@@ -217,7 +218,7 @@ class Context:
         each (the action phases left to sell or deliver it)."""
         k = self.k
         lefts = [max(0, k - 1 - j) for j in range(self.prods)]
-        return [sum(self.good_worth(i, left) for left in lefts) for i in range(len(GOODS))]
+        return [fsum(self.good_worth(i, left) for left in lefts) for i in range(len(GOODS))]
 
     def finishable_now(self) -> bool:
         """Can the merchants in hand and the money buy every good the open contract lacks
