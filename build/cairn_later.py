@@ -9,8 +9,8 @@ standard library (build/stdlib_used.txt) is the later image,
 ``boot/later.bin``, which the worker downloads once the app is ready and
 writes into the file system (:func:`arrived`).  An import of one of its
 modules before that (a hint asked at once, a friends' link opened first)
-loads it here, at once, from the same file (:class:`LaterFinder`, the last
-finder Python asks).  A module of the standard library that the cut left out
+loads it here, at once, from the same file (:class:`LaterFirst`, the first
+finder Python asks, which answers only for those).  A module of the standard library that the cut left out
 altogether loads Pyodide's whole library instead, with a warning naming it
 (:data:`FALLBACKS`): the tests play every game from the cut library and fail
 on any such name, so a player never needs it.
@@ -133,8 +133,24 @@ class LaterFinder:
         pass
 
 
+class LaterFirst(LaterFinder):
+    """The first finder: only a module of the later image before it arrived."""
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name in LATER and not _later_in:
+            return LaterFinder.find_spec(name, path, target)
+        return None
+
+
 def install():
-    """Put the finder last and ROOT on the path (once; a snapshot keeps them)."""
+    """Put the finders in place (:class:`LaterFirst` first, :class:`LaterFinder`
+    last) and ROOT on the path (once; a snapshot keeps them).  First: a package of the later image whose data files every start has (its
+    folder exists before its modules arrive) would otherwise be found by the
+    path finder as a namespace package, without its ``__init__`` or ``__file__``;
+    the finder answers nothing for any other name."""
+    if not any(f is LaterFirst for f in sys.meta_path):
+        sys.meta_path.insert(0, LaterFirst)
     if not any(f is LaterFinder for f in sys.meta_path):
         sys.meta_path.append(LaterFinder)
     if ROOT not in sys.path:
