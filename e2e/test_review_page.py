@@ -175,11 +175,13 @@ def test_a_review_from_scratch_cancel_go_on_and_the_game_over_button(app, tmp_pa
     assert page.evaluate("window.cairn.review.running")
     page.click("#rv-cancel")
     page.wait_for_function("!window.cairn.review.running")
+    # what was judged (the slice under way at the tap included) is kept with the game, as shown
+    gid = page.evaluate("JSON.parse(localStorage.getItem('cairn:index'))[0].gid")
+    page.wait_for_function(f"""() => {{ const s = JSON.parse(localStorage.getItem('cairn:save:{gid}') || 'null');
+      return !!s && !!s.review && s.review.verdicts.length === window.cairn.review.progress.done; }}""", timeout=10_000)
     done = page.evaluate("window.cairn.review.progress.done")
     total = page.evaluate("window.cairn.review.progress.total")
     assert first <= done < total
-    # what was judged is kept with the game
-    gid = page.evaluate("JSON.parse(localStorage.getItem('cairn:index'))[0].gid")
     kept = json.loads(page.evaluate(f"localStorage.getItem('cairn:save:{gid}')"))["review"]
     assert len(kept["verdicts"]) == done and kept["plies"] < len(save["moves"])
     assert page.inner_text("#rv-cancel") == "Go on"

@@ -82,7 +82,8 @@ export class ReviewPanel {
     while (this.running && gen === this.gen) {
       let st;
       try {
-        st = await this.h.engine.request("review_step", { rid: RID, ms: SLICE_MS }, 120000);
+        this.stepping = this.h.engine.request("review_step", { rid: RID, ms: SLICE_MS }, 120000);
+        st = await this.stepping;
       } catch (e) {
         if (gen !== this.gen) return;
         if (e.code === "crashed" || e.code === "bad_request") {   // the worker restarted: open again from what was kept
@@ -118,12 +119,13 @@ export class ReviewPanel {
     }
   }
 
-  /** Stop judging (what is judged so far is kept). */
+  /** Stop judging (what is judged so far is kept, the slice under way included: the
+   * page shows what the save keeps). */
   async cancel() {
     if (!this.running) return;
     this.running = false;
-    this.gen++;
     this.render();
+    if (this.stepping) await this.stepping.catch(() => {});   // its verdicts taken by run()
     await this.keep();
     this.say(t("Review stopped: {done} of {total} decisions judged.", { done: this.progress.done, total: this.progress.total }));
   }
