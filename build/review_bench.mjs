@@ -4,8 +4,8 @@
 // them: when the first verdict came (from the open), the whole review's time; then each
 // decision judged alone: mean, p95 and the slowest.
 //   node build/review_bench.mjs [dist] [--only NAME] [--runs N]
-import { readFileSync, writeFileSync, mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os"; import { join, resolve, dirname } from "node:path"; import { pathToFileURL, fileURLToPath } from "node:url";
+import { readFileSync, readdirSync } from "node:fs";
+import { join, resolve, dirname } from "node:path"; import { pathToFileURL, fileURLToPath } from "node:url";
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
 const only = opt("--only", null);
@@ -18,15 +18,11 @@ for (const f of readdirSync(dataDir).filter((f) => f.endsWith(".json") && !f.inc
   const name = f.replace(/\.json$/, "");
   if (!only || only === name) saves[name] = readFileSync(join(dataDir, f), "utf8");
 }
-const url = (rel) => pathToFileURL(join(dist, rel)).href;
-const { loadPyodide } = await import(url("pyodide/pyodide.mjs"));
-const createPyodideModule = (await import(url("pyodide/pyodide.asm.mjs"))).default;
-const { startPython } = await import("data:text/javascript;base64," + readFileSync(join(dist, "js/pyboot.js")).toString("base64"));
-const index = JSON.parse(readFileSync(join(dist, "boot/packages.json"), "utf8"));
-const bytes = new Uint8Array(readFileSync(join(dist, "boot/packages.bin")));
-const tmp = mkdtempSync(join(tmpdir(), "rb-")); let n = 0;
-const py = await startPython({ loadPyodide, createPyodideModule, indexURL: join(dist, "pyodide") + "/", image: { index, bytes },
-  locateLib: (name, data) => { const p = join(tmp, `l${n++}.so`); writeFileSync(p, data); return p; } });
+const { loadPyodide } = await import(pathToFileURL(join(dist, "pyodide", "pyodide.mjs")).href);
+// Pyodide's whole runtime and the site's wheels (the page's start-up images hold the same modules)
+const py = await loadPyodide({ indexURL: join(dist, "pyodide") + "/" });
+const wheels = readdirSync(join(dist, "wheels")).filter((f) => f.endsWith(".whl"));
+await py.loadPackage(wheels.map((f) => join(dist, "wheels", f)), { messageCallback: () => {} });
 py.globals.set("SAVES", JSON.stringify(saves));
 console.log(py.runPython(`
 import json, sys, time

@@ -2,7 +2,8 @@
 audit (e2e/layout_audit.py): the home screen, the new-game form, friends'
 screens, each game at set-up, mid-game (every choice group opened, a place
 with several moves chosen, the tabs of a board that has them, a hint shown,
-a bot's move just played) and game over, the replay, share, help, and every
+a bot's move just played) and game over, the replay, a kept review (its chart
+and a costly decision), your record, today's results, share, help, and every
 step of every tutorial.  ``walk(audit, player, tmpdir)`` runs them all; a new
 screen is one more function here that reaches it and calls ``audit.check``.
 """
@@ -24,6 +25,9 @@ GAMES = ("glenmore", "hunters", "caledonia")
 PEOPLE = [{"kind": "human", "name": "Ilinca"}, {"kind": "bot", "level": "easy", "name": "Tormod"}]
 
 IDLE = "() => window.cairn.snapshot() && !window.cairn.busy"
+REVIEWED = "window.cairn.review && window.cairn.review.complete && !window.cairn.review.running && window.cairn.review.shown > 0"
+# the finished games with their review kept (tests/data/review/), per game
+REVIEWED_GAMES = {"glenmore": "glenmore", "hunters": "hunters", "caledonia": "caledonia-solo"}
 HUMAN = """() => { const s = window.cairn.snapshot();
   if (!s || window.cairn.busy) return false;
   if (s.view.is_over) return true;
@@ -283,6 +287,40 @@ class Walk:
         self.audit.check(f"{game}: replay in the middle")
         self.home()
 
+    def reviewed(self, game):
+        """A finished game with its review kept: the chart and the costliest decisions, then
+        one of them opened (the board with both moves)."""
+        self.home()
+        self.import_save(os.path.join(ROOT, "tests", "data", "review", f"{REVIEWED_GAMES[game]}.reviewed.json"))
+        self.page.wait_for_function(REVIEWED, timeout=60_000)
+        self.audit.check(f"{game}: review")
+        self.page.locator("#review .rv-costly button").first.scroll_into_view_if_needed()
+        self.press("#review .rv-costly button")
+        self.page.wait_for_function("window.cairn.review.decision !== null && !window.cairn.replay.busy")
+        self.page.wait_for_function("window.cairn.review.rings.some((w) => w !== null)", timeout=10_000)
+        self.audit.check(f"{game}: review, a costly decision")
+        self.tap("#rv-back")
+        self.home()
+
+    def record(self):
+        self.home()
+        self.tap("#record-btn")
+        self.page.wait_for_selector("#record .rc-game")
+        self.audit.check("your record")
+        self.tap("#rc-close")
+        self.page.wait_for_selector("#home:not([hidden])")
+
+    def daily_results(self):
+        self.home()
+
+        def board():
+            self.tap("#daily-results-btn")
+            self.page.wait_for_selector("#daily-board[open]")
+        def close():
+            self.tap("#daily-board-close")
+            self.page.wait_for_function("!document.querySelector('#daily-board[open]')")
+        self.audit.check("today's results", open=board, close=close)
+
     def share(self):
         self.home()
         def share():
@@ -318,6 +356,10 @@ def walk(audit, player, tmpdir, games=GAMES):
     w.friends()
     for game in games:
         w.game(game)
+    for game in games:
+        w.reviewed(game)
+    w.record()
+    w.daily_results()
     w.share()
     for game in games:
         w.tutorial(game)
