@@ -233,7 +233,7 @@
     }
     return false;
   };
-  const SCROLL_OK = "#log, #sheet, #home, #help, #help-body, #rp-log, #rp-sheet, .share-body, dialog, #choices .pick";
+  const SCROLL_OK = "#log, #sheet, #home, #record, #help, #help-body, #rp-log, #rp-sheet, .share-body, dialog, #choices .pick";
   for (const e of document.querySelectorAll("body *")) {
     if (!inside(e) || e.tagName === "SELECT" || e.tagName === "OPTION" || e.tagName === "SCRIPT" || e.tagName === "STYLE") continue;
     const own = [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(" ").replace(/\s+/g, " ").trim();

@@ -171,7 +171,8 @@ export function renderSaved(entries, actions) {
   const status = (e) => {
     if (!e.over) return t("in progress \u00b7 {moves} \u00b7 last played {when}", { moves: tn("{n} move", "{n} moves", e.ply), when: when(e.updated) });
     // a solo game ends with a rating, not a winner: the engine's words, in the reader's language if seen in it
-    const outcome = e.outcome && (e.outcome[language()] || Object.values(e.outcome)[0]);
+    // the engine's words for the end in the language shown; seen only in another: the points alone
+    const outcome = e.outcome && (e.outcome[language()] || (e.score ? tn("{n} point", "{n} points", Number(e.score) || 0, { n: e.score }) : ""));
     const result = outcome || (e.score ? t("{winners} won {score}", { winners: (e.winners || []).map(shownName).join(" & "), score: e.score }) : e.result);
     return result ? t("finished: {result} \u00b7 played {when}", { result, when: when(e.updated) }) : t("finished \u00b7 played {when}", { when: when(e.updated) });
   };

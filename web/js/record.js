@@ -9,7 +9,7 @@
 // the engine reads each save once; a review made since (the list's ``review``) counts first.
 
 import { $, el } from "./ui.js";
-import { t, tn, N_ } from "./i18n.js";
+import { t, tn, N_, onLanguageChange } from "./i18n.js";
 import { when } from "./lang.js";
 import { text as drawText } from "./renderers/base.js";
 import { ticks } from "./review/chart.js";
@@ -59,6 +59,13 @@ function build() {
   const home = $("#home");
   home.parentNode.insertBefore(root, home.nextSibling);
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && root && !root.hidden && !document.querySelector("dialog[open]")) closeRecord(); });
+  // another language while shown: drawn again (the engine's words asked again, after the
+  // app's own listener has told the engine: it was registered first)
+  onLanguageChange(() => {
+    if (!root || root.hidden) return;
+    relabel();
+    collect().then((data) => { if (!root.hidden) render(data); }, () => {});
+  });
   relabel();
 }
 

@@ -616,7 +616,7 @@ export function relabel() {
   d.speed.replaceChildren(...SPEEDS.map((s) => el("option", { value: String(s.ms), text: t(s.label), selected: s.ms === ms })));
   d.cont.textContent = t("Continue from here");
   labelReviewButton();
-  if (R.review && R.review.data) { R.review.render(); markLog(); }
+  if (R.review && R.review.data) { R.review.relabel().then(markLog); markLog(); }
   d.closeBtn.textContent = R.back ? t("Back to the game") : t("Home");
   const title = R.snap ? host.title(R.snap.view.game) : "";
   if (R.open) $("#game-title").textContent = title ? t("Replay: {title}", { title }) : t("Replay");

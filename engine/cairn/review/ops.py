@@ -13,6 +13,8 @@ of the review is loaded before a review is asked for).
   requests wait at most one slice.
 * ``review_save {rid}``: the save with the review as judged so far (format version 3), for
   the page to keep; ``review: null`` and the save as it came when nothing is judged yet.
+* ``review_labels {rid}``: :func:`state` with every verdict judged so far, its labels in the
+  reader's language (after the page's language changed).
 * ``review_close {rid}``.
 * ``review_record {saves?, games?}``: for the record screen, each save's summary
   (:func:`cairn.review.tally.summary`; a save that cannot be read: ``{error}``) and each
@@ -133,6 +135,9 @@ def dispatch(op: str, req: Dict[str, Any], labels: Callable[..., List[str]]) -> 
             except SaveError as e:
                 out.append({"error": str(e)})
         return {"summaries": out, "ratings": {g: tally.ratings(g) for g in games if isinstance(g, str)}}
+    if op == "review_labels":
+        s = _session(req)
+        return state(s, labels, [d for d in s.decisions if d.verdict is not None])
     if op == "review_close":
         SESSIONS.pop(req.get("rid"), None)
         return {"closed": True}

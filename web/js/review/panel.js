@@ -184,9 +184,25 @@ export class ReviewPanel {
   /** The verdict of the move made at history line ``ply`` (moves count from 1), or null. */
   verdictOfMove(ply) { return this.verdicts.get(ply - 1) || null; }
 
+  /** The page's language changed: every verdict's moves in its words (the engine's), and the
+   * review drawn again (an open decision's card too). */
+  async relabel() {
+    this.render();
+    if (!this.data) return;
+    const gen = this.gen;
+    let st;
+    try { st = await this.h.engine.request("review_labels", { rid: RID }); } catch (e) { return; }
+    if (gen !== this.gen || !this.data) return;
+    for (const v of st.verdicts || []) if (this.verdicts.has(v.ply)) this.verdicts.set(v.ply, v);
+    if (!st.progress.checking) this.summary = st.summary || this.summary;
+    this.render();
+    if (this.decision && this.verdicts.has(this.decision.ply)) this.openDecision(this.verdicts.get(this.decision.ply), { quiet: true });
+  }
+
   // -- a costly decision on the board ---------------------------------------------------------
-  openDecision(v) {
+  openDecision(v, { quiet = false } = {}) {
     this.decision = v;
+    document.body.classList.add("rv-deciding");
     this.h.live(v.ply);
     if (this.h.phone()) this.h.sheet(false);
     this.card.hidden = false;
@@ -195,7 +211,7 @@ export class ReviewPanel {
       el("div", { class: "row rv-card-actions" },
         el("button", { type: "button", id: "rv-back", text: t("Back to the review"), onclick: () => this.backToReview() }),
         el("button", { type: "button", class: "x", "aria-label": t("Close"), text: "\u00d7", onclick: () => this.closeDecision() })));
-    this.say(`${t("Move {n}", { n: v.ply + 1 })}: ${this.decisionWords(v)}`);
+    if (!quiet) this.say(`${t("Move {n}", { n: v.ply + 1 })}: ${this.decisionWords(v)}`);
     if (this.h.ply() === v.ply) this.onPly(v.ply);
     else this.h.seek(v.ply);
   }
@@ -210,6 +226,7 @@ export class ReviewPanel {
   closeDecision() {
     if (!this.decision) return;
     this.decision = null;
+    document.body.classList.remove("rv-deciding");
     this.rings.clear();
     this.card.hidden = true;
     this.h.live(null);
