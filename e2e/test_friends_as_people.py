@@ -288,6 +288,10 @@ def test_a_whole_game_with_a_rejoin_on_a_new_phone(people):
     lengths += [len(x) for x in game]
     fp.take_parts(phone, game, BACK)
     mine = "() => { const s = window.cairn.snapshot(); return s && s.friends && s.friends.my_turn && !window.cairn.busy; }"
+    settled = "() => { const s = window.cairn.snapshot(); return s && s.friends && !window.cairn.busy && (s.friends.my_turn || s.friends.to_send || s.friends.next !== null); }"
+    phone.wait_for_function(settled)
+    if fp.status(phone).get("to_send"):   # the new phone's first link (its seat taken back, signed anew) goes to Ana first
+        fp.open_link(ana, fp.send_turn(phone))
     first = ana if fp.status(phone)["next"] == 0 else phone
     first.wait_for_function(mine)
     lengths += play_by_links([ana, phone], first=first)
