@@ -42,7 +42,13 @@ export class Context {
     try {
       return await this.engine.request(op, { now: Date.now(), ...params }, 120000);
     } catch (e) {
-      if (e && e.code === "friends") throw new Refusal(e.reason || "malformed", e.info || {});
+      if (e && e.code === "friends") {
+        // the players' names of the game asked about, so the words name them (not "a player")
+        const info = { ...(e.info || {}) };
+        const parts = params && params.record && params.record.setup && params.record.setup.parts;
+        if (!info.names && Array.isArray(parts)) info.names = parts.map((p) => p && p.name);
+        throw new Refusal(e.reason || "malformed", info);
+      }
       throw e;
     }
   }
