@@ -730,6 +730,7 @@ window.cairn.language = async (tag) => { await setLanguage(tag); await Promise.a
 let menuShown = false;
 let menuHello = null;
 let formGame = null;   // the game whose new-game form is open
+let formLang = null;   // the language it was drawn in
 function showMenu(hello) {
   if (menuShown) return;
   menuShown = true;
@@ -749,13 +750,15 @@ function renderMenu() {
     $("#newgame").hidden = true;
     friends.create(req);
   };
-  const open = (g, mode = "here") => { formGame = g; showNewGameForm(g, hello.bot_levels || [], start, () => { formGame = null; }, withFriends, mode); };
+  const open = (g, mode = "here") => { formGame = g; formLang = language(); showNewGameForm(g, hello.bot_levels || [], start, () => { formGame = null; }, withFriends, mode); };
   renderGames(hello, (g) => open(g));
   daily.renderHome($("#daily-section"), hello.daily || []);
   renderLearn($("#learn-section"), hello.games || [], (game) => tutorial.begin(game));
-  // the form drawn again (another language) stays on this device or with friends, as it was
+  // the form drawn again in another language (only then: the menu is drawn again when the
+  // engine is ready too, and what a person has chosen meanwhile stays) stays on this device or
+  // with friends, as it was
   const mode = ($("#newgame input[name=where]:checked") || {}).value || "here";
-  if (formGame && !$("#newgame").hidden) open((hello.games || []).find((g) => g.name === formGame.name) || formGame, mode);
+  if (formGame && !$("#newgame").hidden && formLang !== language()) open((hello.games || []).find((g) => g.name === formGame.name) || formGame, mode);
 }
 
 // -- languages ------------------------------------------------------------------
