@@ -754,11 +754,15 @@ function renderMenu() {
   renderGames(hello, (g) => open(g));
   daily.renderHome($("#daily-section"), hello.daily || []);
   renderLearn($("#learn-section"), hello.games || [], (game) => tutorial.begin(game));
-  // the form drawn again in another language (only then: the menu is drawn again when the
-  // engine is ready too, and what a person has chosen meanwhile stays) stays on this device or
-  // with friends, as it was
-  const mode = ($("#newgame input[name=where]:checked") || {}).value || "here";
-  if (formGame && !$("#newgame").hidden && formLang !== language()) open((hello.games || []).find((g) => g.name === formGame.name) || formGame, mode);
+  // an open form: drawn again in another language (on this device or with friends, as it
+  // was); in the same one (the menu is drawn again when the engine is ready, with the games'
+  // names in the page's language) only its title changes, so what a person chose stays
+  if (formGame && !$("#newgame").hidden) {
+    const game = (hello.games || []).find((g) => g.name === formGame.name) || formGame;
+    const mode = ($("#newgame input[name=where]:checked") || {}).value || "here";
+    if (formLang !== language()) open(game, mode);
+    else if ($("#ng-title")) { formGame = game; $("#ng-title").textContent = t("New game: {title}", { title: game.title }); }
+  }
 }
 
 // -- languages ------------------------------------------------------------------

@@ -112,7 +112,7 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
       el("input", { type: "radio", name: "where", value, checked: value === (friends ? "friends" : "here"),
         onchange: () => showNewGameForm(game, botLevels, onStart, onCancel, onFriends, value, true) }),
       el("span", { text })))) : null;
-  form.replaceChildren(...[el("h2", { text: t("New game: {title}", { title: game.title }) }), where,
+  form.replaceChildren(...[el("h2", { id: "ng-title", text: t("New game: {title}", { title: game.title }) }), where,
     friends ? el("p", { class: "muted small", text: t("Each friend gets an invite link and plays from their own phone; links carry the turns. No server: draws are made from secrets of two players, so no one can foresee or choose them.") }) : null,
     el("label", {}, el("span", { text: t("Players") }), count), seats,
     friends ? clockField : null,
