@@ -177,11 +177,11 @@ def test_the_bots_moves_of_a_result_are_checked_and_a_bot_that_did_not_play_them
     ana = person("Ana")
     state, status = open_link(ana, ana.url + "index.html#day=" + link_of(bots=True))
     assert state == "verified" and "Cara" in status
-    ana.page.wait_for_function("document.querySelector('#daily-open-check').textContent.includes('as today')",
+    ana.page.wait_for_function("(document.querySelector('#daily-open-check')?.textContent || '').includes('as today')",
                                timeout=240_000)
     state, status = open_link(ana, ana.url + "index.html#day=" + link_of(bots=False))
     assert state == "verified"   # every move legal, the score right: on the board while its bot is checked
-    ana.page.wait_for_function("document.querySelector('#daily-open-check').textContent.includes('Taken off the board')",
+    ana.page.wait_for_function("(document.querySelector('#daily-open-check')?.textContent || '').includes('Taken off the board')",
                                timeout=120_000)
     ana.page.click("#daily-open-board")
     rows = [r for game in board_rows(ana) for r in game]
