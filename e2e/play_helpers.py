@@ -133,7 +133,11 @@ class Player:
             btn = self.page.query_selector("#coach:not([hidden]) button.next")
             if not btn:
                 return
-            self.tap_el(btn)
+            try:
+                self.tap_el(btn)
+            except Exception as e:   # the card was drawn again between finding and tapping: find it again
+                if "not attached" not in str(e):
+                    raise
 
     def close_sheet(self):
         if self.page.evaluate("document.body.classList.contains('sheet-open')") and self.page.is_visible("#sheet-btn"):

@@ -67,8 +67,16 @@ def test_the_map_fills_its_space(chromium, site_url, saves, size, when):
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
         page.set_input_files("#import-file", saves[when])
         page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'caledonia' && !window.cairn.busy")
-        page.wait_for_timeout(300)
-        info = page.evaluate("window.cairn.renderer.layoutInfo()")
+        # the layout settled (the dock's height sets the board's: on a loaded machine it may
+        # still move after a first frame): the same twice, 300 ms apart
+        info, last = None, page.evaluate("JSON.stringify(window.cairn.renderer.layoutInfo())")
+        for _ in range(20):
+            page.wait_for_timeout(300)
+            now = page.evaluate("JSON.stringify(window.cairn.renderer.layoutInfo())")
+            if now == last:
+                break
+            last = now
+        info = json.loads(last)
         m, d = info["map"], info["drawn"]
         units = len(page.evaluate("window.cairn.snapshot().view.map.units"))
         assert units >= (4 if when == "early" else 30), units
