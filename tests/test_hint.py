@@ -10,25 +10,16 @@ import random
 
 import pytest
 
-from cairn import GAMES, SaveError, facade, load_game, new_game
+from cairn import GAMES, SaveError, load_game, new_game
 from cairn import hint
 from cairn.bots import choose_move
 from cairn.bots.knowledge import knowledge_for
 from cairn.core.rng import Rng
+from facade_calls import refused, request
 
 PEOPLE = {"glenmore": 2, "hunters": 2, "caledonia": 1}
 
 
-def request(**req):
-    out = json.loads(facade.handle(json.dumps({"id": 1, **req})))
-    assert out["ok"], out
-    return out["result"]
-
-
-def refused(**req):
-    out = json.loads(facade.handle(json.dumps({"id": 1, **req})))
-    assert not out["ok"]
-    return out["error"]
 
 
 def positions(game_name, seed, every=7, limit=6):

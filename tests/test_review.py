@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from cairn import SaveError, facade, load_game, new_game
+from cairn import SaveError, load_game, new_game
 from cairn.bots import budget, choose_move
 from cairn.bots.knowledge import knowledge_for
 from cairn.core.rng import Rng
@@ -19,6 +19,7 @@ from cairn.review import chart, record
 from cairn.review.judge import Budget, judgement, run
 from cairn.review.session import Session
 from cairn.review.settings import settings_for
+from facade_calls import refused, request
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "review")
 SMALL = Budget(40, 12)   # the judge at a small budget: the tests' speed, the same code
@@ -29,16 +30,6 @@ def saved(name):
         return json.load(f)
 
 
-def request(**req):
-    out = json.loads(facade.handle(json.dumps({"id": 1, **req})))
-    assert out["ok"], out
-    return out["result"]
-
-
-def refused(**req):
-    out = json.loads(facade.handle(json.dumps({"id": 1, **req})))
-    assert not out["ok"]
-    return out["error"]
 
 
 def decisions(name, every=6, limit=5):

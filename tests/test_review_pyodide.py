@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from cairn import facade
+from facade_calls import request as ask
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIST = os.path.join(ROOT, "dist-latest" if os.environ.get("CAIRN_LATEST") == "1" else "dist")
@@ -41,12 +41,6 @@ def review(save):
 json.dumps({name: review(save) for name, save in json.loads(SAVES).items()})
 `));
 """
-
-
-def ask(**req):
-    out = json.loads(facade.handle(json.dumps({"id": 1, **req})))
-    assert out["ok"], out
-    return out["result"]
 
 
 def review_here(save):
