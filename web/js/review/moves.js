@@ -55,8 +55,9 @@ export class MoveRings {
       }
       const box = ringBox(this.canvas, found.place);
       Object.assign(it.ring.style, { left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`, height: `${box.height}px` });
-      // no room for the tag above the ring (the board's top edge): inside it
-      it.ring.classList.toggle("rv-ring-tag-in", box.top - this.canvas.offsetTop < 20);
+      // no room for the tag above the ring (a tab, the board's top edge): below it, not over the
+      // words the ring is around
+      it.ring.classList.toggle("rv-ring-tag-below", box.top - this.canvas.offsetTop < 20);
       it.ring.hidden = false;
       it.where = found.kind;
     }
