@@ -8,23 +8,14 @@ import shutil
 
 import pytest
 
-from facade_calls import request as ask
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIST = os.path.join(ROOT, "dist-latest" if os.environ.get("CAIRN_LATEST") == "1" else "dist")
 DATA = os.path.join(ROOT, "tests", "data", "review")
 CUT = {"glenmore": 24, "hunters": 24, "caledonia": 20, "caledonia-solo": 14}   # the moves reviewed
 
-SCRIPT = r"""
-import { pathToFileURL } from "url";
-import { readdirSync, readFileSync } from "fs";
-const [dist, savesPath] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(dist + "/pyodide/pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: dist + "/pyodide/" });
-const wheels = readdirSync(dist + "/wheels").filter(f => f.endsWith(".whl"));
-await py.loadPackage(wheels.map(f => dist + "/wheels/" + f), { messageCallback: () => {} });
-py.globals.set("SAVES", readFileSync(savesPath, "utf8"));
-console.log(py.runPython(`
+# one review, through the facade's ops as the page asks for them: run by Pyodide and by CPython
+REVIEW = """
 import json
 from cairn.facade import handle
 def ask(**req):
@@ -38,18 +29,25 @@ def review(save):
     kept = ask(op="review_save", rid="p")["review"]
     ask(op="review_close", rid="p")
     return {"chart": opened["chart"]["values"], "review": kept}
-json.dumps({name: review(save) for name, save in json.loads(SAVES).items()})
-`));
 """
+
+SCRIPT = r"""
+import { pathToFileURL } from "url";
+import { readdirSync, readFileSync } from "fs";
+const [dist, savesPath] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(dist + "/pyodide/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: dist + "/pyodide/" });
+const wheels = readdirSync(dist + "/wheels").filter(f => f.endsWith(".whl"));
+await py.loadPackage(wheels.map(f => dist + "/wheels/" + f), { messageCallback: () => {} });
+py.globals.set("SAVES", readFileSync(savesPath, "utf8"));
+console.log(py.runPython(PROGRAM));
+""".replace("PROGRAM", json.dumps(REVIEW + "json.dumps({name: review(save) for name, save in json.loads(SAVES).items()})\n"))
 
 
 def review_here(save):
-    opened = ask(op="review_open", rid="c", save=save)
-    while not ask(op="review_step", rid="c", ms=500)["complete"]:
-        pass
-    kept = ask(op="review_save", rid="c")["review"]
-    ask(op="review_close", rid="c")
-    return {"chart": opened["chart"]["values"], "review": kept}
+    space = {}
+    exec(REVIEW, space)
+    return space["review"](save)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
