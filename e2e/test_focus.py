@@ -121,6 +121,7 @@ def test_the_report_caledonia_solo_on_a_laptop(request, chromium, site_url, tmp_
         before = app.ply()
         page.keyboard.press("Enter")
         page.wait_for_timeout(150)
+        page.wait_for_function("!window.cairn.busy")   # (a loaded machine answers later)
         if app.ply() == before:
             page.keyboard.press("Enter")   # a space chosen; Enter again places it
         page.wait_for_function(f"window.cairn.snapshot().view.ply > {before} && !window.cairn.busy")
