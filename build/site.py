@@ -79,7 +79,7 @@ COMPRESS_EXTS = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin", ".zip
 COMPRESS_MIN_BYTES = 1024
 # Left out of the service worker's precache: compressed copies (the browser
 # stores what it decoded) and the wheels (the app boots from boot/).
-PRECACHE_EXCLUDE_EXTS = (".gz", ".br")
+PRECACHE_EXCLUDE_EXTS = (".gz", ".br", ".xz")
 PRECACHE_EXCLUDE_DIRS = ("wheels/",)
 # Records the app does not read (the worker has both in boot/manifest.json),
 # and Pyodide's whole standard library: read only should a module the build's
@@ -201,7 +201,8 @@ def seen_files(dist: str) -> List[str]:
 def worker_files(dist: str) -> List[str]:
     """What the worker downloads (the packed copies): the service worker keeps
     them but never fetches them itself (only the worker knows which it needs)."""
-    return [p + ".gz" for p in packed_files(dist)]
+    packed = [p + ".gz" for p in packed_files(dist)]
+    return packed + [p + ".xz" for p in packed_files(dist) if os.path.exists(os.path.join(dist, p + ".xz"))]
 
 
 def site_files(dist: str) -> List[str]:
@@ -243,6 +244,9 @@ def boot_manifest(dist: str, build_id: str) -> dict:
         size = os.path.getsize(raw) if os.path.exists(raw) else None
         files[rel] = {"url": url, "size": size, "bytes": os.path.getsize(os.path.join(dist, url)),
                       "hash": file_hash(os.path.join(dist, url)), "packed": True}
+        xz = os.path.join(dist, rel + ".xz")
+        if os.path.exists(xz):   # the same, packed tighter for slow links (build/xzpack.py)
+            files[rel]["xz"] = {"url": rel + ".xz", "bytes": os.path.getsize(xz), "hash": file_hash(xz)}
     with open(os.path.join(dist, "boot", "snapshot.json")) as f:
         snapshot = json.load(f)
     with open(os.path.join(dist, "pyodide", "pyodide-lock.json")) as f:
@@ -275,6 +279,8 @@ def write_boot_manifest(dist: str) -> str:
     if pairs:
         pyodide_package_dir()   # npm ci: the pinned Zopfli with the pinned Pyodide
         run([_node(), os.path.join(HERE, "zopfli.mjs"), os.path.join(CACHE, "zopfli")] + pairs, quiet=True)
+    xzpack = _load_build_module("cairn_xzpack", "xzpack.py")
+    xzpack.write_xz(dist, xzpack.XZ_FILES, os.path.join(CACHE, "xz"))
     build_id = hash_files(dist, [f for f in site_files(dist) if f != MANIFEST])
     manifest = boot_manifest(dist, build_id)
     snap = os.path.join(dist, "boot", "snapshot.bin")
@@ -385,7 +391,7 @@ def source_hash() -> str:
         parts.append(hash_files(top, rels))
     singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json", "build/snapshot.mjs",
                            "build/pyimage.mjs", "build/pyimage.py", "build/node_env.mjs", "build/cairn_later.py",
-                           "build/zopfli.mjs",
+                           "build/zopfli.mjs", "build/xzpack.py",
                            "build/python_patches.py",
                            "build/stdlib_used.txt",
                            "build/icons.py", "build/icon.json", "build/i18n.py", "build/wheel.py", "build/lock.py", "build/traces.py",
@@ -465,12 +471,13 @@ def _fetch_latest_pydantic_wheels(cache: str) -> List[str]:
 
 
 def pyodide_package_dir() -> str:
-    """node_modules/pyodide at the pinned version, installing it with npm if needed."""
+    """node_modules/pyodide at the pinned version (and the build's other npm packages),
+    installing them with npm if needed."""
     pkg = os.path.join(HERE, "node_modules", "pyodide")
     try:
         with open(os.path.join(pkg, "package.json")) as f:
-            if json.load(f).get("version") == PYODIDE_VERSION and os.path.isdir(
-                    os.path.join(HERE, "node_modules", "@gfx", "zopfli")):
+            if json.load(f).get("version") == PYODIDE_VERSION and all(
+                    os.path.isdir(os.path.join(HERE, "node_modules", *d.split("/"))) for d in ("@gfx/zopfli", "xz-decompress")):
                 return pkg
     except (OSError, ValueError):
         pass
@@ -623,6 +630,8 @@ def build(dist: str = DIST) -> str:
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
     copy_web(tmp)
+    pyodide_package_dir()   # npm ci (the xz decoder is one of the build's npm packages)
+    _load_build_module("cairn_xzpack", "xzpack.py").write_decoder(tmp)
     i18n = load_i18n_module()
     i18n.compile_engine()  # the engine's .mo files go into the wheel
     i18n.compile_page(tmp)

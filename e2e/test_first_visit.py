@@ -29,8 +29,10 @@ def plain_host():
     server.shutdown()
 
 
-@pytest.mark.parametrize("how", ["light", "snapshot"])
-def test_first_visit_on_a_plain_host_downloads_each_file_once(chromium, plain_host, how):
+@pytest.mark.parametrize("how, pack", [("light", "gzip"), ("light", "xz"), ("snapshot", "gzip")])
+def test_first_visit_on_a_plain_host_downloads_each_file_once(chromium, plain_host, how, pack):
+    """(The packing chosen: the worker's own choice goes by the link, see
+    test_a_slow_link_gets_the_xz_copies.)"""
     url, tally = plain_host
     context = chromium.new_context()
     page = context.new_page()
@@ -38,7 +40,7 @@ def test_first_visit_on_a_plain_host_downloads_each_file_once(chromium, plain_ho
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         t0 = time.monotonic()
-        page.goto(url + f"?fast=1&renderer=list&boot={how}")
+        page.goto(url + f"?fast=1&renderer=list&boot={how}&pack={pack}")
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
         boot = page.evaluate("window.cairn.engine.boot")
         assert boot["mode"] == ("fresh" if how == "light" else "snapshot"), boot
@@ -54,20 +56,27 @@ def test_first_visit_on_a_plain_host_downloads_each_file_once(chromium, plain_ho
         assert [p for p, n in counts.items() if n > 1] == []
         paths = set(counts)
         prefix = bench.SUB_PATH
-        # Packed downloads only; the raw runtime and images never, nor Pyodide's whole
-        # standard library (the build's cut has every module the engine imports).
-        assert {prefix + p for p in ("pyodide/pyodide.asm.wasm.gz", "boot/native.bin.gz", "boot/later.bin.gz")} <= paths
+        # Packed downloads only, in the packing chosen (the runtime's JavaScript, which
+        # tells the link's speed, always gzip); the raw runtime and images never, nor
+        # Pyodide's whole standard library (the build's cut has every module the engine imports).
+        ext, other = (".xz", ".gz") if pack == "xz" else (".gz", ".xz")
+        assert prefix + "pyodide/pyodide.asm.mjs.gz" in paths
+        assert {prefix + p + ext for p in ("pyodide/pyodide.asm.wasm", "boot/native.bin", "boot/later.bin")} <= paths
+        assert not [p for p in paths if p.endswith(other) and not p.endswith(("/pyodide.asm.mjs.gz", "/pyodide.mjs.gz",
+                                                                             "/data.bin.gz", "/snapshot.bin.gz"))]
+        if pack == "xz":
+            assert prefix + "js/vendor/xz-decompress.mjs" in paths
         assert not paths & {prefix + p for p in ("pyodide/pyodide.asm.wasm", "boot/native.bin", "boot/later.bin",
                                                   "pyodide/pyodide-lock.json", "pyodide/python_stdlib.zip")}
         assert (prefix + "boot/snapshot.bin.gz" in paths) == (how == "snapshot")
         # A start from scratch brings the cut standard library and the start's modules;
         # a restore needs none of them.
-        start = {prefix + p for p in ("boot/stdlib.zip.gz", "boot/deps.bin.gz", "boot/engine.bin.gz")}
+        start = {prefix + p + ext for p in ("boot/stdlib.zip", "boot/deps.bin", "boot/engine.bin")}
         assert (start <= paths) == (how == "light") and (not start & paths) == (how == "snapshot")
         # English: no language's catalogue (neither the engine's nor the page's)
         assert not [p for p in paths if "/lang/" in p or "/locale/" in p]
         sent = sum(r[2] for r in rows)
-        assert sent < (12e6 if how == "light" else 22e6), sent
+        assert sent < ((7e6 if pack == "xz" else 12e6) if how == "light" else 22e6), sent
 
         # Every game starts and takes a move; then the same offline.
         games = page.eval_on_selector_all("#game-list [data-game]", "els => els.map(e => e.dataset.game)")
@@ -117,6 +126,33 @@ def test_a_missing_build_snapshot_falls_back_to_a_start_from_scratch(chromium, t
         boot = page.evaluate("window.cairn.engine.boot")
         assert boot["mode"] == "fresh" and "404" in boot["reason"], boot
         page.click("#game-list [data-game='hunters']")
+        page.click("#ng-start")
+        page.wait_for_function("window.cairn.snapshot() !== null && window.cairn.snapshot().legal.length > 0")
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def test_a_slow_link_gets_the_xz_copies(chromium):
+    """The worker times the runtime's JavaScript as it arrives: on a phone's
+    link (here 8 Mbit/s, 40 ms) it asks for the xz copies (a quarter fewer
+    bytes) and not the build's snapshot; the game plays."""
+    site = load_site_module()
+    site.ensure_built(site.DIST)
+    tally = bench.Tally()
+    server = bench.plain_server(site, site.DIST, bench.Link(rate=1e6, rtt=0.04), tally)
+    context = chromium.new_context()
+    page = context.new_page()
+    try:
+        t0 = time.monotonic()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}{bench.SUB_PATH}?fast=1&renderer=list&nosw")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        boot = page.evaluate("window.cairn.engine.boot")
+        assert boot["mode"] == "fresh" and "xz" in boot["marks"], boot
+        paths = {r[1] for r in tally.since(t0)}
+        assert {bench.SUB_PATH + p for p in ("pyodide/pyodide.asm.wasm.xz", "boot/native.bin.xz", "boot/stdlib.zip.xz")} <= paths
+        assert not [p for p in paths if p.endswith(("wasm.gz", "native.bin.gz", "stdlib.zip.gz", "snapshot.bin.gz"))]
+        page.click("#game-list [data-game='caledonia']")
         page.click("#ng-start")
         page.wait_for_function("window.cairn.snapshot() !== null && window.cairn.snapshot().legal.length > 0")
     finally:

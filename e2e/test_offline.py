@@ -89,7 +89,7 @@ def _visit_and_cache(app, query="?fast=1&renderer=list"):
     # Packed files are kept packed (the runtime and the native libraries also unpacked, by the
     # worker, for later starts); the wheels, Pyodide's whole standard library, the compressed
     # copies of plain files are not kept.
-    assert any(k.endswith("/pyodide/pyodide.asm.wasm.gz") for k in keys)
+    assert any(k.endswith(("/pyodide/pyodide.asm.wasm.gz", "/pyodide/pyodide.asm.wasm.xz")) for k in keys)   # (the link chooses)
     assert not any(k.endswith((".whl", "/index.html.gz", "/python_stdlib.zip", "/stdlib.zip", "/engine.bin"))
                    for k in keys)
     assert len(app.page.evaluate("caches.keys()")) == 1

@@ -242,20 +242,52 @@ def test_packed_files_are_kept_packed_and_the_rest_as_served(tmp_path):
     whole standard library (a fallback the tests make sure is never needed)."""
     for d in ("boot/lang", "pyodide", "locale"):
         (tmp_path / d).mkdir(parents=True)
-    for rel in ("boot/native.bin", "boot/native.bin.gz", "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.gz",
+    for rel in ("boot/native.bin", "boot/native.bin.gz", "boot/native.bin.xz", "pyodide/pyodide.asm.wasm",
+                "pyodide/pyodide.asm.wasm.gz", "pyodide/pyodide.asm.wasm.xz",
                 "boot/lang/ro.mo", "boot/lang/ro.mo.gz", "locale/ro.json", "locale/ro.json.gz",
-                "pyodide/python_stdlib.zip", "pyodide/pyodide.mjs", "pyodide/pyodide.mjs.gz", "index.html"):
+                "pyodide/python_stdlib.zip", "pyodide/pyodide.mjs", "pyodide/pyodide.mjs.gz", "index.html", "notes.txt.xz"):
         (tmp_path / rel).write_bytes(rel.encode())
-    assert site.site_files(str(tmp_path)) == ["boot/lang/ro.mo.gz", "boot/native.bin.gz", "index.html",
+    assert site.site_files(str(tmp_path)) == ["boot/lang/ro.mo.gz", "boot/native.bin.gz", "boot/native.bin.xz", "index.html",
                                               "locale/ro.json", "locale/ro.json.gz", "pyodide/pyodide.asm.wasm.gz",
-                                              "pyodide/pyodide.mjs.gz"]
+                                              "pyodide/pyodide.asm.wasm.xz", "pyodide/pyodide.mjs.gz"]
     files = site.service_worker_files(str(tmp_path))
     assert files["index.html"] == [site.file_hash(str(tmp_path / "index.html")), True]
     assert files["boot/native.bin.gz"][1] is False and files["boot/lang/ro.mo.gz"][1] is False
+    assert files["boot/native.bin.xz"][1] is False   # the worker's, either copy
     assert files["locale/ro.json.gz"][1] == files["locale/ro.json"][1] == "seen"
     import hashlib
 
     assert files["index.html"][0] == hashlib.sha256(b"index.html").hexdigest()[:16]
+
+
+xz_spec = importlib.util.spec_from_file_location("cairn_xzpack", os.path.join(ROOT, "build", "xzpack.py"))
+xzpack = importlib.util.module_from_spec(xz_spec)
+xz_spec.loader.exec_module(xzpack)
+
+
+@pytest.mark.parametrize("n, want", [(1, 4096), (4096, 4096), (4097, 6144), (6145, 8192), (9_598_218, 12 << 20),
+                                     (12 << 20, 12 << 20), ((12 << 20) + 1, 16 << 20)])
+def test_xz_dictionary_is_the_smallest_lzma2_can_name_that_holds_the_file(n, want):
+    assert xzpack.dict_size(n) == want
+
+
+def test_xz_copies_unpack_to_their_file_are_made_once_and_are_the_same_bytes_each_time(tmp_path):
+    import lzma
+
+    (tmp_path / "boot").mkdir()
+    data = bytes(range(256)) * 3000 + b"the same bytes again " * 500
+    (tmp_path / "boot" / "native.bin").write_bytes(data)
+    cache = tmp_path / "cache"
+    assert xzpack.write_xz(str(tmp_path), ["boot/native.bin", "boot/absent.bin"], str(cache)) == ["boot/native.bin"]
+    first = (tmp_path / "boot" / "native.bin.xz").read_bytes()
+    assert lzma.decompress(first) == data and len(first) < len(data) // 20
+    # the stream says what the browser's decoder needs: CRC32 check, a dictionary no bigger than the file needs
+    assert first[:6] == b"\xfd7zXZ\x00" and first[7] == lzma.CHECK_CRC32
+    (kept,) = list(cache.iterdir())
+    kept.write_bytes(b"from the cache")
+    xzpack.write_xz(str(tmp_path), ["boot/native.bin"], str(cache))
+    assert (tmp_path / "boot" / "native.bin.xz").read_bytes() == b"from the cache"
+    assert xzpack.xz_bytes(data) == first
 
 
 icons_spec = importlib.util.spec_from_file_location("cairn_icons", os.path.join(ROOT, "build", "icons.py"))
@@ -365,7 +397,19 @@ def test_built_boot_files_match_the_build():
         if e["packed"] and rel != "boot/snapshot.bin":
             with gzip.open(served) as f:
                 assert len(f.read()) == e["size"] == os.path.getsize(os.path.join(dist, rel)), rel
+        if "xz" in e:   # the xz copy (slow links) unpacks to the same bytes, a quarter smaller or better
+            import lzma
+
+            xz = os.path.join(dist, e["xz"]["url"])
+            assert e["xz"]["url"] == rel + ".xz" and e["xz"]["hash"] == site.file_hash(xz), rel
+            assert e["xz"]["bytes"] == os.path.getsize(xz) < e["bytes"], rel
+            with open(xz, "rb") as f, open(os.path.join(dist, rel), "rb") as raw:
+                assert lzma.decompress(f.read()) == raw.read(), rel
     assert set(manifest["files"]) == set(site.packed_files(dist))
+    assert {r for r, e in manifest["files"].items() if "xz" in e} == set(xzpack.XZ_FILES)
+    assert sum(manifest["files"][r]["xz"]["bytes"] for r in xzpack.XZ_FILES) < 0.8 * sum(
+        manifest["files"][r]["bytes"] for r in xzpack.XZ_FILES)
+    assert os.path.exists(os.path.join(dist, xzpack.DECODER_REL))
     assert {"boot/lang/pt_BR.mo", "boot/lang/ro.mo"} <= set(manifest["files"])
     with open(os.path.join(dist, "boot", "catalogue.json")) as f:
         catalogue = json.load(f)

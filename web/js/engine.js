@@ -65,10 +65,12 @@ export class Engine {
     const ready = this.readyPromise;
     const launch = () => {
       if (this.readyPromise !== ready) return;
-      // ?boot=light|snapshot chooses how the worker starts (tests); passed as
+      // ?boot=light|snapshot chooses how the worker starts, ?pack=xz|gzip what it downloads (tests); passed as
       // its name, so that its script's URL stays the one every cache knows.
-      const how = new URLSearchParams(location.search).get("boot");
-      const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: how ? `boot=${how}` : "" });
+      const q = new URLSearchParams(location.search);
+      const name = new URLSearchParams();
+      for (const k of ["boot", "pack"]) if (q.get(k)) name.set(k, q.get(k));
+      const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: name.toString() });
       this.worker = w;
       this._wire(w, resolveReady, rejectReady);
       this._sendLanguage(w);

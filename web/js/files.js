@@ -5,6 +5,9 @@
 // the service worker, which then never fetches it again. Packed files (gzip)
 // are unpacked here, as they arrive, whatever the host sends: a plain static
 // host sends them as they are, and the browser could not unpack them itself.
+// The biggest have an xz copy too (build/xzpack.py), a quarter smaller, which
+// the worker asks for on a slow link (``files.xz``): the browser has no xz of
+// its own, so a small decoder (js/vendor/xz-decompress.mjs) is loaded for them.
 
 /** The name of a build's cache (the service worker's too). */
 export const cacheName = (build) => `cairn-${build}`;
@@ -18,9 +21,36 @@ export async function fileHash(bytes) {
   return Array.from(d.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** ``stream`` unpacked when it starts as gzip does (a host may have unpacked
- * it already, sending the .gz with Content-Encoding: gzip). */
-async function gunzipped(stream) {
+const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
+let xzDecoder = null;   // the decoder module, once loaded
+
+/** The xz decoder (loaded once, when a download needs it). */
+export function loadXzDecoder() {
+  xzDecoder = xzDecoder || import(new URL("./vendor/xz-decompress.mjs", import.meta.url).href);
+  return xzDecoder;
+}
+
+/** The unpacked bytes of an xz ``stream`` of ``size`` bytes, as a stream. The
+ * decoder unpacks one stream at a time, in the order they start: each is read
+ * to its end here at once (none is left half-read holding the others up). */
+function unxzed(stream, size) {
+  const bytes = loadXzDecoder().then(({ XzReadableStream }) => readAll(new XzReadableStream(stream), size));
+  bytes.catch(() => {});
+  return new ReadableStream({
+    async start(ctl) {
+      try {
+        ctl.enqueue(await bytes);
+        ctl.close();
+      } catch (e) {
+        ctl.error(e);
+      }
+    },
+  });
+}
+
+/** ``stream`` unpacked when it starts as gzip or xz does (a host may have
+ * unpacked it already, sending the .gz with Content-Encoding: gzip). */
+async function unpack(stream, size) {
   const reader = stream.getReader();
   const head = await reader.read();
   const rest = new ReadableStream({
@@ -32,8 +62,10 @@ async function gunzipped(stream) {
     },
     cancel(why) { return reader.cancel(why); },
   });
-  const packed = !head.done && head.value.length >= 2 && head.value[0] === 0x1f && head.value[1] === 0x8b;
-  return packed ? rest.pipeThrough(new DecompressionStream("gzip")) : rest;
+  const starts = (magic) => !head.done && head.value.length >= magic.length && magic.every((b, i) => head.value[i] === b);
+  if (starts([0x1f, 0x8b])) return rest.pipeThrough(new DecompressionStream("gzip"));
+  if (starts(XZ_MAGIC)) return unxzed(rest, size);
+  return rest;
 }
 
 export async function readAll(stream, size, out = null) {
@@ -64,9 +96,11 @@ export class Files {
     this.cache = (typeof caches !== "undefined" ? caches.open(cacheName(manifest.build)) : Promise.reject(new Error("no Cache Storage")))
       .catch(() => null);
     this.packed = typeof DecompressionStream === "function";
+    this.xz = false;       // download the xz copies (the worker decides by the link)
     this.fromCache = [];   // what came from the cache (for the boot record)
     this.fetched = [];     // what came from the network
     this.arriving = {};    // rel -> {promise, resolve}: every byte of a download arrived
+    this.timings = {};     // rel -> {first, last: when its first and last bytes came, after: bytes after the first}
   }
 
   /** Resolves once every byte of ``rel`` arrived (from the network or the
@@ -78,6 +112,15 @@ export class Files {
       this.arriving[rel] = { promise, resolve };
     }
     return this.arriving[rel].promise;
+  }
+
+  /** Bytes per second the download of ``rel`` came at, from its first byte to its
+   * last (the wait for the answer left out: a link's speed, not its delay);
+   * Infinity when it came at once, null when it was not downloaded (ask once it arrived). */
+  speed(rel) {
+    const t = this.timings[rel];
+    if (!t || t.first === null || !this.arriving[rel]) return null;
+    return t.last > t.first ? t.after / (t.last - t.first) * 1000 : Infinity;
   }
 
   _arrive(rel) {
@@ -93,6 +136,15 @@ export class Files {
 
   url(rel) { return new URL(rel, this.base).href; }
 
+  /** The packed copies of ``rel`` to look for, the one to download first:
+   * [{url, hash, bytes}] (the xz copy first when ``xz`` is chosen). */
+  copies(rel) {
+    const e = this.entry(rel);
+    const gz = { url: e.url, hash: e.hash, bytes: e.bytes };
+    if (!e.xz) return [gz];
+    return this.xz ? [e.xz, gz] : [gz, e.xz];
+  }
+
   /** Bytes still to download of ``rels`` (those not in the cache). */
   async missing(rels) {
     let n = 0;
@@ -102,16 +154,19 @@ export class Files {
 
   sent(rel) {
     const e = this.entry(rel);
-    return this.packed || !e.packed ? e.bytes : e.size;
+    return this.packed || !e.packed ? this.copies(rel)[0].bytes : e.size;
   }
 
-  /** The cached response for ``rel`` (its packed copy), or null. */
+  /** The cached response for ``rel`` (a packed copy, either), or null. */
   async cached(rel) {
     const e = this.entry(rel);
     const c = await this.cache;
     if (!c || !(this.packed || !e.packed)) return null;
-    const hit = await c.match(this.url(e.url));
-    return hit && hit.headers.get(HASH_HEADER) === e.hash ? hit : null;
+    for (const copy of this.copies(rel)) {
+      const hit = await c.match(this.url(copy.url));
+      if (hit && hit.headers.get(HASH_HEADER) === copy.hash) return hit;
+    }
+    return null;
   }
 
   /** The unpacked copy of ``rel`` this browser kept (keepUnpacked), as a
@@ -157,25 +212,34 @@ export class Files {
     if (hit) {
       this.fromCache.push(rel);
       this._arrive(rel);
-      return e.packed ? gunzipped(hit.body) : hit.body;
+      return e.packed ? unpack(hit.body, e.size) : hit.body;
     }
     const usePacked = this.packed || !e.packed;
-    const url = this.url(usePacked ? e.url : rel);
+    const copy = this.copies(rel)[0];
+    const url = this.url(usePacked ? copy.url : rel);
     const res = await fetch(url);
     if (!res.ok || !res.body) throw new Error(`${rel}: HTTP ${res.status}`);
     this.fetched.push(rel);
     let body = res.body;
+    const timing = this.timings[rel] = { first: null, last: null, after: 0 };
     const count = new TransformStream({
-      transform: (chunk, ctl) => { this.onBytes(chunk.length); ctl.enqueue(chunk); },
+      transform: (chunk, ctl) => {
+        this.onBytes(chunk.length);
+        const now = performance.now();
+        if (timing.first === null) timing.first = now;
+        else timing.after += chunk.length;
+        timing.last = now;
+        ctl.enqueue(chunk);
+      },
       flush: () => this._arrive(rel),
     });
     body = body.pipeThrough(count);
     if (usePacked) {
       const [mine, kept] = body.tee();
-      this.keep(url, e.hash, kept);
+      this.keep(url, copy.hash, kept);
       body = mine;
     }
-    return e.packed && usePacked ? gunzipped(body) : body;
+    return e.packed && usePacked ? unpack(body, e.size) : body;
   }
 
   /** The unpacked bytes of ``rel``, checked against the size the build gave

@@ -150,6 +150,8 @@ function fsPreRun(opts, state) {
     // Runs after Pyodide's own preRun steps (which make site-packages) and
     // holds the start of Python until the image is in place.
     Module.addRunDependency("cairn-packages");
+    const mark = opts.onMark || (() => {});
+    mark("prerun");
     (async () => {
       try {
         const image = state.image = await opts.native;
@@ -168,9 +170,11 @@ function fsPreRun(opts, state) {
         table.grow(at.table - table.length);
         if (at.memory > memory) Module.getMemory(at.memory - memory);
         state.libs = at;
+        mark("libraries placed");
         for (const name of Object.keys(image.files).filter((n) => n.endsWith(".so")).sort()) {
           await Module.loadDynamicLibrary(PYTHON_ROOT + name, { loadAsync: true, global: false, nodelete: true }, {});
         }
+        mark("libraries loaded");
       } catch (e) {
         state.error = e;
       } finally {
@@ -229,6 +233,10 @@ async function start(opts, snapshot) {
   const state = { image: null, error: null, table: 0, libs: null };
   const create = async (settings) => {
     settings.preRun.push(fsPreRun(opts, state));
+    const instantiate = settings.instantiateWasm;
+    if (instantiate && opts.onMark) {
+      settings.instantiateWasm = (imports, ok) => instantiate(imports, (instance, module) => { opts.onMark("runtime instantiated"); ok(instance, module); });
+    }
     const base = settings.locateFile;
     // The dynamic loader asks locateFile for a library it cannot read from
     // the file system yet (before the runtime is up): hand it the bytes.

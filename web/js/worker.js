@@ -222,6 +222,33 @@ function measureLink(startedAt, needed = Infinity, fast = 4) {
   });
 }
 
+// xz or gzip (js/files.js): the xz copies are a quarter smaller but unpacked by a
+// decoder in WebAssembly, four to five times slower than the browser's gzip: below
+// this speed (bytes per second, measured on the runtime's JavaScript, downloaded
+// first) they arrive sooner all the same.
+const XZ_BELOW = 4e6;
+const XZ_PROBE_MS = 500;   // slower than this for the first file: a slow link, whatever is left
+
+/** The link's speed (bytes per second) as the runtime's JavaScript (``rel``,
+ * downloaded first) arrived: 0 when it is not all there after XZ_PROBE_MS (a
+ * slow link, whatever is left), null when it was not downloaded (nothing measured). */
+async function linkSpeed(rel) {
+  if ((await files.unpacked(rel)) || (await files.cached(rel))) return null;   // read from the cache
+  const arrived = await Promise.race([files.arrived(rel).then(() => true), new Promise((r) => setTimeout(r, XZ_PROBE_MS, false))]);
+  return arrived ? files.speed(rel) : 0;
+}
+
+/** Whether this start downloads the xz copies: on a link that asks to save data
+ * or is slow (the browser's hint, else ``speed``; none measured: as for a phone);
+ * "pack=xz|gzip" in the worker's name chooses (tests). */
+function chooseXz(speed) {
+  const asked = params.get("pack");
+  if (asked === "xz" || asked === "gzip") return asked === "xz";
+  if (!files.packed || !files.entry("pyodide/pyodide.asm.wasm").xz) return false;
+  if (linkHint() === "light") return true;
+  return speed === null || speed < XZ_BELOW;
+}
+
 // -- boot -----------------------------------------------------------------------------
 async function boot() {
   stage(N_("Downloading Python and the game engine"), 2, 55);
@@ -247,6 +274,26 @@ async function boot() {
   }, 100);
   const startedAt = performance.now();
 
+  // The runtime's JavaScript first (it tells how fast the link is: chooseXz): from its
+  // own address when this browser kept it unpacked (the service worker answers from the
+  // cache, and the browser may keep its compiled code), else unpacked here from the
+  // packed download.
+  const script = (rel) => files.unpacked(rel).then((kept) => kept && self.cairnControlled
+    ? import(at(rel))
+    : files.packed
+      ? files.bytes(rel).then((b) => import(URL.createObjectURL(new Blob([b], { type: "text/javascript" }))))
+      : import(at(rel)));
+  const runtime = Promise.all([script("pyodide/pyodide.mjs"), script("pyodide/pyodide.asm.mjs")]);
+  runtime.catch(() => {});
+  let speed = null;
+  if (loaded.total > 0) {
+    speed = await linkSpeed("pyodide/pyodide.asm.mjs");
+    files.xz = chooseXz(speed);
+    mark(files.xz ? "xz" : "gzip");
+    loaded.total = loaded.bytes + (await files.missing(common.filter((r) => !files.fromCache.includes(r) && !files.fetched.includes(r))));
+    post(current);
+  }
+
   // The runtime and the native libraries download at once, whatever the start;
   // Pyodide's own downloads (the wasm, the standard library) are handed to it
   // from these.
@@ -258,16 +305,6 @@ async function boot() {
   const native = image("boot/native.bin");
   native.then(() => mark("native"), () => {});
   const data = image("boot/data.bin");
-  // The runtime's JavaScript: from its own address when this browser kept it unpacked (the
-  // service worker answers from the cache, and the browser may keep its compiled code),
-  // else unpacked here from the packed download.
-  const script = (rel) => files.unpacked(rel).then((kept) => kept && self.cairnControlled
-    ? import(at(rel))
-    : files.packed
-      ? files.bytes(rel).then((b) => import(URL.createObjectURL(new Blob([b], { type: "text/javascript" }))))
-      : import(at(rel)));
-  const runtime = Promise.all([script("pyodide/pyodide.mjs"), script("pyodide/pyodide.asm.mjs")]);
-  runtime.catch(() => {});
 
   // Which start: a snapshot of this browser's, the build's (downloaded when
   // the link is fast, or kept from an earlier visit), or none.
@@ -286,7 +323,8 @@ async function boot() {
   } else if (files.packed && manifest.files["boot/snapshot.bin"]) {
     let take = wanted === "snapshot" || (wanted !== "light" && !!(await files.cached("boot/snapshot.bin")));
     if (!take && wanted !== "light" && linkHint() !== "light" && loaded.total > 0) {
-      const speed = await measureLink(startedAt, files.sent("boot/snapshot.bin") / SNAPSHOT_WORTH_S);
+      // the speed the runtime's JavaScript came at, else measured on what arrives now
+      if (speed === null) speed = await measureLink(startedAt, files.sent("boot/snapshot.bin") / SNAPSHOT_WORTH_S);
       take = files.sent("boot/snapshot.bin") / speed <= SNAPSHOT_WORTH_S;
     }
     mark("probe");
@@ -297,10 +335,13 @@ async function boot() {
       const buf = new Uint8Array(meta.size);
       snapshot = Promise.resolve(buf);
       packedSnapshot = files.bytes("boot/snapshot.bin");
-      snapshotReady = packedSnapshot.then((b) => verified(unsparse(b, buf), meta.checksum, "the start-up snapshot"));
+      snapshotReady = packedSnapshot.then((b) => { mark("snapshot unpacked"); unsparse(b, buf); mark("snapshot placed");
+                                                   return verified(buf, meta.checksum, "the start-up snapshot"); });
     }
   }
   if (snapshotReady) snapshotReady.then(() => mark("snapshot"), () => {});
+  files.arrived("pyodide/pyodide.asm.wasm").then(() => mark("wasm bytes"));
+  if (source === "build") files.arrived("boot/snapshot.bin").then(() => mark("snapshot bytes"));
   // A start from scratch needs the cut standard library, and the start's
   // modules (the packages' and the engine's), which are written in once
   // Python is up: they download once the runtime has arrived, while Python
