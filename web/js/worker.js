@@ -262,10 +262,16 @@ async function boot() {
                   "boot/data.bin"];
   const fresh = ["boot/stdlib.zip", "boot/deps.bin", "boot/engine.bin"];
   const wanted = params.get("boot");   // "light" or "snapshot": tests and the curious choose
-  // This browser's own snapshot, the usual start, is read first (36 MB from the cache:
-  // the longest part of such a start), while the rest is looked up and unpacked.
+  // This browser's own snapshot, the usual start, is read from the cache (23 MB: the
+  // longest part of such a start) while the rest is looked up and Python's runtime starts
+  // (its bytes are needed only once the runtime is up).
   const localRead = (wanted === "light" || wanted === "snapshot" ? Promise.resolve(null) : files.localSnapshot())
-    .then((local) => local && local.bytes.arrayBuffer().then((ab) => ({ meta: local.meta, bytes: new Uint8Array(ab) })))
+    .then((local) => {
+      if (!local) return null;
+      const bytes = local.bytes.arrayBuffer().then((ab) => new Uint8Array(ab));
+      bytes.catch(() => {});
+      return { meta: local.meta, bytes };
+    })
     .catch(() => null);
   loaded.total = await files.missing(common);
   post(current);   // how much there is to download, at once
@@ -319,7 +325,7 @@ async function boot() {
     snapMeta = local.meta;
     const buf = new Uint8Array(snapMeta.size);
     snapshot = Promise.resolve(buf);
-    snapshotReady = Promise.resolve().then(() => verified(unsparse(local.bytes, buf), snapMeta.checksum, "the start-up snapshot"));
+    snapshotReady = local.bytes.then((b) => verified(unsparse(b, buf), snapMeta.checksum, "the start-up snapshot"));
   } else if (files.packed && manifest.files["boot/snapshot.bin"]) {
     let take = wanted === "snapshot" || (wanted !== "light" && !!(await files.cached("boot/snapshot.bin")));
     if (!take && wanted !== "light" && linkHint() !== "light" && loaded.total > 0) {
