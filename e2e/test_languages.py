@@ -166,7 +166,9 @@ def test_a_game_and_its_help_in_each_language_on_a_phone(phone390):
             app.page.click("#help-close")
         ply = app.ply()
         app.page.wait_for_function(f"document.querySelector('#undo').textContent === {UNDO[tag]!r}")
-        assert TURN[tag] in app.page.inner_text("#turn")
+        # the turn's words are the engine's: they come with its next answer, once its catalogue
+        # for the language is in (the page's own words may be there a moment sooner)
+        app.page.wait_for_function(f"document.querySelector('#turn').innerText.includes({TURN[tag]!r})")
         # the engine's log lines come again in the new language
         app.page.wait_for_function(f"window.cairn.snapshot().view.ply === {ply} && !window.cairn.busy")
         app.page.wait_for_timeout(300)

@@ -215,9 +215,16 @@ export class Files {
       return e.packed ? unpack(hit.body, e.size) : hit.body;
     }
     const usePacked = this.packed || !e.packed;
-    const copy = this.copies(rel)[0];
-    const url = this.url(usePacked ? copy.url : rel);
-    const res = await fetch(url);
+    let copy = this.copies(rel)[0];
+    let url = this.url(usePacked ? copy.url : rel);
+    let res = await fetch(url);
+    if ((!res.ok || !res.body) && usePacked && copy === e.xz) {
+      // a host without the xz copies (a copy of the site that left them out): gzip, from now on
+      this.xz = false;
+      copy = this.copies(rel)[0];
+      url = this.url(copy.url);
+      res = await fetch(url);
+    }
     if (!res.ok || !res.body) throw new Error(`${rel}: HTTP ${res.status}`);
     this.fetched.push(rel);
     let body = res.body;
@@ -247,7 +254,16 @@ export class Files {
   async bytes(rel, out = null) {
     const e = this.entry(rel);
     try {
-      return await readAll(await this.stream(rel), e.size, out);
+      const xz = this.xz && !!e.xz;
+      try {
+        return await readAll(await this.stream(rel), e.size, out);
+      } catch (err) {
+        if (!xz) throw err;
+        // an xz copy that would not unpack: gzip, for it and from now on
+        console.warn("cairn: an xz download failed, using gzip:", rel, err);
+        this.xz = false;
+        return await readAll(await this.stream(rel), e.size, out);
+      }
     } catch (err) {
       throw new Error(`${rel}: ${(err && err.message) || err}`);
     }

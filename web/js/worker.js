@@ -25,7 +25,7 @@
 // language, and written in before that request is answered.
 
 import { startPython, takeSnapshot, checksum, WARM_UP, parseImage, writeImage, writeFiles, PYTHON_ROOT, sparse, unsparse } from "./pyboot.js";
-import { Files } from "./files.js";
+import { Files, loadXzDecoder } from "./files.js";
 
 const base = new URL("../", import.meta.url);
 const at = (rel) => new URL(rel, base).href;
@@ -293,8 +293,12 @@ async function boot() {
   runtime.catch(() => {});
   let speed = null;
   if (loaded.total > 0) {
+    // the xz decoder loads meanwhile (21 KB): a browser that cannot load it gets gzip
+    const decoder = files.packed && files.entry("pyodide/pyodide.asm.wasm").xz
+      ? loadXzDecoder().then(() => true, (e) => { console.warn("cairn: no xz decoder:", e); return false; })
+      : Promise.resolve(false);
     speed = await linkSpeed("pyodide/pyodide.asm.mjs");
-    files.xz = chooseXz(speed);
+    files.xz = chooseXz(speed) && (await decoder);
     mark(files.xz ? "xz" : "gzip");
     loaded.total = loaded.bytes + (await files.missing(common.filter((r) => !files.fromCache.includes(r) && !files.fetched.includes(r))));
     post(current);
