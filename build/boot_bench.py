@@ -164,6 +164,14 @@ def wait_ready(page):
     return page.evaluate("({ready: window.cairn.readyAt, boot: window.cairn.engine.boot, origin: performance.timeOrigin})")
 
 
+def link_judged(r):
+    """What the worker made of the link: its speed as the first file came, the packing chosen."""
+    b = r.get("boot") or {}
+    speed = b.get("link")
+    shown = "not timed" if speed is None else ("at once" if speed >= 1e12 else f"{speed / 1e6:.1f} MB/s")
+    return f"the link judged {shown}: {b.get('packing')}"
+
+
 def worker_start(page, r):
     """When the engine's worker started, ms after the page's navigation began."""
     origin = (r.get("boot") or {}).get("origin")
@@ -291,6 +299,7 @@ def phone_link(args, site, dist, url, link, tally, profile, pw):
           f"({r['boot']['mode']}, {r['boot'].get('source')}); {summed(first) / MB:.2f} MB in all in {len(first)} requests; "
           f"requested twice: {twice(first) or 'none'}")
     print(f"  worker's marks (ms since it started, {worker_start(page, r)} ms after navigation): {r['boot'].get('marks')}")
+    print(f"  {link_judged(r)}")
     print("  the app's files, KB sent before playable and after:")
     print_files(before, after)
     print("  bare Pyodide's files:")
@@ -357,7 +366,7 @@ def localhost(args, url, tally, profile, pw):
               f"warm: bare {bare_warm:.2f}, app {app_warm:.2f} = {app_warm / bare_warm:.2f}x bare warm, "
               f"{app_warm / bare_cold:.2f}x bare cold ({warm['boot']['mode']}, {warm['boot'].get('source')})", flush=True)
         print(f"         worker's marks (ms since it started, {worker_start(app_page, cold)} ms after navigation): "
-              f"cold {cold['boot'].get('marks')}", flush=True)
+              f"cold {cold['boot'].get('marks')}; {link_judged(cold)}", flush=True)
         print(f"         warm (started {worker_start(app_page, warm)} ms after navigation) {warm['boot'].get('marks')}",
               flush=True)
     med = {k: statistics.median(v) for k, v in rows.items()}

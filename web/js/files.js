@@ -115,11 +115,19 @@ export class Files {
   }
 
   /** Bytes per second the download of ``rel`` came at, from its first byte to its
-   * last (the wait for the answer left out: a link's speed, not its delay);
-   * Infinity when it came at once, null when it was not downloaded (ask once it arrived). */
+   * last (the wait for the answer left out: a link's speed, not its delay), as the
+   * browser's network timed it (its resource timing; else as this thread read it,
+   * which a busy thread makes look slower); Infinity when it came at once, null when
+   * it was not downloaded (ask once it arrived). */
   speed(rel) {
     const t = this.timings[rel];
     if (!t || t.first === null || !this.arriving[rel]) return null;
+    const entry = typeof performance.getEntriesByName === "function"
+      ? performance.getEntriesByName(t.url).filter((x) => x.responseEnd > 0 && x.encodedBodySize > 0).pop() : null;
+    if (entry) {
+      const ms = entry.responseEnd - entry.responseStart;
+      return ms > 1 ? entry.encodedBodySize / ms * 1000 : Infinity;
+    }
     return t.last > t.first ? t.after / (t.last - t.first) * 1000 : Infinity;
   }
 
@@ -228,7 +236,7 @@ export class Files {
     if (!res.ok || !res.body) throw new Error(`${rel}: HTTP ${res.status}`);
     this.fetched.push(rel);
     let body = res.body;
-    const timing = this.timings[rel] = { first: null, last: null, after: 0 };
+    const timing = this.timings[rel] = { url, first: null, last: null, after: 0 };
     const count = new TransformStream({
       transform: (chunk, ctl) => {
         this.onBytes(chunk.length);

@@ -235,7 +235,9 @@ const XZ_PROBE_MS = 500;   // slower than this for the first file: a slow link, 
 async function linkSpeed(rel) {
   if ((await files.unpacked(rel)) || (await files.cached(rel))) return null;   // read from the cache
   const arrived = await Promise.race([files.arrived(rel).then(() => true), new Promise((r) => setTimeout(r, XZ_PROBE_MS, false))]);
-  return arrived ? files.speed(rel) : 0;
+  if (!arrived) return 0;
+  await new Promise((r) => setTimeout(r, 0));   // (the network's timing of it is recorded meanwhile)
+  return files.speed(rel);
 }
 
 /** Whether this start downloads the xz copies: on a link that asks to save data
@@ -422,6 +424,7 @@ async function boot() {
   post(N_("Ready"));
   mark("ready");
   const record = { mode, source, reason, ms: since(), bytes: loaded.bytes, fetched: files.fetched, cached: files.fromCache,
+                   link: speed === null ? null : Math.round(Math.min(speed, 1e12)), packing: files.xz ? "xz" : "gzip",
                    marks, origin: performance.timeOrigin + t0 };
   holding = mode === "fresh";
   postMessage({ kind: "ready", hello, boot: record });
