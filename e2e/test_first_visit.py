@@ -160,20 +160,25 @@ def test_a_slow_link_gets_the_xz_copies(chromium):
         server.shutdown()
 
 
-def test_xz_copies_missing_or_damaged_fall_back_to_gzip(chromium, tmp_path):
+@pytest.mark.parametrize("broken", ["copies", "decoder"])
+def test_xz_copies_missing_or_damaged_fall_back_to_gzip(chromium, tmp_path, broken):
     """A copy of the site without the runtime's xz copy (a 404) and with a damaged
-    one of the native libraries: the worker takes the gzip copies instead and starts."""
+    one of the native libraries, or without the decoder: the worker takes the gzip
+    copies instead and starts."""
     import shutil
 
     site = load_site_module()
     site.ensure_built(site.DIST)
     dist = tmp_path / "dist"
     shutil.copytree(site.DIST, dist)
-    (dist / "pyodide" / "pyodide.asm.wasm.xz").unlink()
-    damaged = bytearray((dist / "boot" / "native.bin.xz").read_bytes())
-    for i in range(4096, len(damaged) - 4096, 65536):
-        damaged[i] ^= 0x5A
-    (dist / "boot" / "native.bin.xz").write_bytes(bytes(damaged))
+    if broken == "copies":
+        (dist / "pyodide" / "pyodide.asm.wasm.xz").unlink()
+        damaged = bytearray((dist / "boot" / "native.bin.xz").read_bytes())
+        for i in range(4096, len(damaged) - 4096, 65536):
+            damaged[i] ^= 0x5A
+        (dist / "boot" / "native.bin.xz").write_bytes(bytes(damaged))
+    else:
+        (dist / "js" / "vendor" / "xz-decompress.mjs").unlink()
     tally = bench.Tally()
     server = bench.plain_server(site, str(dist), bench.Link(), tally)
     context = chromium.new_context()
@@ -184,7 +189,11 @@ def test_xz_copies_missing_or_damaged_fall_back_to_gzip(chromium, tmp_path):
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
         assert page.evaluate("window.cairn.engine.boot.mode") == "fresh"
         paths = {r[1] for r in tally.since(t0)}
-        assert {bench.SUB_PATH + p for p in ("pyodide/pyodide.asm.wasm.gz", "boot/native.bin.xz", "boot/native.bin.gz")} <= paths
+        assert {bench.SUB_PATH + p for p in ("pyodide/pyodide.asm.wasm.gz", "boot/native.bin.gz")} <= paths
+        if broken == "copies":
+            assert bench.SUB_PATH + "boot/native.bin.xz" in paths   # tried, then gzip
+        else:
+            assert not [p for p in paths if p.endswith(".xz")]
         page.click("#game-list [data-game='glenmore']")
         page.click("#ng-start")
         page.wait_for_function("window.cairn.snapshot() !== null && window.cairn.snapshot().legal.length > 0")

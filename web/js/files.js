@@ -97,6 +97,8 @@ export class Files {
       .catch(() => null);
     this.packed = typeof DecompressionStream === "function";
     this.xz = false;       // download the xz copies (the worker decides by the link)
+    this.xzFailed = false; // an xz copy would not come or unpack: none is used again
+    this.readXz = new Set();   // what was read from an xz copy (downloaded or kept)
     this.fromCache = [];   // what came from the cache (for the boot record)
     this.fetched = [];     // what came from the network
     this.arriving = {};    // rel -> {promise, resolve}: every byte of a download arrived
@@ -149,7 +151,7 @@ export class Files {
   copies(rel) {
     const e = this.entry(rel);
     const gz = { url: e.url, hash: e.hash, bytes: e.bytes };
-    if (!e.xz) return [gz];
+    if (!e.xz || this.xzFailed) return [gz];
     return this.xz ? [e.xz, gz] : [gz, e.xz];
   }
 
@@ -220,6 +222,7 @@ export class Files {
     if (hit) {
       this.fromCache.push(rel);
       this._arrive(rel);
+      if (e.xz && hit.url === this.url(e.xz.url)) this.readXz.add(rel);
       return e.packed ? unpack(hit.body, e.size) : hit.body;
     }
     const usePacked = this.packed || !e.packed;
@@ -229,12 +232,14 @@ export class Files {
     if ((!res.ok || !res.body) && usePacked && copy === e.xz) {
       // a host without the xz copies (a copy of the site that left them out): gzip, from now on
       this.xz = false;
+      this.xzFailed = true;
       copy = this.copies(rel)[0];
       url = this.url(copy.url);
       res = await fetch(url);
     }
     if (!res.ok || !res.body) throw new Error(`${rel}: HTTP ${res.status}`);
     this.fetched.push(rel);
+    if (usePacked && copy === e.xz) this.readXz.add(rel);
     let body = res.body;
     const timing = this.timings[rel] = { url, first: null, last: null, after: 0 };
     const count = new TransformStream({
@@ -262,14 +267,15 @@ export class Files {
   async bytes(rel, out = null) {
     const e = this.entry(rel);
     try {
-      const xz = this.xz && !!e.xz;
       try {
         return await readAll(await this.stream(rel), e.size, out);
       } catch (err) {
-        if (!xz) throw err;
-        // an xz copy that would not unpack: gzip, for it and from now on
-        console.warn("cairn: an xz download failed, using gzip:", rel, err);
+        if (!this.readXz.has(rel)) throw err;
+        this.readXz.delete(rel);
+        // an xz copy (downloaded or kept) that would not unpack: gzip, for it and from now on
+        console.warn("cairn: an xz copy failed, using gzip:", rel, err);
         this.xz = false;
+        this.xzFailed = true;
         return await readAll(await this.stream(rel), e.size, out);
       }
     } catch (err) {
