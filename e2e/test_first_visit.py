@@ -6,6 +6,7 @@ boots from what was kept.  Both first starts: the light one of a slow link
 (Python from scratch, a snapshot made in the browser) and the fast link's
 (the build's snapshot downloaded)."""
 import collections
+import contextlib
 import importlib.util
 import os
 import time
@@ -106,31 +107,50 @@ def test_first_visit_on_a_plain_host_downloads_each_file_once(chromium, plain_ho
         context.close()
 
 
-def test_a_missing_build_snapshot_falls_back_to_a_start_from_scratch(chromium, tmp_path):
-    """The host lacks boot/snapshot.bin.gz (a partial upload): the fast
-    link's start asks for it, gets a 404, and starts Python from scratch."""
+@contextlib.contextmanager
+def first_visit(chromium, dist, query, link=None):
+    """``dist`` served as a plain host does (through ``link``), opened afresh with ``query``
+    until the engine is ready: (the page, the paths the host sent since)."""
+    site = load_site_module()
+    tally = bench.Tally()
+    server = bench.plain_server(site, str(dist), link or bench.Link(), tally)
+    context = chromium.new_context()
+    page = context.new_page()
+    try:
+        t0 = time.monotonic()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}{bench.SUB_PATH}{query}")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        yield page, {r[1] for r in tally.since(t0)}
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def a_copy_of_the_site(tmp_path):
     import shutil
 
     site = load_site_module()
     site.ensure_built(site.DIST)
     dist = tmp_path / "dist"
     shutil.copytree(site.DIST, dist)
+    return dist
+
+
+def starts_a_game(page, game):
+    page.click(f"#game-list [data-game='{game}']")
+    page.click("#ng-start")
+    page.wait_for_function("window.cairn.snapshot() !== null && window.cairn.snapshot().legal.length > 0")
+
+
+def test_a_missing_build_snapshot_falls_back_to_a_start_from_scratch(chromium, tmp_path):
+    """The host lacks boot/snapshot.bin.gz (a partial upload): the fast
+    link's start asks for it, gets a 404, and starts Python from scratch."""
+    dist = a_copy_of_the_site(tmp_path)
     (dist / "boot" / "snapshot.bin.gz").unlink()
-    tally = bench.Tally()
-    server = bench.plain_server(site, str(dist), bench.Link(), tally)
-    context = chromium.new_context()
-    page = context.new_page()
-    try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}{bench.SUB_PATH}?fast=1&renderer=list&boot=snapshot")
-        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+    with first_visit(chromium, dist, "?fast=1&renderer=list&boot=snapshot") as (page, _):
         boot = page.evaluate("window.cairn.engine.boot")
         assert boot["mode"] == "fresh" and "404" in boot["reason"], boot
-        page.click("#game-list [data-game='hunters']")
-        page.click("#ng-start")
-        page.wait_for_function("window.cairn.snapshot() !== null && window.cairn.snapshot().legal.length > 0")
-    finally:
-        context.close()
-        server.shutdown()
+        starts_a_game(page, "hunters")
 
 
 def test_a_slow_link_gets_the_xz_copies(chromium):
@@ -139,25 +159,12 @@ def test_a_slow_link_gets_the_xz_copies(chromium):
     bytes) and not the build's snapshot; the game plays."""
     site = load_site_module()
     site.ensure_built(site.DIST)
-    tally = bench.Tally()
-    server = bench.plain_server(site, site.DIST, bench.Link(rate=1e6, rtt=0.04), tally)
-    context = chromium.new_context()
-    page = context.new_page()
-    try:
-        t0 = time.monotonic()
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}{bench.SUB_PATH}?fast=1&renderer=list&nosw")
-        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+    with first_visit(chromium, site.DIST, "?fast=1&renderer=list&nosw", bench.Link(rate=1e6, rtt=0.04)) as (page, paths):
         boot = page.evaluate("window.cairn.engine.boot")
-        assert boot["mode"] == "fresh" and "xz" in boot["marks"], boot
-        paths = {r[1] for r in tally.since(t0)}
+        assert boot["mode"] == "fresh" and boot["packing"] == "xz" and boot["link"] < 4e6, boot
         assert {bench.SUB_PATH + p for p in ("pyodide/pyodide.asm.wasm.xz", "boot/native.bin.xz", "boot/stdlib.zip.xz")} <= paths
         assert not [p for p in paths if p.endswith(("wasm.gz", "native.bin.gz", "stdlib.zip.gz", "snapshot.bin.gz"))]
-        page.click("#game-list [data-game='caledonia']")
-        page.click("#ng-start")
-        page.wait_for_function("window.cairn.snapshot() !== null && window.cairn.snapshot().legal.length > 0")
-    finally:
-        context.close()
-        server.shutdown()
+        starts_a_game(page, "caledonia")
 
 
 @pytest.mark.parametrize("broken", ["copies", "decoder"])
@@ -165,12 +172,7 @@ def test_xz_copies_missing_or_damaged_fall_back_to_gzip(chromium, tmp_path, brok
     """A copy of the site without the runtime's xz copy (a 404) and with a damaged
     one of the native libraries, or without the decoder: the worker takes the gzip
     copies instead and starts."""
-    import shutil
-
-    site = load_site_module()
-    site.ensure_built(site.DIST)
-    dist = tmp_path / "dist"
-    shutil.copytree(site.DIST, dist)
+    dist = a_copy_of_the_site(tmp_path)
     if broken == "copies":
         (dist / "pyodide" / "pyodide.asm.wasm.xz").unlink()
         damaged = bytearray((dist / "boot" / "native.bin.xz").read_bytes())
@@ -179,24 +181,11 @@ def test_xz_copies_missing_or_damaged_fall_back_to_gzip(chromium, tmp_path, brok
         (dist / "boot" / "native.bin.xz").write_bytes(bytes(damaged))
     else:
         (dist / "js" / "vendor" / "xz-decompress.mjs").unlink()
-    tally = bench.Tally()
-    server = bench.plain_server(site, str(dist), bench.Link(), tally)
-    context = chromium.new_context()
-    page = context.new_page()
-    try:
-        t0 = time.monotonic()
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}{bench.SUB_PATH}?fast=1&renderer=list&boot=light&pack=xz&nosw")
-        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+    with first_visit(chromium, dist, "?fast=1&renderer=list&boot=light&pack=xz&nosw") as (page, paths):
         assert page.evaluate("window.cairn.engine.boot.mode") == "fresh"
-        paths = {r[1] for r in tally.since(t0)}
         assert {bench.SUB_PATH + p for p in ("pyodide/pyodide.asm.wasm.gz", "boot/native.bin.gz")} <= paths
         if broken == "copies":
             assert bench.SUB_PATH + "boot/native.bin.xz" in paths   # tried, then gzip
         else:
             assert not [p for p in paths if p.endswith(".xz")]
-        page.click("#game-list [data-game='glenmore']")
-        page.click("#ng-start")
-        page.wait_for_function("window.cairn.snapshot() !== null && window.cairn.snapshot().legal.length > 0")
-    finally:
-        context.close()
-        server.shutdown()
+        starts_a_game(page, "glenmore")
