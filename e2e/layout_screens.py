@@ -114,7 +114,13 @@ class Walk:
     def idle(self):
         self.page.wait_for_function(HUMAN, timeout=60_000)
 
-    def import_save(self, path):
+    def import_save(self, path, game=None):
+        if game:
+            # the first-game tips are the set-up screen's (audited there), not a later one's: a
+            # card that came late (its words loading on a busy machine) must not shrink the board
+            # in the middle of another screen's audit
+            self.page.evaluate("g => { try { localStorage.setItem('cairn:coached:' + g, '1'); } catch (e) { } }", game)
+            self.p.dismiss_coach()
         self.page.set_input_files("#import-file", path)
         self.page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.ply > 4 || (window.cairn.replay && window.cairn.replay.open)")
         self.page.wait_for_function("!window.cairn.busy && !(window.cairn.replay && window.cairn.replay.busy)")
@@ -263,11 +269,11 @@ class Walk:
         self.audit.check(f"{game}: help")
         self.close_dialog("#help")
         # mid-game
-        self.import_save(saved_game(game, 5, 0.5, self.tmpdir))
+        self.import_save(saved_game(game, 5, 0.5, self.tmpdir), game)
         self.a_turn(f"{game}: mid-game")
         self.hint(f"{game}: mid-game")
         # game over: the last decision tapped
-        self.import_save(saved_game(game, 5, 1, self.tmpdir))
+        self.import_save(saved_game(game, 5, 1, self.tmpdir), game)
         for _ in range(40):
             if self.p.over():
                 break
