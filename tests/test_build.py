@@ -593,3 +593,38 @@ def test_the_engine_wheel_is_the_same_bytes_whatever_the_files_times(tmp_path):
             assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert int(size) == len(data)
         assert len(record) == len(names)
+
+
+UNXZ = r"""
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createHash } from "node:crypto";
+const [dist] = process.argv.slice(2);
+const { loadXzDecoder, releaseXzDecoder, readAll } = await import(pathToFileURL(join(dist, "js/files.js")).href);
+const manifest = JSON.parse(readFileSync(join(dist, "boot/manifest.json"), "utf8"));
+const sha = (b) => createHash("sha256").update(b).digest("hex");
+const out = {};
+const unxz = async (rel) => {
+  const { XzReadableStream } = await loadXzDecoder();
+  const e = manifest.files[rel];
+  const got = await readAll(new XzReadableStream(new Blob([readFileSync(join(dist, e.xz.url))]).stream()), e.size);
+  return sha(got) === sha(readFileSync(join(dist, rel)));
+};
+for (const [rel, e] of Object.entries(manifest.files)) if (e.xz) out[rel] = await unxz(rel);
+await releaseXzDecoder();
+out.again = await unxz("boot/native.bin");   // loaded again after its memory was let go
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_page_decoder_unpacks_every_xz_copy_of_the_build_to_its_file(tmp_path):
+    """The decoder the worker loads (js/vendor/xz-decompress.mjs, through js/files.js), under
+    Node: every xz copy the manifest names unpacks to its file, the runtime's 9.6 MB too, and
+    the decoder works again after its memory was let go."""
+    from node_helpers import run_node
+
+    site.ensure_built(site.DIST)
+    out = run_node(tmp_path, UNXZ, site.DIST)[0]
+    assert set(out) == set(xzpack.XZ_FILES) | {"again"}
+    assert all(out.values()), out

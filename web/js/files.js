@@ -30,6 +30,18 @@ export function loadXzDecoder() {
   return xzDecoder;
 }
 
+/** Let the decoder's memory go (it keeps what its biggest file needed, 13 MB for the
+ * runtime) once nothing more is to be unpacked: a later use loads it again. */
+export async function releaseXzDecoder() {
+  const loaded = xzDecoder && (await xzDecoder.catch(() => null));
+  const cls = loaded && loaded.XzReadableStream;
+  // (the package's own fields, xz-decompress 0.2.3: its one instance, made again when needed)
+  if (cls && cls._contextMutex && !cls._contextMutex.locked) {   // none unpacking now
+    cls._moduleInstance = null;
+    cls._moduleInstancePromise = null;
+  }
+}
+
 /** The unpacked bytes of an xz ``stream`` of ``size`` bytes, as a stream. The
  * decoder unpacks one stream at a time, in the order they start: each is read
  * to its end here at once (none is left half-read holding the others up). */

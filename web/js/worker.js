@@ -25,7 +25,7 @@
 // language, and written in before that request is answered.
 
 import { startPython, takeSnapshot, checksum, WARM_UP, parseImage, writeImage, writeFiles, PYTHON_ROOT, sparse, unsparse } from "./pyboot.js";
-import { Files, loadXzDecoder } from "./files.js";
+import { Files, loadXzDecoder, releaseXzDecoder } from "./files.js";
 
 const base = new URL("../", import.meta.url);
 const at = (rel) => new URL(rel, base).href;
@@ -451,6 +451,7 @@ async function later(py) {
     console.warn("cairn: the rest of the engine did not arrive (it loads when needed):", e);
   }
   for (const [rel, type] of UNPACK_FOR_LATER) await files.keepUnpacked(rel, type);
+  await releaseXzDecoder();
 }
 
 // What a start reads every time: kept unpacked once the app is ready (about 15 MB more
