@@ -201,8 +201,8 @@ def seen_files(dist: str) -> List[str]:
 def worker_files(dist: str) -> List[str]:
     """What the worker downloads (the packed copies): the service worker keeps
     them but never fetches them itself (only the worker knows which it needs)."""
-    packed = [p + ".gz" for p in packed_files(dist)]
-    return packed + [p + ".xz" for p in packed_files(dist) if os.path.exists(os.path.join(dist, p + ".xz"))]
+    rels = packed_files(dist)
+    return [p + ".gz" for p in rels] + [p + ".xz" for p in rels if os.path.exists(os.path.join(dist, p + ".xz"))]
 
 
 def site_files(dist: str) -> List[str]:

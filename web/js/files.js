@@ -109,7 +109,7 @@ export class Files {
       .catch(() => null);
     this.packed = typeof DecompressionStream === "function";
     this.xz = false;       // download the xz copies (the worker decides by the link)
-    this.xzFailed = false; // an xz copy would not come or unpack: none is used again
+    this.xzFailed = false; // an xz copy would not come or unpack: gzip from then on, none is used again
     this.readXz = new Set();   // what was read from an xz copy (downloaded or kept)
     this.fromCache = [];   // what came from the cache (for the boot record)
     this.fetched = [];     // what came from the network
@@ -242,9 +242,7 @@ export class Files {
     let url = this.url(usePacked ? copy.url : rel);
     let res = await fetch(url);
     if ((!res.ok || !res.body) && usePacked && copy === e.xz) {
-      // a host without the xz copies (a copy of the site that left them out): gzip, from now on
-      this.xz = false;
-      this.xzFailed = true;
+      this.xzFailed = true;   // a host without the xz copies (a copy of the site that left them out)
       copy = this.copies(rel)[0];
       url = this.url(copy.url);
       res = await fetch(url);
@@ -286,7 +284,6 @@ export class Files {
         this.readXz.delete(rel);
         // an xz copy (downloaded or kept) that would not unpack: gzip, for it and from now on
         console.warn("cairn: an xz copy failed, using gzip:", rel, err);
-        this.xz = false;
         this.xzFailed = true;
         return await readAll(await this.stream(rel), e.size, out);
       }

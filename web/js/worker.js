@@ -240,13 +240,12 @@ async function linkSpeed(rel) {
   return files.speed(rel);
 }
 
-/** Whether this start downloads the xz copies: on a link that asks to save data
- * or is slow (the browser's hint, else ``speed``; none measured: as for a phone);
+/** Whether this start wants the xz copies: on a link that asks to save data or is
+ * slow (the browser's hint, else ``speed``; none measured: as for a phone);
  * "pack=xz|gzip" in the worker's name chooses (tests). */
 function chooseXz(speed) {
   const asked = params.get("pack");
   if (asked === "xz" || asked === "gzip") return asked === "xz";
-  if (!files.packed || !files.entry("pyodide/pyodide.asm.wasm").xz) return false;
   if (linkHint() === "light") return true;
   return speed === null || speed < XZ_BELOW;
 }
@@ -295,7 +294,8 @@ async function boot() {
   runtime.catch(() => {});
   let speed = null;
   if (loaded.total > 0) {
-    // the xz decoder loads meanwhile (21 KB): a browser that cannot load it gets gzip
+    // the xz decoder loads meanwhile (21 KB): a build without xz copies, or a browser that
+    // cannot unpack or load it, gets gzip
     const decoder = files.packed && files.entry("pyodide/pyodide.asm.wasm").xz
       ? loadXzDecoder().then(() => true, (e) => { console.warn("cairn: no xz decoder:", e); return false; })
       : Promise.resolve(false);
@@ -424,7 +424,7 @@ async function boot() {
   post(N_("Ready"));
   mark("ready");
   const record = { mode, source, reason, ms: since(), bytes: loaded.bytes, fetched: files.fetched, cached: files.fromCache,
-                   link: speed === null ? null : Math.round(Math.min(speed, 1e12)), packing: files.xz ? "xz" : "gzip",
+                   link: speed === null ? null : Math.round(Math.min(speed, 1e12)), packing: files.xz && !files.xzFailed ? "xz" : "gzip",
                    marks, origin: performance.timeOrigin + t0 };
   holding = mode === "fresh";
   postMessage({ kind: "ready", hello, boot: record });
