@@ -173,9 +173,14 @@ def link_judged(r):
 
 
 def worker_start(page, r):
-    """When the engine's worker started, ms after the page's navigation began."""
-    origin = (r.get("boot") or {}).get("origin")
-    return None if origin is None else round(origin - r["origin"])
+    """When the engine's worker started running, ms after the page's navigation began (and
+    when the page made it, after "made at", when the record says)."""
+    boot = r.get("boot") or {}
+    origin, created = boot.get("origin"), boot.get("created")
+    if origin is None:
+        return None
+    ran = round(origin - r["origin"])
+    return ran if created is None else f"{ran} (made at {round(created - r['origin'])})"
 
 
 def by_file(rows, prefix=SUB_PATH):

@@ -391,7 +391,7 @@ def source_hash() -> str:
         parts.append(hash_files(top, rels))
     singles = [p for p in ("pyproject.toml", "build/site.py", "build/package-lock.json", "build/snapshot.mjs",
                            "build/pyimage.mjs", "build/pyimage.py", "build/node_env.mjs", "build/cairn_later.py",
-                           "build/zopfli.mjs", "build/xzpack.py",
+                           "build/zopfli.mjs", "build/xzpack.py", "build/workerpack.py",
                            "build/python_patches.py",
                            "build/stdlib_used.txt",
                            "build/icons.py", "build/icon.json", "build/i18n.py", "build/wheel.py", "build/lock.py", "build/traces.py",
@@ -630,6 +630,7 @@ def build(dist: str = DIST) -> str:
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
     copy_web(tmp)
+    _load_build_module("cairn_workerpack", "workerpack.py").bundle(tmp)   # js/worker.js as one file
     pyodide_package_dir()   # npm ci (the xz decoder is one of the build's npm packages)
     _load_build_module("cairn_xzpack", "xzpack.py").write_decoder(tmp)
     i18n = load_i18n_module()

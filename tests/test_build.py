@@ -628,3 +628,63 @@ def test_the_page_decoder_unpacks_every_xz_copy_of_the_build_to_its_file(tmp_pat
     out = run_node(tmp_path, UNXZ, site.DIST)[0]
     assert set(out) == set(xzpack.XZ_FILES) | {"again"}
     assert all(out.values()), out
+
+
+WORKER_IN_ONE = r"""
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+const dist = process.argv[2];
+const text = readFileSync(join(dist, "js/worker.js"), "utf8");
+// the one file parses as a module and names nothing it does not hold itself
+let parsed = true;
+try { new Function("return async () => {" + text.replace(/import\.meta\.url/g, "'file:///x/js/worker.js'") + "}"); }
+catch (e) { parsed = String(e); }
+console.log(JSON.stringify({ parsed, staticImports: (text.match(/^import\s[^\n]*["'];?$/gm) || []).length,
+                             exports: (text.match(/^export\s/gm) || []).length }));
+"""
+
+
+def test_the_worker_is_one_file_in_the_site(tmp_path):
+    """build/workerpack.py: dist/js/worker.js holds js/files.js and js/pyboot.js (no second
+    round of requests before the worker starts its work); it parses, imports and exports
+    nothing; every function the two modules export is in it once."""
+    workerpack = site._load_build_module("cairn_workerpack", "workerpack.py")
+    dist = site.DIST
+    if not os.path.exists(os.path.join(dist, "js", "worker.js")):
+        pytest.skip("dist/ is not built")
+    from node_helpers import run_node
+
+    with open(os.path.join(dist, "js", "worker.js"), encoding="utf-8") as f:
+        one = f.read()
+    assert run_node(tmp_path, WORKER_IN_ONE, dist)[0] == {"parsed": True, "staticImports": 0, "exports": 0}
+    for part in workerpack.PARTS:
+        with open(os.path.join(site.WEB, part), encoding="utf-8") as f:
+            names = re.findall(r"^export (?:async )?(?:function|const|class) (\w+)", f.read(), re.M)
+        assert names, part
+        for name in names:
+            assert len(re.findall(rf"^(?:async )?(?:function|const|class) {name}\b", one, re.M)) == 1, (part, name)
+    with open(os.path.join(site.WEB, "js", "worker.js"), encoding="utf-8") as f:
+        assert f.read().split("\n", 1)[0] in one   # the worker's own text follows
+
+
+def test_the_worker_bundle_refuses_what_it_cannot_keep():
+    """A clash of names, an import it does not know or an export it cannot drop is an
+    error of the build, not a broken worker."""
+    workerpack = site._load_build_module("cairn_workerpack", "workerpack.py")
+    worker = 'import { a } from "./files.js";\nimport { b } from "./pyboot.js";\nconst c = a + b;\n'
+    names = ["js/files.js", "js/pyboot.js"]
+    out = workerpack.bundled(worker, ["export const a = 1;\n", "export function b() {}\n"], names)
+    assert "const a = 1;" in out and "function b() {}" in out and "import" not in out and "export" not in out
+    # a Python line in a template string is not an import
+    assert "import gc, json" in workerpack.bundled(worker, ["export const a = `\nimport gc, json\n`;\n",
+                                                            "export function b() {}\n"], names)
+    for parts, worker_, says in [
+        (["export const a = 1;\n", "export const a = 2;\n"], worker, "in both"),
+        (["export const a = 1;\n", "export function b() {}\n"], worker + "const a = 3;\n", "in both"),
+        (["export const a = 1;\n", 'import { x } from "./other.js";\nexport function b() {}\n'], worker, "import or export"),
+        (["export default 1;\n", "export function b() {}\n"], worker, "import or export"),
+        (["export const a = 1;\n", "export function b() {}\n"], worker + 'import { z } from "./ui.js";\n', "something else"),
+        (["export const a = 1;\n", "export function b() {}\n"], 'import { a } from "./files.js";\n', "imports"),
+    ]:
+        with pytest.raises(workerpack.BundleError, match=says):
+            workerpack.bundled(worker_, parts, names)

@@ -425,7 +425,7 @@ async function boot() {
   mark("ready");
   const record = { mode, source, reason, ms: since(), bytes: loaded.bytes, fetched: files.fetched, cached: files.fromCache,
                    link: speed === null ? null : Math.round(Math.min(speed, 1e12)), packing: files.xz && !files.xzFailed ? "xz" : "gzip",
-                   marks, origin: performance.timeOrigin + t0 };
+                   marks, origin: performance.timeOrigin + t0, created: performance.timeOrigin };
   holding = mode === "fresh";
   postMessage({ kind: "ready", hello, boot: record });
   if (holding) setTimeout(() => keepSnapshot(py, files, hello).finally(() => { release(); later(py); }), 0);
