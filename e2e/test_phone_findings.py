@@ -272,3 +272,19 @@ def test_rough_edges(request, chromium, site_url, tmp_path):
         assert len(set(page.evaluate("[...document.querySelectorAll('.rp-steps button path')].map(p => p.getAttribute('d'))"))) == 7
     finally:
         _finish(request, app)
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ro"])
+def test_the_home_headings_keep_one_line_on_a_small_phone(request, chromium, site_url, lang):
+    """On a 360 px phone the contrast button and the language picker beside "New game" wrap
+    among themselves; the headings of the home screen stay on one line each."""
+    app = open_app(request, chromium, site_url, SMALL, query=f"?fast=1&nosw&lang={lang}")
+    page = app.page
+    try:
+        page.wait_for_function("document.querySelector('#games-section .home-head h2').textContent !== 'New game'")
+        rows = page.evaluate("""() => [...document.querySelectorAll('#home .home-head > h2')].filter((h) => h.offsetParent).map((h) => {
+            const lh = parseFloat(getComputedStyle(h).lineHeight); return [h.textContent, h.getBoundingClientRect().height / lh]; })""")
+        assert len(rows) >= 2 and all(lines < 1.5 for _, lines in rows), rows
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        _finish(request, app)
