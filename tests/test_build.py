@@ -500,6 +500,56 @@ def test_built_snapshot_restores_with_pydantic_core_and_every_game(tmp_path):
     assert run_node(tmp_path, RESTORE, dist, "damage")[0] == {"checksum": False}
 
 
+CHECKSUM = r"""
+import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+const dist = process.argv[2];
+const tmp = mkdtempSync(join(tmpdir(), "cairn-checksum-"));
+writeFileSync(join(tmp, "pyboot.mjs"), readFileSync(join(dist, "js/pyboot.js")));
+const { checksum, snapshotArray, unsparse } = await import(join(tmp, "pyboot.mjs"));
+// the definition, read word by word with a DataView (little-endian), no WebAssembly
+const reference = (bytes) => {
+  let a = 1, b = 0;
+  const n = bytes.byteLength >>> 2, dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < n; i++) { a = (a + dv.getUint32(4 * i, true)) | 0; b = (b + a) | 0; }
+  for (let i = n << 2; i < bytes.byteLength; i++) { a = (a + bytes[i]) | 0; b = (b + a) | 0; }
+  return (b >>> 0).toString(16).padStart(8, "0") + (a >>> 0).toString(16).padStart(8, "0");
+};
+const out = { same: [], fast: null };
+for (const n of [0, 1, 3, 4, 7, 4096, (1 << 20) - 1, 1 << 20, (1 << 20) + 3, 3 * (1 << 20) + 5]) {
+  const x = snapshotArray(n);
+  for (let i = 0; i < n; i++) x[i] = (Math.imul(i, 2654435761) >>> 24) ^ (i & 0xff);
+  const y = new Uint8Array(x);               // a plain array (copied where WebAssembly sums it)
+  const z = new Uint8Array(n + 4).subarray(4); z.set(y);   // a view that starts 4 bytes in
+  const want = reference(y);
+  out.same.push([n, checksum(x) === want && checksum(y) === want && checksum(z) === want]);
+}
+const meta = JSON.parse(readFileSync(join(dist, "boot/snapshot.json")));
+const snap = snapshotArray(meta.size);
+unsparse(new Uint8Array(gunzipSync(readFileSync(join(dist, "boot/snapshot.bin.gz")))), snap);
+out.snapshot = checksum(snap) === meta.checksum && reference(snap) === meta.checksum;
+snap[snap.length >> 1] ^= 1;
+out.damaged = checksum(snap) !== meta.checksum;
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_checksum_is_the_same_at_webassemblys_speed(tmp_path):
+    """js/pyboot.js checksum(): summed in WebAssembly (a snapshotArray(), or a big array
+    copied into one) it gives what the definition gives, read word by word, for every
+    size and alignment; the build's snapshot matches its record, a changed byte does not."""
+    dist = site.DIST
+    if not os.path.exists(os.path.join(dist, "boot", "snapshot.json")):
+        pytest.skip("dist/ is not built")
+    from node_helpers import run_node
+
+    out = run_node(tmp_path, CHECKSUM, dist)[0]
+    assert out["same"] and all(ok for _, ok in out["same"]), out["same"]
+    assert out["snapshot"] and out["damaged"]
+
+
 def test_ci_runs_every_test_and_deploys_only_what_passed():
     """.github/workflows/ci.yml: every push and pull request runs the README's test command;
     Pages gets the dist/ those tests ran against, only from a push to main, only after them."""

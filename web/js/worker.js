@@ -24,7 +24,7 @@
 // (boot/lang/<lang>.mo) are downloaded as soon as the page names the
 // language, and written in before that request is answered.
 
-import { startPython, takeSnapshot, checksum, WARM_UP, parseImage, writeImage, writeFiles, PYTHON_ROOT, sparse, unsparse } from "./pyboot.js";
+import { startPython, takeSnapshot, checksum, snapshotArray, WARM_UP, parseImage, writeImage, writeFiles, PYTHON_ROOT, sparse, unsparse } from "./pyboot.js";
 import { Files, loadXzDecoder, releaseXzDecoder } from "./files.js";
 
 const base = new URL("../", import.meta.url);
@@ -329,7 +329,7 @@ async function boot() {
   if (local) {
     source = "local";
     snapMeta = local.meta;
-    const buf = new Uint8Array(snapMeta.size);
+    const buf = snapshotArray(snapMeta.size);   // (checked at WebAssembly's speed)
     snapshot = Promise.resolve(buf);
     snapshotReady = local.bytes.then((b) => verified(unsparse(b, buf), snapMeta.checksum, "the start-up snapshot"));
   } else if (files.packed && manifest.files["boot/snapshot.bin"]) {
@@ -344,7 +344,7 @@ async function boot() {
       source = "build";
       loaded.total += await files.missing(["boot/snapshot.bin"]);
       post(current);
-      const buf = new Uint8Array(meta.size);
+      const buf = snapshotArray(meta.size);
       snapshot = Promise.resolve(buf);
       packedSnapshot = files.bytes("boot/snapshot.bin");
       snapshotReady = packedSnapshot.then((b) => { mark("snapshot unpacked"); unsparse(b, buf); mark("snapshot placed");
