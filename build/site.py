@@ -84,8 +84,10 @@ PRECACHE_EXCLUDE_DIRS = ("wheels/",)
 # Records the app does not read (the worker has both in boot/manifest.json),
 # and Pyodide's whole standard library: read only should a module the build's
 # cut left out be imported (build/cairn_later.py; the tests make sure none is).
+# The worker's two modules too: js/worker.js holds them (build/workerpack.py); they stay
+# in the site for the build's Node scripts.
 PRECACHE_EXCLUDE_FILES = ("pyodide/pyodide-lock.json", "boot/snapshot.json", "boot/python.json",
-                          "pyodide/python_stdlib.zip")
+                          "pyodide/python_stdlib.zip", "js/pyboot.js", "js/files.js")
 # The files the worker downloads packed (gzip, unpacked in the browser with
 # DecompressionStream): the runtime, its JavaScript half, what Python starts
 # from (build/pyimage.mjs: the native libraries, the cut standard library,
