@@ -165,6 +165,27 @@ def test_first_start_from_scratch_keeps_a_snapshot_and_a_damaged_one_falls_back(
     assert app.errors == []
 
 
+def test_a_first_start_from_scratch_speaks_the_pages_language_at_once(app):
+    """A first visit that starts Python from scratch keeps a snapshot before answering the
+    rest (a second or so); the page's language and the games' names in it are answered
+    first, so the menu is never in the engine's English once the engine is ready."""
+    app.page.goto(app.url + "?fast=1&renderer=list&boot=light&lang=pt-BR")
+    app.page.wait_for_function("document.documentElement.dataset.engine === 'ready' && "
+                               "document.querySelector('#game-list [data-game=caledonia]')", timeout=120_000)
+    app.page.wait_for_function("document.querySelector('#game-list').innerText.includes('Clãs da Caledônia')", timeout=5_000)
+    assert app.page.evaluate("window.cairn.engine.boot.mode") == "fresh"
+    app.page.wait_for_function("window.cairn.engine.boot.kept && window.cairn.engine.boot.kept.kept", timeout=60_000)
+    # answered before the snapshot was taken, not after it
+    first = app.page.evaluate("window.cairn.engine.boot.kept.first")
+    assert first[:1] == ["lang"] and "hello" in first, first
+    # the next start, from that snapshot, is told its language again
+    app.page.goto(app.url + "?fast=1&renderer=list&lang=ro")
+    app.wait_ready()
+    assert app.page.evaluate("window.cairn.engine.boot.source") == "local"
+    app.page.wait_for_function("document.querySelector('#game-list').innerText.includes('Carcassonne: Vânători')", timeout=5_000)
+    assert app.errors == []
+
+
 HOLD_READY = """
 (() => {
   // Holds the engine worker's "ready" message until window.__release().

@@ -428,7 +428,7 @@ async function boot() {
                    marks, origin: performance.timeOrigin + t0, created: performance.timeOrigin };
   holding = mode === "fresh";
   postMessage({ kind: "ready", hello, boot: record });
-  if (holding) setTimeout(() => keepSnapshot(py, files, hello).finally(() => { release(); later(py); }), 0);
+  if (holding) setTimeout(() => languageFirst().then((first) => keepSnapshot(py, files, hello, first)).finally(() => { release(); later(py); }), 0);
   else {
     release();
     later(py);
@@ -463,7 +463,7 @@ const UNPACK_FOR_LATER = [["pyodide/pyodide.asm.wasm", "application/wasm"], ["py
 /** After a start from scratch: warm the engine up and keep a snapshot of
  * this state for the next start (nothing of a game is in it yet: requests
  * wait until it is taken). */
-async function keepSnapshot(py, files, hello) {
+async function keepSnapshot(py, files, hello, first = []) {
   try {
     const t = performance.now();
     py.runPython(WARM_UP);
@@ -473,11 +473,36 @@ async function keepSnapshot(py, files, hello) {
     const taken = performance.now() - t;
     release();   // the engine answers while the copy is written
     const kept = await files.keepLocalSnapshot(packed, meta);
-    postMessage({ kind: "snapshot", kept, ms: Math.round(taken), size: bytes.byteLength });
+    postMessage({ kind: "snapshot", kept, ms: Math.round(taken), size: bytes.byteLength, first });
   } catch (e) {
     console.warn("cairn: could not keep a start-up snapshot:", e);
     postMessage({ kind: "snapshot", kept: false, reason: String((e && e.message) || e) });
   }
+}
+
+/** Before the snapshot after a start from scratch (which holds every request back for up to
+ * a second): the page's language and the games' names in it (``lang``, then ``hello``: the
+ * page asks for them as soon as it hears the engine is ready; they change no game), so that
+ * a first visit does not show the engine's English meanwhile. A language's catalogue is
+ * downloaded by then, or soon (else it waits for the snapshot, as the rest does). The
+ * snapshot then holds that language; a later start is told its own. */
+const BEFORE_SNAPSHOT = new Set(["lang", "hello"]);
+async function languageFirst() {
+  const first = [];   // what was answered (the snapshot's message says)
+  const until = performance.now() + 150;   // the page's first requests, a moment after "ready"
+  while (performance.now() < until || (queue.length && BEFORE_SNAPSHOT.has(queue[0] && queue[0].op))) {
+    if (!queue.length) { await new Promise((r) => setTimeout(r, 10)); continue; }
+    const msg = queue[0];
+    if (!msg || !BEFORE_SNAPSHOT.has(msg.op)) break;
+    if (msg.op === "lang") {
+      const ready = await Promise.race([catalogue(msg.lang).then((c) => { if (c) c.write(); return true; }, () => true),
+                                        new Promise((r) => setTimeout(r, 1500, false))]);
+      if (!ready) break;
+    }
+    first.push(msg.op);
+    answer(queue.shift());
+  }
+  return first;
 }
 
 function release() {
