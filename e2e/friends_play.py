@@ -57,7 +57,8 @@ WAIT = """const wait = (f, ms = 30000) => new Promise((resolve, reject) => {
 
 # Send your turn, in the page: press the button, read the link from the dialog, close it.
 SEND = """async () => { %s
-  document.getElementById("friends-send-btn").click();
+  // (the bar shows Send once this device has signed its turn: a moment after the last move)
+  (await wait(() => document.getElementById("friends-send-btn"))).click();
   const box = await wait(() => document.querySelector("#friends-send[open][data-link]"));
   const link = box.dataset.link;
   box.close();
