@@ -94,7 +94,7 @@ async function pump() {
   try {
     while (queue.length && handle && !holding) {
       const msg = queue[0];
-      if (msg && msg.op === "lang") await catalogue(msg.lang).then((c) => c && c.write()).catch(() => {});
+      if (msg && msg.op === "lang") await languageIn(msg.lang);
       if (!handle || holding) break;
       answer(queue.shift());
     }
@@ -107,6 +107,9 @@ async function pump() {
 let files = null;           // js/files.js for this build, once the manifest is read
 let manifestReady = null;   // resolves with it
 const catalogues = new Map();   // engine language code -> promise of {write()} or null (none to load)
+
+/** Resolves once ``lang``'s catalogue is written in (or there is none to write). */
+const languageIn = (lang) => catalogue(lang).then((c) => { if (c) c.write(); }, () => {});
 
 /** The engine's catalogue of ``lang`` ("pt_BR"): downloaded once, written into
  * Python's file system before the language is used (``write``); null for
@@ -495,8 +498,7 @@ async function languageFirst() {
     const msg = queue[0];
     if (!msg || !BEFORE_SNAPSHOT.has(msg.op)) break;
     if (msg.op === "lang") {
-      const ready = await Promise.race([catalogue(msg.lang).then((c) => { if (c) c.write(); return true; }, () => true),
-                                        new Promise((r) => setTimeout(r, 1500, false))]);
+      const ready = await Promise.race([languageIn(msg.lang).then(() => true), new Promise((r) => setTimeout(r, 1500, false))]);
       if (!ready) break;
     }
     first.push(msg.op);
