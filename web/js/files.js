@@ -107,6 +107,11 @@ export class Files {
     this.onBytes = onBytes;
     this.cache = (typeof caches !== "undefined" ? caches.open(cacheName(manifest.build)) : Promise.reject(new Error("no Cache Storage")))
       .catch(() => null);
+    // What the cache holds, listed once: every lookup of it then costs nothing when the
+    // answer is no (a first visit's cache is empty, and each lookup there took a fresh
+    // profile 10-40 ms, one after another, before a download was asked for); null when
+    // it cannot be listed (then every lookup asks the cache).
+    this.index = this.cache.then((c) => c && c.keys().then((reqs) => new Set(reqs.map((r) => r.url)))).catch(() => null);
     this.packed = typeof DecompressionStream === "function";
     this.xz = false;       // download the xz copies (the worker decides by the link)
     this.xzFailed = false; // an xz copy would not come or unpack: gzip from then on, none is used again
@@ -179,13 +184,28 @@ export class Files {
     return this.packed || !e.packed ? this.copies(rel)[0].bytes : e.size;
   }
 
+  /** The cache's response for ``url``, or null (the index asked first). */
+  async match(url) {
+    const [c, index] = await Promise.all([this.cache, this.index]);
+    if (!c || (index && !index.has(url))) return null;
+    return (await c.match(url)) || null;
+  }
+
+  /** Put ``res`` in the cache under ``url`` (and in the index). */
+  async put(url, res) {
+    const [c, index] = await Promise.all([this.cache, this.index]);
+    if (!c) return false;
+    await c.put(url, res);
+    if (index) index.add(url);
+    return true;
+  }
+
   /** The cached response for ``rel`` (a packed copy, either), or null. */
   async cached(rel) {
     const e = this.entry(rel);
-    const c = await this.cache;
-    if (!c || !(this.packed || !e.packed)) return null;
+    if (!(this.packed || !e.packed)) return null;
     for (const copy of this.copies(rel)) {
-      const hit = await c.match(this.url(copy.url));
+      const hit = await this.match(this.url(copy.url));
       if (hit && hit.headers.get(HASH_HEADER) === copy.hash) return hit;
     }
     return null;
@@ -195,9 +215,8 @@ export class Files {
    * Response from the cache, or null. */
   async unpacked(rel) {
     const e = this.entry(rel);
-    const c = await this.cache;
-    if (!c || !e.packed) return null;
-    const hit = await c.match(this.url(rel));
+    if (!e.packed) return null;
+    const hit = await this.match(this.url(rel));
     return hit && hit.headers.get(HASH_HEADER) === e.hash + UNPACKED ? hit : null;
   }
 
@@ -208,12 +227,10 @@ export class Files {
   async keepUnpacked(rel, type) {
     try {
       const e = this.entry(rel);
-      const c = await this.cache;
-      if (!c || !e.packed || (await this.unpacked(rel)) || !(await this.cached(rel))) return false;
+      if (!(await this.cache) || !e.packed || (await this.unpacked(rel)) || !(await this.cached(rel))) return false;
       const bytes = await this.bytes(rel);
-      await c.put(this.url(rel), new Response(bytes, { headers: { [HASH_HEADER]: e.hash + UNPACKED, "Content-Type": type,
-                                                                  "Content-Length": String(bytes.length) } }));
-      return true;
+      return await this.put(this.url(rel), new Response(bytes, { headers: { [HASH_HEADER]: e.hash + UNPACKED, "Content-Type": type,
+                                                                            "Content-Length": String(bytes.length) } }));
     } catch (err) {
       console.warn("cairn: could not keep an unpacked copy of", rel, err);
       return false;
@@ -309,10 +326,9 @@ export class Files {
   async keep(url, hash, stream) {
     try {
       const bytes = await readAll(stream);
-      const c = await this.cache;
-      if (!c || typeof crypto === "undefined" || !crypto.subtle) return;
+      if (!(await this.cache) || typeof crypto === "undefined" || !crypto.subtle) return;
       if ((await fileHash(bytes)) !== hash) return;
-      await c.put(url, new Response(bytes, { headers: { [HASH_HEADER]: hash, "Content-Length": String(bytes.length) } }));
+      await this.put(url, new Response(bytes, { headers: { [HASH_HEADER]: hash, "Content-Length": String(bytes.length) } }));
     } catch (e) {
       console.warn("cairn: could not keep a copy of", url, e);
     }
@@ -320,28 +336,28 @@ export class Files {
 
   /** A start-up snapshot made in this browser, kept under the build's key. */
   async localSnapshot() {
-    const c = await this.cache;
     const s = this.manifest.local_snapshot;
-    if (!c || !s) return null;
-    const [bin, meta] = await Promise.all([c.match(this.url(s.url)), c.match(this.url(s.url + ".json"))]);
+    if (!s) return null;
+    const [bin, meta] = await Promise.all([this.match(this.url(s.url)), this.match(this.url(s.url + ".json"))]);
     if (!bin || !meta || bin.headers.get(HASH_HEADER) !== s.key || meta.headers.get(HASH_HEADER) !== s.key) return null;
     return { bytes: bin, meta: await meta.json() };
   }
 
   async keepLocalSnapshot(bytes, meta) {
-    const c = await this.cache;
     const s = this.manifest.local_snapshot;
-    if (!c || !s) return false;
+    if (!s) return false;
     const headers = { [HASH_HEADER]: s.key };
     // The record last: a snapshot without it is never used.
-    await c.put(this.url(s.url), new Response(bytes, { headers: { ...headers, "Content-Length": String(bytes.length) } }));
-    await c.put(this.url(s.url + ".json"), new Response(JSON.stringify(meta), { headers }));
-    return true;
+    return (await this.put(this.url(s.url), new Response(bytes, { headers: { ...headers, "Content-Length": String(bytes.length) } })))
+      && this.put(this.url(s.url + ".json"), new Response(JSON.stringify(meta), { headers }));
   }
 
   async dropLocalSnapshot() {
-    const c = await this.cache;
+    const [c, index] = await Promise.all([this.cache, this.index]);
     const s = this.manifest.local_snapshot;
-    if (c && s) await Promise.all([c.delete(this.url(s.url)), c.delete(this.url(s.url + ".json"))]);
+    if (!c || !s) return;
+    const urls = [this.url(s.url), this.url(s.url + ".json")];
+    await Promise.all(urls.map((u) => c.delete(u)));
+    if (index) urls.forEach((u) => index.delete(u));
   }
 }
