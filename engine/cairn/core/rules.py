@@ -22,17 +22,14 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional
 
-from pydantic import BaseModel, ConfigDict
-
+from .record import Record
 from .rng import Rng
 
 Move = Dict[str, Any]
 
 
-class NoOptions(BaseModel):
+class NoOptions(Record):
     """Options model for a game without options."""
-
-    model_config = ConfigDict(extra="forbid")
 
 
 class Rules:
