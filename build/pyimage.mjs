@@ -5,7 +5,7 @@
 // file of the wheels (DIST/boot/stdlib-full.zip, DIST/boot/wheels.bin:
 // written by build/site.py, build/python_patches.py's changes made) and
 // runs what runs before a start-up snapshot (js/pyboot.js WARM_UP: the
-// facade imported, a move of every game played), noting
+// facade imported, a move of every game played, a save loaded), noting
 // every module imported and every file read.  Then it writes, every Python
 // module compiled (pyc; the standard library's and the packages' without
 // docstrings and asserts, Python -OO's way; the engine's as written; line
@@ -13,8 +13,7 @@
 //   boot/stdlib.zip   the standard library a start imports, plus _cairn_later
 //                     (build/cairn_later.py with its tables): Pyodide's
 //                     standard library zip in the browser
-//   boot/native.bin   the native libraries a start imports (none: pydantic_core's
-//                     is imported by the first save read, and is in later.bin)
+//   boot/native.bin   the native libraries (pydantic_core)
 //   boot/data.bin     the packages' data files (every start has them: the
 //                     engine reads some only when a game needs them)
 //   boot/deps.bin     the packages' modules a start imports (pydantic, ...)

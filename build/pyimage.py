@@ -158,13 +158,7 @@ def make_images():
             data = f.read()
         start = engine if rel.startswith(ENGINE) else deps
         if rel.endswith(".so"):
-            # loaded before Python starts when the start imports it; else it comes with the
-            # rest, and Python's import loads it (dlopen) the first time it is imported
-            if rel in imported:
-                native[rel] = data
-            else:
-                later[rel] = data
-                later_mods.append(module_of(rel[len(SITE):].split(".", 1)[0] + ".py"))
+            native[rel] = data
         elif rel.endswith(".mo") and rel.startswith(ENGINE + "locale/"):
             lang[rel.split("/")[3]] = data
         elif rel.endswith(".py"):

@@ -54,8 +54,7 @@ def xz_bytes(data: bytes) -> bytes:
 
 def write_xz(dist: str, rels: Iterable[str], cache: str) -> List[str]:
     """Write ``rel.xz`` beside each of ``rels`` present in ``dist`` (from ``cache``
-    when the same bytes were packed before) when it is smaller than the gzip copy;
-    returns those written."""
+    when the same bytes were packed before); returns those written."""
     os.makedirs(cache, exist_ok=True)
     done = []
     for rel in rels:
@@ -69,12 +68,6 @@ def write_xz(dist: str, rels: Iterable[str], cache: str) -> List[str]:
             with open(kept + ".tmp", "wb") as f:
                 f.write(xz_bytes(data))
             os.replace(kept + ".tmp", kept)
-        gz = path + ".gz"
-        if os.path.getsize(kept) >= (os.path.getsize(gz) if os.path.exists(gz) else len(data)):
-            # no smaller (an image with nothing in it): the gzip copy serves every link
-            if os.path.exists(path + ".xz"):
-                os.remove(path + ".xz")
-            continue
         shutil.copyfile(kept, path + ".xz")
         done.append(rel)
     return done

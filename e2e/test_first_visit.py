@@ -8,7 +8,6 @@ boots from what was kept.  Both first starts: the light one of a slow link
 import collections
 import contextlib
 import importlib.util
-import json
 import os
 import time
 
@@ -61,18 +60,11 @@ def test_first_visit_on_a_plain_host_downloads_each_file_once(chromium, plain_ho
         # Packed downloads only, in the packing chosen (the runtime's JavaScript, which
         # tells the link's speed, always gzip); the raw runtime and images never, nor
         # Pyodide's whole standard library (the build's cut has every module the engine imports).
-        # (a file without an xz copy, such as an image with nothing in it, comes as gzip)
-        with open(os.path.join(load_site_module().DIST, "boot", "manifest.json")) as f:
-            files = json.load(f)["files"]
-
-        def sent_as(rel):
-            return prefix + rel + (".xz" if pack == "xz" and "xz" in files[rel] else ".gz")
-
+        ext, other = (".xz", ".gz") if pack == "xz" else (".gz", ".xz")
         assert prefix + "pyodide/pyodide.asm.mjs.gz" in paths
-        assert {sent_as(p) for p in ("pyodide/pyodide.asm.wasm", "boot/native.bin", "boot/later.bin")} <= paths
-        assert "xz" in files["pyodide/pyodide.asm.wasm"] and "xz" in files["boot/later.bin"]
-        assert not [p for p in paths if p.endswith((".gz", ".xz")) and p[len(prefix):-3] in files
-                    and p != sent_as(p[len(prefix):-3]) and not p.endswith("/pyodide.asm.mjs.gz")]
+        assert {prefix + p + ext for p in ("pyodide/pyodide.asm.wasm", "boot/native.bin", "boot/later.bin")} <= paths
+        assert not [p for p in paths if p.endswith(other) and not p.endswith(("/pyodide.asm.mjs.gz", "/pyodide.mjs.gz",
+                                                                             "/data.bin.gz", "/snapshot.bin.gz"))]
         if pack == "xz":
             assert prefix + "js/vendor/xz-decompress.mjs" in paths
         assert not paths & {prefix + p for p in ("pyodide/pyodide.asm.wasm", "boot/native.bin", "boot/later.bin",
@@ -80,7 +72,7 @@ def test_first_visit_on_a_plain_host_downloads_each_file_once(chromium, plain_ho
         assert (prefix + "boot/snapshot.bin.gz" in paths) == (how == "snapshot")
         # A start from scratch brings the cut standard library and the start's modules;
         # a restore needs none of them.
-        start = {sent_as(p) for p in ("boot/stdlib.zip", "boot/deps.bin", "boot/engine.bin")}
+        start = {prefix + p + ext for p in ("boot/stdlib.zip", "boot/deps.bin", "boot/engine.bin")}
         assert (start <= paths) == (how == "light") and (not start & paths) == (how == "snapshot")
         # English: no language's catalogue (neither the engine's nor the page's)
         assert not [p for p in paths if "/lang/" in p or "/locale/" in p]
@@ -170,33 +162,30 @@ def test_a_slow_link_gets_the_xz_copies(chromium):
     with first_visit(chromium, site.DIST, "?fast=1&renderer=list&nosw", bench.Link(rate=1e6, rtt=0.04)) as (page, paths):
         boot = page.evaluate("window.cairn.engine.boot")
         assert boot["mode"] == "fresh" and boot["packing"] == "xz" and boot["link"] < 4e6, boot
-        assert {bench.SUB_PATH + p for p in ("pyodide/pyodide.asm.wasm.xz", "boot/engine.bin.xz", "boot/stdlib.zip.xz")} <= paths
-        assert not [p for p in paths if p.endswith(("wasm.gz", "engine.bin.gz", "stdlib.zip.gz", "snapshot.bin.gz"))]
+        assert {bench.SUB_PATH + p for p in ("pyodide/pyodide.asm.wasm.xz", "boot/native.bin.xz", "boot/stdlib.zip.xz")} <= paths
+        assert not [p for p in paths if p.endswith(("wasm.gz", "native.bin.gz", "stdlib.zip.gz", "snapshot.bin.gz"))]
         starts_a_game(page, "caledonia")
 
 
-@pytest.mark.parametrize("broken", ["missing", "damaged", "decoder"])
+@pytest.mark.parametrize("broken", ["copies", "decoder"])
 def test_xz_copies_missing_or_damaged_fall_back_to_gzip(chromium, tmp_path, broken):
-    """A copy of the site without the runtime's xz copy (a 404), or with a damaged
-    one of the engine's start modules, or without the decoder: the worker takes the gzip
+    """A copy of the site without the runtime's xz copy (a 404) and with a damaged
+    one of the native libraries, or without the decoder: the worker takes the gzip
     copies instead and starts."""
     dist = a_copy_of_the_site(tmp_path)
-    if broken == "missing":
+    if broken == "copies":
         (dist / "pyodide" / "pyodide.asm.wasm.xz").unlink()
-    elif broken == "damaged":
-        damaged = bytearray((dist / "boot" / "engine.bin.xz").read_bytes())
+        damaged = bytearray((dist / "boot" / "native.bin.xz").read_bytes())
         for i in range(4096, len(damaged) - 4096, 65536):
             damaged[i] ^= 0x5A
-        (dist / "boot" / "engine.bin.xz").write_bytes(bytes(damaged))
+        (dist / "boot" / "native.bin.xz").write_bytes(bytes(damaged))
     else:
         (dist / "js" / "vendor" / "xz-decompress.mjs").unlink()
     with first_visit(chromium, dist, "?fast=1&renderer=list&boot=light&pack=xz&nosw") as (page, paths):
         assert page.evaluate("window.cairn.engine.boot.mode") == "fresh"
-        if broken == "missing":
-            assert {bench.SUB_PATH + p for p in ("pyodide/pyodide.asm.wasm.gz", "boot/engine.bin.gz")} <= paths
-        elif broken == "damaged":
-            assert {bench.SUB_PATH + p for p in ("pyodide/pyodide.asm.wasm.xz", "boot/engine.bin.xz",
-                                                 "boot/engine.bin.gz")} <= paths   # tried, then gzip
+        assert {bench.SUB_PATH + p for p in ("pyodide/pyodide.asm.wasm.gz", "boot/native.bin.gz")} <= paths
+        if broken == "copies":
+            assert bench.SUB_PATH + "boot/native.bin.xz" in paths   # tried, then gzip
         else:
             assert not [p for p in paths if p.endswith(".xz")]
         starts_a_game(page, "glenmore")

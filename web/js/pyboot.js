@@ -5,9 +5,7 @@
 // What Python starts from comes as "images" the build made
 // (build/pyimage.mjs): one file each, ``CRN1``, a 4-byte length, a JSON
 // index {path: [offset, length]} (paths under /lib/python3.14/), then the
-// files' bytes.  boot/native.bin holds the native libraries a start imports
-// (none since the engine reads saves with pydantic only when it reads one:
-// pydantic_core's comes in boot/later.bin, and Python's import loads it):
+// files' bytes.  boot/native.bin holds the native libraries (pydantic_core):
 // they are written (with boot/data.bin, the packages' data files) and loaded
 // *before* Python starts, at a fixed place in
 // memory and in the function table; that is what lets a snapshot taken after
@@ -398,11 +396,8 @@ export function takeSnapshot(py) {
 }
 
 /** What runs before a snapshot is taken (the build's and the browser's
- * alike): the facade imported, and a game of every registered game made
- * and played a move (its save written), so that a first game imports
- * nothing.  No save is read: that imports pydantic (cairn.core.save_schema),
- * which with its native library comes later (the worker imports it once the
- * later image is in).
+ * alike): the facade imported, and a game of every registered game made,
+ * played a move, saved and loaded, so that a first game imports nothing.
  * What it imports is what a start brings (build/pyimage.mjs traces it):
  * everything else waits in the later image.
  * The value of its last line is the JSON of {hello, warmed}. */
@@ -423,11 +418,15 @@ for g in hello["games"]:
         snap = call(op="new", gid="warm", game=g["name"], players=g["min_players"], seed=1)
         if snap["legal"]:
             snap = call(op="play", gid="warm", move=snap["legal"][0])
+        call(op="load", gid="warm-load", save=json.dumps(snap["save"]))
         warmed.append(g["name"])
     except Exception as e:  # a game that cannot start still gets its own error later
         print("cairn snapshot: could not warm up", g["name"], e)
     finally:
         call(op="close", gid="warm")
+        call(op="close", gid="warm-load")
+# The refusal path of saves (pydantic validation errors) too.
+json.loads(handle(json.dumps({"id": 0, "op": "load", "gid": "x", "save": {"format": "cairn-save"}})))
 gc.collect()
 json.dumps({"hello": hello, "warmed": warmed})
 `;

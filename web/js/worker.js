@@ -450,10 +450,6 @@ async function later(py) {
     writeFiles(py.FS, image);
     py.runPython("import _cairn_later; _cairn_later.arrived()");
     mark("later");
-    // Reading a save (pydantic and its native library, left out of the start) is
-    // made ready now, not by the first save a player opens.
-    py.runPython("import cairn.core.save_schema");
-    mark("saves");
   } catch (e) {
     console.warn("cairn: the rest of the engine did not arrive (it loads when needed):", e);
   }

@@ -3,19 +3,27 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..core.record import Field, Record
+from pydantic import BaseModel, ConfigDict, Field
 
 
-class CaledoniaOptions(Record):
+class CaledoniaOptions(BaseModel):
     """Every variant the rulebook names, plus a fixed map for reproducible tables."""
 
-    static_imports: bool = Field(False, description="Static import values: cotton, tobacco and sugar cane are worth 4 VP each.")
-    scoring_tiles: bool = Field(True, description="Play with the round scoring tiles (off: the simplified game).")
-    ports: bool = Field(True, description="Play with the port bonus tiles (off: the simplified game).")
-    tight_map: bool = Field(False,
+    model_config = ConfigDict(extra="forbid")
+
+    static_imports: bool = Field(
+        default=False, description="Static import values: cotton, tobacco and sugar cane are worth 4 VP each.")
+    scoring_tiles: bool = Field(
+        default=True, description="Play with the round scoring tiles (off: the simplified game).")
+    ports: bool = Field(default=True, description="Play with the port bonus tiles (off: the simplified game).")
+    tight_map: bool = Field(
+        default=False,
         description="Tighter map (2-3 players; no effect otherwise): four spare port tiles cover one land space of each module.")
-    clans: bool = Field(True,
+    clans: bool = Field(
+        default=True,
         description="Play with clans (off: starting tiles only, plus 0/2/4/6 pounds by turn order).")
-    clan_auction: bool = Field(False, description="Auction the clans for victory points (experienced players).")
-    sides: Optional[str] = Field(None, pattern=r"^[12]{4}$",
+    clan_auction: bool = Field(
+        default=False, description="Auction the clans for victory points (experienced players).")
+    sides: Optional[str] = Field(
+        default=None, pattern=r"^[12]{4}$",
         description="Map module sides for A, B, C, D (e.g. '1221'); random when absent.")

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Union
 
+from pydantic import ValidationError
+
 import secrets
 
 from . import chance as _chance
 from .errors import IllegalMove, SaveError
 from .game import Game
-from .record import RecordError
 from .registry import GAMES, get_rules
 from .save import MAX_SEED, parse_save
 from .seats import normalize_seats
@@ -42,8 +43,10 @@ def new_game(
         raise ValueError(f"seed must be an integer from 0 to {MAX_SEED}")
     try:
         opts = rules.Options(**(options or {}))
-    except RecordError as e:
-        raise ValueError(f"bad option '{e.where or 'options'}': {e.msg}") from None
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "options"
+        raise ValueError(f"bad option '{where}': {err['msg']}") from None
     return Game(rules, seats, seed, opts)
 
 
@@ -77,8 +80,9 @@ def start_of(save: Any) -> Game:
     if save.game not in GAMES:
         raise SaveError(f"save file is for an unknown game '{save.game}'")
     try:
-        game = new_game(save.game, players=save.seats, seed=save.seed, options=save.options)
-    except ValueError as e:
+        game = new_game(save.game, players=[s.model_dump() for s in save.seats],
+                        seed=save.seed, options=save.options)
+    except (ValueError, ValidationError) as e:
         raise SaveError(f"save file has bad settings: {e}") from None
     if save.chance is not None:
         draws: Dict[int, bytes] = {}

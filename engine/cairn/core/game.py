@@ -35,7 +35,7 @@ class Game:
         self.rules = rules
         self.seats = seats
         self.seed = seed
-        self.options = options  # the checked options record (core.record)
+        self.options = options  # the validated pydantic options model
         # where draws come from (cairn.core.chance): "seeded" (the seed fixed them at
         # set-up), "given" (each revealing move needs its entropy: a friends' game) or
         # "local" (drawn here); draws: ply -> the entropy resampled before that move

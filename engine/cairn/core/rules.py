@@ -22,14 +22,17 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional
 
-from .record import Record
+from pydantic import BaseModel, ConfigDict
+
 from .rng import Rng
 
 Move = Dict[str, Any]
 
 
-class NoOptions(Record):
+class NoOptions(BaseModel):
     """Options model for a game without options."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class Rules:

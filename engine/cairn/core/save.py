@@ -6,23 +6,19 @@ refused.  A game whose chance is fresh (:mod:`cairn.core.chance`: a friends'
 game) also stores its chance entries, ``chance: {source, draws: [[ply,
 hex]]}``, and is format version 2; a seeded game's save stays version 1, as
 every save made before.  A save that keeps a review of the game (:mod:`cairn.review`: its
-``review`` field, checked there before it is trusted) is format version 3.  Reading one
-validates it with pydantic (:mod:`.save_schema`, imported by the first read: writing saves,
-which every move does, needs none of it); every refusal is a :class:`SaveError` whose message
-names the problem.
+``review`` field, checked there before it is trusted) is format version 3.  Validation uses
+pydantic; every refusal is a :class:`SaveError` whose message names the problem.
 """
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Literal, Optional, Tuple, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import SaveError
-from .record import RecordError
 from .seats import Seat
 from .version import __version__
-
-if TYPE_CHECKING:
-    from .save_schema import SaveFile
 
 FORMAT = "cairn-save"
 FORMAT_VERSION = 3          # the newest this app reads (1: no chance entries, 2: no review)
@@ -34,6 +30,47 @@ _MAX_MOVE_KEYS = 16
 _MAX_STR = 200
 _MAX_LIST = 64
 _MAX_DEPTH = 4
+
+
+class ChanceLog(BaseModel):
+    """A fresh-chance game's draws: where they came from and, for each
+    revealing move, its ply and the entropy resampled before it (hex)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: Literal["given", "local"]
+    draws: List[Tuple[int, str]] = Field(default_factory=list, max_length=MAX_MOVES)
+
+
+class ReviewRecord(BaseModel):
+    """A review of the game kept in its save (its meaning and its checks: :mod:`cairn.review.record`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: int
+    seed: int = Field(ge=0, le=MAX_SEED)
+    plies: int = Field(ge=0, le=MAX_MOVES)
+    seats: List[int] = Field(max_length=8)
+    bound: str = Field(max_length=64)
+    verdicts: List[List[Any]] = Field(default_factory=list, max_length=MAX_MOVES)
+    check: str = Field(max_length=64)
+
+
+class SaveFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: str
+    format_version: int
+    engine_version: str = Field(max_length=40)
+    game: str = Field(max_length=40)
+    options: Dict[str, Any] = Field(default_factory=dict)
+    seed: int = Field(ge=0, le=MAX_SEED)
+    seats: List[Seat] = Field(min_length=1, max_length=8)
+    moves: List[Dict[str, Any]] = Field(default_factory=list, max_length=MAX_MOVES)
+    # the app's notes: plain values, or a list of plies (the hints taken: cairn.hint)
+    meta: Dict[str, Union[str, int, float, bool, None, List[Any]]] = Field(default_factory=dict, max_length=32)
+    chance: Optional[ChanceLog] = None
+    review: Optional[ReviewRecord] = None
 
 
 def _check_json_value(value: Any, depth: int, where: str) -> None:
@@ -96,9 +133,8 @@ def chance_log(game: Any) -> Optional[Dict[str, Any]]:
     return {"source": game.chance, "draws": [[p, e.hex()] for p, e in sorted(game.draws.items()) if p < plies]}
 
 
-def parse_save(data: Union[Dict[str, Any], str, bytes]) -> "SaveFile":
-    """Check the shape of a save (text or dict) without replaying it: a
-    :class:`.save_schema.SaveFile` whose ``seats`` are checked seat dicts."""
+def parse_save(data: Union[Dict[str, Any], str, bytes]) -> SaveFile:
+    """Check the shape of a save (text or dict) without replaying it."""
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_SAVE_BYTES:
             raise SaveError(f"file too large ({len(data)} bytes; limit {MAX_SAVE_BYTES})")
@@ -127,8 +163,6 @@ def parse_save(data: Union[Dict[str, Any], str, bytes]) -> "SaveFile":
         )
     if version < 1:
         raise SaveError(f"unknown save file format version {version}")
-    from .save_schema import SaveFile, ValidationError   # pydantic: the first read imports it
-
     try:
         save = SaveFile.model_validate(data)
     except ValidationError as e:
@@ -137,12 +171,6 @@ def parse_save(data: Union[Dict[str, Any], str, bytes]) -> "SaveFile":
         raise SaveError(f"save file is malformed at '{where}': {err['msg']}") from None
     except RecursionError:
         raise SaveError("save file is malformed (nested too deeply)") from None
-    for i, seat in enumerate(save.seats):
-        try:
-            Seat(**seat)
-        except RecordError as e:
-            where = f"seats.{i}.{e.where}" if e.where else f"seats.{i}"
-            raise SaveError(f"save file is malformed at '{where}': {e.msg}") from None
     for i, move in enumerate(save.moves):
         _check_json_value(move, 1, f"move {i + 1}")
     if save.review is not None:

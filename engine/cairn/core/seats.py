@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, Optional, Union
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
 from . import i18n
-from .record import Field, Record, RecordError
 
 #: What every game's seats of these kinds get when a spec leaves them out.
 SEAT_DEFAULTS: Dict[str, Dict[str, str]] = {
@@ -34,14 +35,12 @@ def display_names(seats: List["Seat"]) -> List[str]:
     return out
 
 
-class Seat(Record):
-    """One seat: its kind, a bot's level, the name shown."""
+class Seat(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
-    frozen = True
-
-    kind: str = Field("human", pattern=r"^[a-z]{1,16}$")
-    level: Optional[str] = Field(None, max_length=32)
-    name: str = Field("", max_length=40)
+    kind: str = Field(default="human", pattern=r"^[a-z]{1,16}$")
+    level: Optional[str] = Field(default=None, max_length=32)
+    name: str = Field(default="", max_length=40)
 
     def to_json(self) -> dict:
         d: dict = {"kind": self.kind, "name": self.name}
@@ -74,8 +73,8 @@ def normalize_seats(players: Union[int, List[Any]],
             raise ValueError(f"seat {i + 1}: expected 'human', 'bot' or an object")
         try:
             seat = Seat(**spec)
-        except RecordError as e:
-            raise ValueError(f"seat {i + 1}: {e}") from None
+        except ValidationError as e:
+            raise ValueError(f"seat {i + 1}: {e.errors()[0]['msg']}") from None
         given = table.get(seat.kind, {})
         if not seat.level and given.get("level"):
             seat = seat.model_copy(update={"level": given["level"]})
