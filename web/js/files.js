@@ -349,7 +349,7 @@ export class Files {
     const headers = { [HASH_HEADER]: s.key };
     // The record last: a snapshot without it is never used.
     return (await this.put(this.url(s.url), new Response(bytes, { headers: { ...headers, "Content-Length": String(bytes.length) } })))
-      && this.put(this.url(s.url + ".json"), new Response(JSON.stringify(meta), { headers }));
+      && (await this.put(this.url(s.url + ".json"), new Response(JSON.stringify(meta), { headers })));
   }
 
   async dropLocalSnapshot() {
