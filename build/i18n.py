@@ -424,6 +424,35 @@ def template(required: Dict[Key, str], top: str, where_prefix: str, lang: str) -
     return buf.getvalue().decode("utf-8")
 
 
+def titles_in_catalogue(dist: str) -> Dict[str, Dict[str, str]]:
+    """Add to ``dist``'s ``boot/catalogue.json`` (the engine's "hello" the page shows
+    before the engine answers: in English) each game's title in every language the
+    engine speaks, read from that language's catalogue (``boot/lang/<lang>.mo``) as
+    the engine reads it (the game's own context first): ``titles: {lang: {game:
+    title}}``.  A first visit in Portuguese then names the games in Portuguese from
+    the start, not only once Python is up."""
+    import gettext
+    path = os.path.join(dist, "boot", "catalogue.json")
+    with open(path, encoding="utf-8") as f:
+        hello = json.load(f)
+    titles: Dict[str, Dict[str, str]] = {}
+    top = os.path.join(dist, "boot", "lang")
+    for name in sorted(os.listdir(top)) if os.path.isdir(top) else []:
+        if not name.endswith(".mo"):
+            continue
+        with open(os.path.join(top, name), "rb") as f:
+            tr = gettext.GNUTranslations(f)
+        mine = {}
+        for g in hello["games"]:
+            found = tr.pgettext(g["name"], g["title"])
+            mine[g["name"]] = found if found != g["title"] else tr.gettext(g["title"])
+        titles[name[:-len(".mo")]] = mine
+    hello["titles"] = titles
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(hello, f)
+    return titles
+
+
 def main(argv: Iterable[str]) -> int:
     args = list(argv)
     if args[:1] == ["missing"]:

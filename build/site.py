@@ -650,6 +650,7 @@ def build(dist: str = DIST) -> str:
     copy_pyodide(os.path.join(tmp, "pyodide"))
     write_python_images([os.path.join(wheels, w) for w in wheel_manifest(os.listdir(wheels))["wheels"]], tmp)
     make_snapshot(tmp)
+    i18n.titles_in_catalogue(tmp)   # the games' names in each language, before the engine is up
     load_icons_module().write_icons(os.path.join(HERE, "icon.json"), os.path.join(tmp, "icons"))
     build_id = write_boot_manifest(tmp)
     finish_service_worker(tmp, build_id)

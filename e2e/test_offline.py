@@ -207,6 +207,23 @@ HOLD_READY = """
 """
 
 
+def test_the_menu_names_the_games_in_the_pages_language_before_the_engine_is_up(app):
+    """The build's copy of the engine's catalogue, shown while Python starts, carries the
+    games' titles in each language: a first visit in Portuguese never lists them in English."""
+    app.page.add_init_script(HOLD_READY)
+    app.open("?renderer=list&lang=pt-BR", wait_ready=False)
+    app.page.wait_for_function("document.querySelector('#game-list').innerText.includes('Clãs da Caledônia')", timeout=15_000)
+    menu = app.page.inner_text("#game-list")
+    assert "Carcassonne: Caçadores e Coletores" in menu and "Hunters" not in menu
+    assert app.page.evaluate("document.documentElement.dataset.engine") == "loading"
+    app.page.select_option("#lang-select", "ro")
+    app.page.wait_for_function("document.querySelector('#game-list').innerText.includes('Carcassonne: Vânători')", timeout=5_000)
+    app.page.evaluate("window.__release()")
+    app.wait_ready()
+    app.page.wait_for_function("document.querySelector('#game-list').innerText.includes('Carcassonne: Vânători')", timeout=5_000)
+    assert app.errors == []
+
+
 def test_menu_works_while_the_engine_loads(app):
     app.page.add_init_script(HOLD_READY)
     app.open("?renderer=list", wait_ready=False)

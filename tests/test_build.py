@@ -418,6 +418,17 @@ def test_built_boot_files_match_the_build():
         from cairn import GAMES
 
         assert sorted(meta["games"]) == sorted(GAMES)   # every registered game is warm in the snapshot
+        # the games' titles in each language, as the engine itself names them (the page shows
+        # them before the engine is up)
+        from cairn.facade import handle
+
+        assert sorted(catalogue["titles"]) == ["pt_BR", "ro"]
+        for lang, titles in catalogue["titles"].items():
+            assert json.loads(handle(json.dumps({"id": 1, "op": "lang", "lang": lang})))["ok"]
+            hello = json.loads(handle(json.dumps({"id": 2, "op": "hello"})))["result"]
+            assert titles == {g["name"]: g["title"] for g in hello["games"]}, lang
+        assert catalogue["titles"]["pt_BR"]["caledonia"] == "Clãs da Caledônia"
+        handle(json.dumps({"id": 3, "op": "lang", "lang": "en"}))
     for rel in ("icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png",
                 "icons/apple-touch-icon.png", "boot/snapshot.bin.gz"):
         assert os.path.exists(os.path.join(dist, rel)), rel

@@ -512,7 +512,7 @@ async function resume(gid, quiet) {
 
 // -- import / export -------------------------------------------------------------
 const saveFilename = (save) => `${save.game}-${new Date().toISOString().slice(0, 10)}.cairn.json`;
-const gameTitle = (name) => (((S.hello || menuHello) && (S.hello || menuHello).games) || []).find((g) => g.name === name)?.title || name;
+const gameTitle = (name) => ((shownHello() && shownHello().games) || []).find((g) => g.name === name)?.title || name;
 const shareOptions = (save) => ({ title: gameTitle(save.game), filename: saveFilename(save), download: exportSave });
 
 function exportSave(save = S.lastSave) {
@@ -739,8 +739,17 @@ function showMenu(hello) {
   $("#import-btn").disabled = false;
 }
 
+/** The engine's "hello" as the page shows it: before the engine has answered, the build's
+ * copy, whose games' titles are English, with their titles in the page's language (the
+ * build lists them: ``titles``, build/i18n.py). */
+function shownHello() {
+  const hello = S.hello || menuHello;
+  const titles = !S.hello && hello && hello.titles && hello.titles[engineLanguage()];
+  return titles ? { ...hello, games: hello.games.map((g) => ({ ...g, title: titles[g.name] || g.title })) } : hello;
+}
+
 function renderMenu() {
-  const hello = menuHello;
+  const hello = shownHello();
   const start = (req) => {
     if (!S.booted) toast(t("The game starts as soon as the engine is ready\u2026"), "info", 0);
     return startGame(req);
