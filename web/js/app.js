@@ -512,7 +512,7 @@ async function resume(gid, quiet) {
 
 // -- import / export -------------------------------------------------------------
 const saveFilename = (save) => `${save.game}-${new Date().toISOString().slice(0, 10)}.cairn.json`;
-const gameTitle = (name) => ((shownHello() && shownHello().games) || []).find((g) => g.name === name)?.title || name;
+const gameTitle = (name) => (((shownHello() || {}).games) || []).find((g) => g.name === name)?.title || name;
 const shareOptions = (save) => ({ title: gameTitle(save.game), filename: saveFilename(save), download: exportSave });
 
 function exportSave(save = S.lastSave) {
@@ -635,7 +635,7 @@ async function showReplay(gid, { atEnd = false, review = false } = {}) {
 configureReplay({
   engine,
   newGid,
-  title: (name) => ((S.hello && S.hello.games) || []).find((g) => g.name === name)?.title || name,
+  title: (name) => gameTitle(name),
   leave: () => { if (S.gid) leaveGame(); $("#newgame").hidden = true; },
   home: () => { $("#home").hidden = false; refreshSaved(); },
   resume: (gid) => resume(gid, false),
