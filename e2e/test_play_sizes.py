@@ -87,6 +87,7 @@ def test_full_game_by_tapping(chromium, site_url, tmp_path, game, size):
         # the end of the game opens the sheet on the final table, who won at its head (no pop-up
         # over the board: issue 48)
         page.wait_for_function("document.body.classList.contains('sheet-open')")
+        page.wait_for_function("(document.querySelector('#final .final-head') || {}).innerText", timeout=5_000)
         assert page.inner_text("#final .final-head").startswith("Game over")
         page.wait_for_timeout(400)
         assert page.is_visible("#end-actions") and page.is_visible("#again")
