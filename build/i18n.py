@@ -428,10 +428,15 @@ def titles_in_catalogue(dist: str) -> Dict[str, Dict[str, str]]:
     """Add to ``dist``'s ``boot/catalogue.json`` (the engine's "hello" the page shows
     before the engine answers: in English) each game's title in every language the
     engine speaks, read from that language's catalogue (``boot/lang/<lang>.mo``) as
-    the engine reads it (the game's own context first): ``titles: {lang: {game:
-    title}}``.  A first visit in Portuguese then names the games in Portuguese from
-    the start, not only once Python is up."""
+    the engine reads it (its own ``lookup``: the game's context first): ``titles:
+    {lang: {game: title}}``.  A first visit in Portuguese then names the games in
+    Portuguese from the start, not only once Python is up."""
     import gettext
+    sys.path.insert(0, os.path.dirname(ENGINE))
+    try:
+        from cairn.core.i18n import lookup
+    finally:
+        sys.path.pop(0)
     path = os.path.join(dist, "boot", "catalogue.json")
     with open(path, encoding="utf-8") as f:
         hello = json.load(f)
@@ -442,11 +447,7 @@ def titles_in_catalogue(dist: str) -> Dict[str, Dict[str, str]]:
             continue
         with open(os.path.join(top, name), "rb") as f:
             tr = gettext.GNUTranslations(f)
-        mine = {}
-        for g in hello["games"]:
-            found = tr.pgettext(g["name"], g["title"])
-            mine[g["name"]] = found if found != g["title"] else tr.gettext(g["title"])
-        titles[name[:-len(".mo")]] = mine
+        titles[name[:-len(".mo")]] = {g["name"]: lookup(tr, g["title"], g["name"]) for g in hello["games"]}
     hello["titles"] = titles
     with open(path, "w", encoding="utf-8") as f:
         json.dump(hello, f)
