@@ -110,6 +110,15 @@ def test_two_people_play_todays_deal_share_and_verify(person):
     assert card.get_attribute("data-played") == "1"
     assert str(a_score) in card.text_content()
     assert re.search(r"next deal in \d+ h \d+ min", ana.page.text_content("#daily-when"))
+    # and her record screen has her days beside the game's own section
+    ana.page.click("#record-btn")
+    ana.page.wait_for_selector("#record #rc-days")
+    days = ana.page.text_content("#record #rc-days")
+    assert "Your days" in days and "1 day in a row" in days
+    assert f"1 day played · 1 in a row · best {a_score} · average {a_score}" in days
+    assert ana.page.locator("#record .rc-game[data-game=caledonia]").count() == 1
+    assert ana.page.locator("#record [id=rc-days-title]").count() == 1   # its own ids, not the board's
+    ana.page.click("#rc-close")
 
     # Bruno opens Ana's link: verified, on his board with his own result, best first
     state, status = open_link(bruno, link)

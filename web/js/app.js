@@ -667,7 +667,7 @@ $("#home-btn").addEventListener("click", leaveGame);
 $("#record-btn").addEventListener("click", async () => {
   const { openRecord } = await import("./record.js");
   openRecord({
-    engine, store, games: () => (S.hello && S.hello.games) || [],
+    engine, store, games: () => (S.hello && S.hello.games) || [], days: () => daily.days("rc-days"),
     leave: () => { closeReplay(); if (S.gid) leaveGame(); $("#home").hidden = true; $("#newgame").hidden = true; },
     back: () => { $("#home").hidden = false; refreshSaved(); $("#record-btn").focus(); },
   });

@@ -395,7 +395,8 @@ export function installDaily(host) {
     }
   }
 
-  function daysBlock() {
+  /** "Your days" (the results board's, and the record screen's: ``id`` tells them apart). */
+  function daysBlock(id = "daily-days") {
     const d = yourDays(record, todayUTC());
     const line = (g) => {
       const s = d.games[g];
@@ -403,8 +404,8 @@ export function installDaily(host) {
       return [tn("{n} day played", "{n} days played", s.played), tn("{n} in a row", "{n} in a row", s.streak),
         t("best {n}", { n: s.best }), t("average {n}", { n: s.average })].join(" \u00b7 ");
     };
-    return el("section", { id: "daily-days", "aria-labelledby": "daily-days-title" },
-      el("h3", { id: "daily-days-title", text: t("Your days") }),
+    return el("section", { id, "aria-labelledby": `${id}-title` },
+      el("h3", { id: `${id}-title`, text: t("Your days") }),
       el("p", { text: tn("{n} day in a row", "{n} days in a row", d.streak) }),
       el("dl", { class: "daily-days-list" }, ...ORDER.flatMap((g) => [el("dt", { text: title(g) }), el("dd", { text: line(g) })])),
       el("p", { class: "muted small", text: t("First tries only; practice does not count.") }));
@@ -454,6 +455,8 @@ export function installDaily(host) {
   });
 
   return { renderHome, refreshHome: () => { if (section) renderHome(section); }, play, onSnapshot, openLink, openBoard, isDaily, resumeChecks, record,
+    /** "Your days" for another screen (``id``: its section's), or null before a first try's end. */
+    days: (id) => (record.data.results.some((r) => r.mine && !r.practice) ? daysBlock(id) : null),
     hintBlocked: (snap) => (isDaily(snap) ? t("No hints in today's game: everyone plays it on their own.") : "") };
 }
 

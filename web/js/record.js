@@ -20,10 +20,10 @@ const LEVEL_RANK = ["random", "easy", "medium", "hard"];
 const LEVEL_WORDS = { random: N_("Random bot"), easy: N_("Easy bot"), medium: N_("Medium bot"), hard: N_("Hard bot") };
 const BAND_COLOURS = ["#3b4f4a", "#40584a", "#4d6440", "#65683a", "#7a5a2e", "#7a3f3a"];
 
-let host = null;    // {engine, store, games(): hello.games, home(), hide home}
+let host = null;    // {engine, store, games(): hello.games, days(): "Your days" or null, leave(), back()}
 let root = null;
 
-/** Open the record screen (host: {engine, store, games(), leave(), back()}). */
+/** Open the record screen (host: {engine, store, games(), days(), leave(), back()}). */
 export async function openRecord(h) {
   host = h;
   build();
@@ -138,13 +138,20 @@ function render({ rows, ratings }) {
   if (!rows.length) {
     body.replaceChildren(el("div", { class: "rc-empty" },
       el("p", { text: t("No finished games yet.") }),
-      el("p", { class: "muted", text: t("Finish a game against a bot, alone or with people on this device: it counts here.") })));
+      el("p", { class: "muted", text: t("Finish a game against a bot, alone or with people on this device: it counts here.") })), ...days());
     return;
   }
   const titles = new Map((host.games() || []).map((g) => [g.name, g.title]));
   const order = [...titles.keys(), ...new Set(rows.map((r) => r.game))];
   const games = [...new Set(order)].filter((g) => rows.some((r) => r.game === g));
-  body.replaceChildren(...games.map((g) => gameSection(g, titles.get(g) || g, rows.filter((r) => r.game === g), ratings[g] || [])));
+  body.replaceChildren(...games.map((g) => gameSection(g, titles.get(g) || g, rows.filter((r) => r.game === g), ratings[g] || [])),
+    ...days());
+}
+
+/** Today's games, days in a row and first tries (js/daily.js's "Your days"), once one ended. */
+function days() {
+  const block = host.days ? host.days() : null;
+  return block ? [el("div", { class: "rc-days" }, block)] : [];
 }
 
 function gameSection(game, title, rows, bands) {
