@@ -2,7 +2,8 @@
 // games played and won against each kind of opponent (each bot level, the solo opponent's
 // levels, alone, people only), the average and best score; Clans of Caledonia's solo scores
 // over time drawn with the rulebook's ratings (Newbie to Genius: the engine's bands); and the
-// points lost per decision over time, from the games reviewed. Loaded when first opened.
+// points lost per decision over time, from the games reviewed; then today's games' days in a
+// row and first tries (js/daily.js's "Your days"). Loaded when first opened.
 //
 // Each finished game's summary comes from the engine (review_record: seats, totals, winners,
 // the solo rating, a review kept with it) and is kept in the saved-games list (``record``), so
