@@ -207,6 +207,28 @@ def test_places_are_named_as_drawn(request, chromium, site_url):
         _finish(request, app)
 
 
+def test_glen_mores_chain_view_shows_the_players_land_in_the_room_left(request, chromium, site_url):
+    """A phone too short for the chain and a display at once shows the chain alone while a tile
+    is taken; the room left under it holds the player's own display, small, and a tap on it
+    shows that display whole."""
+    app = open_app(request, chromium, site_url, dict(SMALL, viewport={"width": 360, "height": 560}))
+    page = app.page
+    try:
+        game = app.pick_game("glenmore")
+        app.new_game(game, seats=("human", "bot:easy"), seed=5)
+        page.wait_for_function("window.cairn.snapshot() && !window.cairn.busy")
+        panel = page.evaluate("""() => { const R = window.cairn.renderer, r = R.canvas.getBoundingClientRect();
+          const chain = Math.max(...R.targets().filter(t => t.move.type === 'take').map(t => t.y + t.h / 2));
+          const h = R.hits.find(h => /^Show /.test(h.label || '') && h.y > chain);
+          return { view: R.narrowView(), chain, hit: h && { x: r.left + h.x + h.w / 2, y: r.top + h.y + h.h / 2, bottom: h.y + h.h, H: r.height } }; }""")
+        assert panel["view"] == "board" and panel["hit"], panel
+        assert panel["hit"]["bottom"] <= panel["hit"]["H"] + 1, panel   # all of it on the canvas
+        page.touchscreen.tap(panel["hit"]["x"], panel["hit"]["y"])
+        page.wait_for_function("window.cairn.renderer.narrowView() === 'display'")
+    finally:
+        _finish(request, app)
+
+
 # the engine's "ready" held back 3 s: the page is up, the engine still loading
 SLOW_READY = """(() => {
   const d = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');

@@ -312,7 +312,7 @@ export function drawPlayerHeader(R, p, x, y, w, h, opts = {}) {
   const statSize = Math.min(15, one ? h * 0.5 : hh * 0.32);
   if (one) {
     g.font = font(12, true);
-    fitText(g, name, x + 15, y + h / 2, Math.max(20, w - 20 - (opts.reserve || 0)), 12, { bold: true });
+    fitText(g, name, x + 15, y + hh / 2, Math.max(20, w - 20 - (opts.reserve || 0)), 12, { bold: true });
   } else {
     fitText(g, name, x + 15, y + hh * 0.3, w - 70, 13, { bold: true });
     drawStats(g, p, x + 15, y + hh * 0.72, statSize, colour);

@@ -188,7 +188,13 @@ export const layoutMethods = {
     } else if (view === "board") {
       const cell = Math.floor(Math.max(this.touch ? 44 : 34, Math.min(fullCell, (H - y - 24 - mk - 2 - 20 - 40 - gap - 4) / 2)));
       y = this.boardPart(R, m, y, W - 2 * m, cell);
-      if (H - y - m >= 22) this.hint(R, m, y, W - 2 * m, Math.min(40, H - y - m));
+      if (H - y - m >= 22) {
+        const hintH = Math.min(40, H - y - m);
+        this.hint(R, m, y, W - 2 * m, hintH);
+        y += hintH + 4;
+      }
+      // the room a taller phone has left: the picked player's display, small (a tap shows it)
+      if (H - y - m >= 72) this.playerPanel(R, v.players[this.sel] || v.players[0], m, y, W - 2 * m, H - y - m, true);
     } else {
       this.centre(R, m, y, W - 2 * m, H - y - m, 88, 50, true);
     }
@@ -460,11 +466,14 @@ export const layoutMethods = {
     this.hits.push({ x, y, w, h, label: t("Show {name}", { name: this.ui.seatName(p.seat) }), act: () => { this.manualView = { view: "display", ply: R.view.ply }; this.showSeat(p.seat); } });
   },
 
-  playerPanel(R, p, x, y, w, h) {
-    const selected = p.seat === this.sel;
-    const headH = 46;
-    drawPlayerHeader(R, p, x, y, w, h, { selected, headH });
-    this.hits.push({ x, y, w, h, label: t("Show {name}", { name: this.ui.seatName(p.seat) }), act: () => this.showSeat(p.seat) });
+  /** A player's header and display, small; a tap shows the display (``open``: on a short
+   * phone's canvas, in place of the chain). */
+  playerPanel(R, p, x, y, w, h, open = false) {
+    const selected = p.seat === this.sel && !open;
+    const headH = h >= 110 ? 46 : 30;   // (a short one: the name alone)
+    drawPlayerHeader(R, p, x, y, w, h, { selected, headH, oneLine: headH < 46 });
+    const act = open ? () => this.setNarrowView("display") : () => this.showSeat(p.seat);
+    this.hits.push({ x, y, w, h, label: t("Show {name}", { name: this.ui.seatName(p.seat) }), act });
     const mh = h - headH - 6;
     if (mh < 24) return;
     const b = displayBounds(p);
