@@ -118,6 +118,7 @@ def test_two_people_play_todays_deal_share_and_verify(person):
     assert f"1 day played · 1 in a row · best {a_score} · average {a_score}" in days
     assert ana.page.locator("#record .rc-game[data-game=caledonia]").count() == 1
     assert ana.page.locator("#record [id=rc-days-title]").count() == 1   # its own ids, not the board's
+    assert serious(axe(ana.page)) == []
     ana.page.click("#rc-close")
 
     # Bruno opens Ana's link: verified, on his board with his own result, best first
