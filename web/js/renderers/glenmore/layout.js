@@ -466,11 +466,11 @@ export const layoutMethods = {
     this.hits.push({ x, y, w, h, label: t("Show {name}", { name: this.ui.seatName(p.seat) }), act: () => { this.manualView = { view: "display", ply: R.view.ply }; this.showSeat(p.seat); } });
   },
 
-  /** A player's header and display, small; a tap shows the display (``open``: on a short
-   * phone's canvas, in place of the chain). */
+  /** A player's header and display, small; a tap shows that player (``open``: under the
+   * chain on a short phone's canvas, where the tap shows the display whole). */
   playerPanel(R, p, x, y, w, h, open = false) {
     const selected = p.seat === this.sel && !open;
-    const headH = h >= 110 ? 46 : 30;   // (a short one: the name alone)
+    const headH = open && h < 110 ? 30 : 46;   // (a short one: the name alone)
     drawPlayerHeader(R, p, x, y, w, h, { selected, headH, oneLine: headH < 46 });
     const act = open ? () => this.setNarrowView("display") : () => this.showSeat(p.seat);
     this.hits.push({ x, y, w, h, label: t("Show {name}", { name: this.ui.seatName(p.seat) }), act });
