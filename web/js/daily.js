@@ -398,16 +398,18 @@ export function installDaily(host) {
   /** "Your days" (the results board's, and the record screen's: ``id`` tells them apart). */
   function daysBlock(id = "daily-days") {
     const d = yourDays(record, todayUTC());
+    // a game's line: its parts kept whole, the line broken only between them
     const line = (g) => {
       const s = d.games[g];
-      if (!s.played) return t("not played yet");
+      if (!s.played) return [t("not played yet")];
       return [tn("{n} day played", "{n} days played", s.played), tn("{n} in a row", "{n} in a row", s.streak),
-        t("best {n}", { n: s.best }), t("average {n}", { n: s.average })].join(" \u00b7 ");
+        t("best {n}", { n: s.best }), t("average {n}", { n: s.average })]
+        .flatMap((part, i) => [i ? " \u00b7 " : null, el("span", { text: part })].filter(Boolean));
     };
     return el("section", { id, "aria-labelledby": `${id}-title` },
       el("h3", { id: `${id}-title`, text: t("Your days") }),
       el("p", { text: tn("{n} day in a row", "{n} days in a row", d.streak) }),
-      el("dl", { class: "daily-days-list" }, ...ORDER.flatMap((g) => [el("dt", { text: title(g) }), el("dd", { text: line(g) })])),
+      el("dl", { class: "daily-days-list" }, ...ORDER.flatMap((g) => [el("dt", { text: title(g) }), el("dd", {}, ...line(g))])),
       el("p", { class: "muted small", text: t("First tries only; practice does not count.") }));
   }
 
