@@ -44,6 +44,7 @@ messages no catalogue of the first language has yet (to start a file).
 from __future__ import annotations
 
 import ast
+import contextlib
 import glob
 import json
 import os
@@ -176,19 +177,26 @@ def _nested_js(top: str, where) -> Dict[Key, str]:
     return found
 
 
+@contextlib.contextmanager
+def _engine_importable():
+    """The engine's package importable (``import cairn``) while in the block."""
+    sys.path.insert(0, os.path.dirname(ENGINE))
+    try:
+        yield
+    finally:
+        sys.path.pop(0)
+
+
 def engine_messages() -> Dict[Key, str]:
     """Every engine message (context, id) -> where it is first used."""
     found = _extract(ENGINE, "python", "**.py", ENGINE_KEYWORDS, engine_context)
     for key, where in _nested_python(ENGINE, ENGINE_KEYWORDS, engine_context).items():
         found.setdefault(key, where)
-    sys.path.insert(0, os.path.dirname(ENGINE))
-    try:
+    with _engine_importable():
         import cairn.games  # noqa: F401  (loads every game's data, which marks its names)
         from cairn.core import i18n
         for key in sorted(i18n.MARKED, key=str):
             found.setdefault(key, "data")
-    finally:
-        sys.path.pop(0)
     return found
 
 
@@ -432,11 +440,8 @@ def titles_in_catalogue(dist: str) -> Dict[str, Dict[str, str]]:
     {lang: {game: title}}``.  A first visit in Portuguese then names the games in
     Portuguese from the start, not only once Python is up."""
     import gettext
-    sys.path.insert(0, os.path.dirname(ENGINE))
-    try:
+    with _engine_importable():
         from cairn.core.i18n import lookup
-    finally:
-        sys.path.pop(0)
     path = os.path.join(dist, "boot", "catalogue.json")
     with open(path, encoding="utf-8") as f:
         hello = json.load(f)

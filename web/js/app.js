@@ -512,7 +512,8 @@ async function resume(gid, quiet) {
 
 // -- import / export -------------------------------------------------------------
 const saveFilename = (save) => `${save.game}-${new Date().toISOString().slice(0, 10)}.cairn.json`;
-const gameTitle = (name) => (((shownHello() || {}).games) || []).find((g) => g.name === name)?.title || name;
+const shownGames = () => (shownHello() || {}).games || [];
+const gameTitle = (name) => shownGames().find((g) => g.name === name)?.title || name;
 const shareOptions = (save) => ({ title: gameTitle(save.game), filename: saveFilename(save), download: exportSave });
 
 function exportSave(save = S.lastSave) {
@@ -667,7 +668,7 @@ $("#home-btn").addEventListener("click", leaveGame);
 $("#record-btn").addEventListener("click", async () => {
   const { openRecord } = await import("./record.js");
   openRecord({
-    engine, store, games: () => (S.hello && S.hello.games) || [], days: () => daily.days("rc-days"),
+    engine, store, games: shownGames, days: () => daily.days("rc-days"),
     leave: () => { closeReplay(); if (S.gid) leaveGame(); $("#home").hidden = true; $("#newgame").hidden = true; },
     back: () => { $("#home").hidden = false; refreshSaved(); $("#record-btn").focus(); },
   });

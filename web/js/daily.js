@@ -95,6 +95,9 @@ class DailyRecord {
     this.data.results = this.data.results.filter((x) => x.id !== id);
     this.save();
   }
+
+  /** This device's own first tries' results (what "Your days" counts). */
+  firstTries() { return this.data.results.filter((r) => r.mine && !r.practice); }
 }
 
 /** A result's words: "152 points, Expert" / "33–30, won against the bot". */
@@ -111,7 +114,7 @@ function resultWords(r) {
 /** Days played in a row up to today (or up to yesterday, if today is not played yet),
  * with the best and the average of the first tries, per game and in all. */
 export function yourDays(record, today) {
-  const mine = record.data.results.filter((r) => r.mine && !r.practice);
+  const mine = record.firstTries();
   const streak = (days) => {
     let n = 0, d = days.has(today) ? today : addDays(today, -1);
     while (days.has(d)) { n++; d = addDays(d, -1); }
@@ -425,7 +428,7 @@ export function installDaily(host) {
     const day = todayUTC();
     const cards = ORDER.map((g) => {
       const first = record.tryOf(day, g);
-      const mine = record.data.results.find((r) => r.mine && !r.practice && r.date === day && r.game === g);
+      const mine = record.firstTries().find((r) => r.date === day && r.game === g);
       const state = mine ? t("Played: {result}", { result: resultWords(mine) })
         : first && !first.done ? t("In progress") : t("Not played yet");
       const go = mine ? el("button", { type: "button", class: "daily-practice", text: t("Practice"), onclick: () => play(g, { practice: true }) }) : null;
@@ -458,7 +461,7 @@ export function installDaily(host) {
 
   return { renderHome, refreshHome: () => { if (section) renderHome(section); }, play, onSnapshot, openLink, openBoard, isDaily, resumeChecks, record,
     /** "Your days" for another screen (``id``: its section's), or null before a first try's end. */
-    days: (id) => (record.data.results.some((r) => r.mine && !r.practice) ? daysBlock(id) : null),
+    days: (id) => (record.firstTries().length ? daysBlock(id) : null),
     hintBlocked: (snap) => (isDaily(snap) ? t("No hints in today's game: everyone plays it on their own.") : "") };
 }
 

@@ -151,7 +151,7 @@ function render({ rows, ratings }) {
 
 /** Today's games, days in a row and first tries (js/daily.js's "Your days"), once one ended. */
 function days() {
-  const block = host.days ? host.days() : null;
+  const block = host.days();
   return block ? [el("div", { class: "rc-days" }, block)] : [];
 }
 
