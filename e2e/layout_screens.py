@@ -19,6 +19,7 @@ if os.path.join(ROOT, "engine") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "engine"))
 
 from learn_helpers import STATE, follow_step, wait_learner  # noqa: E402
+from play_helpers import acted  # noqa: E402
 
 GAMES = ("glenmore", "hunters", "caledonia")
 # names no catalogue holds (the words of the screen are checked against them)
@@ -87,7 +88,7 @@ class Walk:
         targets = [t for t in self.page.evaluate("window.cairn.targets()") if t.get("move")]
         if targets:
             self.p.tap(targets[0]["x"], targets[0]["y"])
-            if self.p._changed(before, 1500):
+            if acted(self.page, before):
                 return self.idle()
         for sel in ("#choices .main button.choice:not(.off)", "#choices .pick button.choice:not(.off)", "#choices .pick button.group"):
             if not self.page.query_selector(sel):
@@ -99,7 +100,7 @@ class Walk:
                     self.press("#choices .pick button.choice:not(.off)")
             except Exception:
                 continue
-            if self.p._changed(before, 3000):
+            if acted(self.page, before):
                 return self.idle()
         # a decision made in two taps on a panel (a clan, a contract): its move as a tap would play it
         self.page.evaluate("window.cairn.play(window.cairn.snapshot().legal[0])")
