@@ -41,15 +41,25 @@
 
   // -- what is on screen ------------------------------------------------------------
   const modal = [...document.querySelectorAll("dialog")].filter((d) => d.open && d.matches(":modal")).pop() || null;
+  // (each element's own style read once: the walks below ask about the same ancestors again and again)
+  const hides = new Map();
+  const hidesItself = (n) => {
+    let h = hides.get(n);
+    if (h === undefined) {
+      const cs = getComputedStyle(n);
+      h = cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse" || parseFloat(cs.opacity) === 0
+        || (n.tagName === "DIALOG" && !n.open);
+      hides.set(n, h);
+    }
+    return h;
+  };
   const shownStyle = (e) => {
     for (let n = e; n && n.nodeType === 1; n = n.parentElement) {
-      const cs = getComputedStyle(n);
-      if (cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse" || parseFloat(cs.opacity) === 0) return false;
+      if (hidesItself(n)) return false;
       if (n.tagName === "DETAILS" && !n.open && n !== e && !(e.tagName === "SUMMARY" && e.parentElement === n)) {
         // a closed <details>: only its summary shows
         if (!(n.querySelector(":scope > summary") || {}).contains?.(e)) return false;
       }
-      if (n.tagName === "DIALOG" && !n.open) return false;
     }
     return true;
   };

@@ -12,13 +12,16 @@ its renderers, Node) and, for the end-to-end tests, how the wall time divides be
 
     .venv/bin/python -m pytest tests e2e -n 2 -p suite_profile   # (e2e/ on sys.path: PYTHONPATH=e2e)
     python3 e2e/suite_profile.py                                 # the table of the last run
+    python3 e2e/suite_profile.py --durations                     # its wall times: tests/durations.json
 
-Each xdist worker writes ``.suite-profile/<worker>.json``; the script joins them.
+Each xdist worker appends a line per test to ``.suite-profile/<worker>.jsonl`` (a run cut short
+keeps what it measured); the script joins them.
 """
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import time
 
@@ -118,7 +121,9 @@ def pytest_configure(config):
         for name, fn in list(vars(cls).items()):
             if inspect.isfunction(fn) and not name.startswith("_"):
                 _wrap(cls, name)
-    config._suite_profile = {}
+    config._suite_profile = True
+    if not os.environ.get("PYTEST_XDIST_WORKER"):   # (the controller, or a run in one process)
+        shutil.rmtree(OUT, ignore_errors=True)
 
 
 def pytest_runtest_protocol(item, nextitem):
@@ -140,21 +145,13 @@ def pytest_runtest_makereport(item, call):
     if call.when != "teardown" or not hasattr(item, "_sp_end"):
         return
     wall, cpu, parts = item._sp_end
-    prof = getattr(item.config, "_suite_profile", None)
-    if prof is None:
+    if not getattr(item.config, "_suite_profile", None):
         return
     parts["work"] = max(0.0, parts.get("work", 0.0) + wall - sum(parts.values()))
-    prof[item.nodeid] = {"wall": round(wall, 3), "cpu": round(cpu, 3), **{k: round(v, 3) for k, v in parts.items()}}
-
-
-def pytest_sessionfinish(session):
-    prof = getattr(session.config, "_suite_profile", None)
-    if not prof:
-        return
+    row = {"test": item.nodeid, "wall": round(wall, 3), "cpu": round(cpu, 3), **{k: round(v, 3) for k, v in parts.items()}}
     os.makedirs(OUT, exist_ok=True)
-    who = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    with open(os.path.join(OUT, f"{who}.json"), "w") as f:
-        json.dump(prof, f, indent=0)
+    with open(os.path.join(OUT, os.environ.get("PYTEST_XDIST_WORKER", "main") + ".jsonl"), "a") as f:
+        f.write(json.dumps(row) + "\n")
 
 
 def table(rows: dict, top: int = 40) -> str:
@@ -179,5 +176,15 @@ if __name__ == "__main__":
     rows = {}
     for name in sorted(os.listdir(OUT)):
         with open(os.path.join(OUT, name)) as f:
-            rows.update(json.load(f))
-    print(table(rows, int(sys.argv[1]) if len(sys.argv) > 1 else 40))
+            for line in f:
+                row = json.loads(line)
+                rows[row.pop("test")] = row
+    if sys.argv[1:] == ["--durations"]:
+        # the suite's order (tests/conftest.py): the tests of this run, longest first
+        path = os.path.join(os.path.dirname(HERE), "tests", "durations.json")
+        with open(path, "w") as f:
+            json.dump({k: round(v["wall"], 1) for k, v in sorted(rows.items(), key=lambda kv: -kv[1]["wall"])}, f, indent=0)
+            f.write("\n")
+        print(f"{len(rows)} tests' seconds written to {path}")
+    else:
+        print(table(rows, int(sys.argv[1]) if len(sys.argv) > 1 else 40))

@@ -724,7 +724,7 @@ window.cairn.daily = daily;
 window.cairn.hints = hints;      // hints asked and their times (e2e)
 window.cairn.spotlight = spotlight;
 window.cairn.locate = (move) => spotlight.locate(move);   // where a legal move is played (e2e layout audit)
-window.cairn.language = async (tag) => { await setLanguage(tag); await Promise.all([relabelGame(), retitle()]); };   // switch in place (e2e)
+window.cairn.language = async (tag) => { await setLanguage(tag); await S.relabelled; };   // switch in place (e2e): once the engine's words are in
 
 // The menu works while the engine loads (from the build's copy of its
 // catalogue): a game started or a file imported meanwhile runs once it is ready.
@@ -803,13 +803,13 @@ async function retitle() {
 onLanguageChange(() => {
   engine.setLanguage(engineLanguage());
   clearToasts();
-  retitle();
+  const titled = retitle();
   document.documentElement.removeAttribute("data-i18n-wait");
   applyStatic();
   setSheet(document.body.classList.contains("sheet-open"));
   if (menuShown) renderMenu();
   refreshSaved();
-  relabelGame();
+  S.relabelled = Promise.all([titled, relabelGame()]);   // (window.cairn.language waits for it)
 });
 $("#lang-row").append(languageSelect("lang-select"));
 $("#help-lang").append(languageSelect("help-lang-select"));

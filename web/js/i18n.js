@@ -87,9 +87,20 @@ export async function setLanguage(tag, remember = false) {
   return lang;
 }
 
+/** ``lang``'s catalogue, read once per page (switching back and forth reads it again never). */
+const catalogues = new Map();
+function catalogue(lang) {
+  if (!catalogues.has(lang)) {
+    const p = readCatalogue(lang);
+    catalogues.set(lang, p);
+    p.then((c) => { if (!c) catalogues.delete(lang); }, () => catalogues.delete(lang));   // (tried again next time)
+  }
+  return catalogues.get(lang);
+}
+
 /** ``lang``'s catalogue: its packed copy, unpacked here where the browser can (a plain
  * host sends it as it is: a third of the bytes), else the plain one; null without. */
-async function catalogue(lang) {
+async function readCatalogue(lang) {
   if (typeof DecompressionStream === "function") {
     try {
       const r = await fetch(`./locale/${lang}.json.gz`, { cache: "no-cache" });
