@@ -24,6 +24,10 @@
 // - cue:     a row that scrolls sideways without a visible cue of what is beyond;
 // - focus:   a focus ring after a tap (":focus-visible", the board's #kb-ring),
 //            or a style rule that draws one on :focus;
+// - text:    the board's own text, as it drew it (window.cairn.drawn(): every label and
+//            piece of the last frame), at the view shown and at the view of the whole board:
+//            a label over another label, a label under a piece drawn after it, a label under
+//            9 px high, a label squeezed below its natural width;
 // texts: every string shown now (HTML text, titles of controls, the board's
 // text), for the language check (done in Python against the catalogues).
 (opts) => {
@@ -260,6 +264,33 @@
     say("cut", `${name(e)} ${how} (${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight})`);
   }
   for (const { R } of boards) for (const s of R.__auditText || []) texts.add(s);
+
+  // -- the board's own text: what it drew, at the view shown and at the whole board's ----------
+  const textCheck = (list, view) => {
+    const q = (d) => `"${String(d.text).slice(0, 40)}"`;
+    const over = (a, b) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > 1 && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > 1;
+    const same = (a, b) => Math.abs(a.x - b.x) < 2 && Math.abs(a.y - b.y) < 2 && Math.abs(a.w - b.w) < 2;
+    list.forEach((d, i) => {
+      if (d.kind !== "label") return;
+      if (d.size < 9) say("text", `the board's ${q(d)} is drawn ${d.size.toFixed(1)} px high${view}`);
+      if (d.squeeze < 0.97) say("text", `the board's ${q(d)} is squeezed to ${Math.round(d.squeeze * 100)}% of its width${view}`);
+      for (let j = i + 1; j < list.length; j++) {
+        const e = list[j];
+        if (!over(d.box, e.box)) continue;
+        if (e.kind === "piece") say("text", `the board's ${q(d)} is under a piece (${e.text})${view}`);
+        else if (!(e.text === d.text && same(d.box, e.box))) say("text", `the board's ${q(d)} and ${q(e)} overlap${view}`);
+      }
+    });
+  };
+  const drawnOf = (R, whole) => {
+    const list = whole ? (R.drawnWhole ? R.drawnWhole() : null) : (R.drawn ? R.drawn() : []);
+    return list;
+  };
+  for (const { R } of boards) {
+    textCheck(drawnOf(R, false) || [], "");
+    const whole = drawnOf(R, true);
+    if (whole) textCheck(whole, " (at the view of the whole board)");
+  }
 
   // -- a focus ring after a tap ------------------------------------------------------------
   if (opts.tapped) {

@@ -223,7 +223,12 @@ export default class HuntersRenderer extends Renderer {
   toScreen(wx, wy) { return this.cam.toScreen(wx, wy); }
   toWorld(sx, sy) { return this.cam.toWorld(sx, sy); }
 
-  fit() {
+  /** The view of the whole board, every tile and place (./base.js drawnWhole). */
+  showWhole() { this.fit({ whole: true }); return true; }
+
+  /** The board fitted to the screen (its fit button); unless ``whole``, a finger's places are
+   * brought close enough to tap (44 px) and the tile just placed near enough for its spots. */
+  fit({ whole = false } = {}) {
     const v = this.snap && this.snap.view;
     let x0 = -1, y0 = -1, x1 = 1, y1 = 1;
     if (v) {
@@ -241,7 +246,7 @@ export default class HuntersRenderer extends Renderer {
     const bw = x1 - x0 + 1.3, bh = y1 - y0 + 1.3;
     let s = Math.max(MIN_S, Math.min(small ? 110 : 130, aw / bw, ah / bh));
     let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-    if (this.touch && s < 48 && this.interactive && this.placeAt && this.placeAt.size) {
+    if (!whole && this.touch && s < 48 && this.interactive && this.placeAt && this.placeAt.size) {
       // a finger needs 44 px: zoom in and centre on the places the tile may go
       s = 48;
       const places = this.placeAt ? [...this.placeAt.keys()].map((k) => k.split(",").map(Number)) : [];
@@ -258,7 +263,7 @@ export default class HuntersRenderer extends Renderer {
         }
       }
     }
-    if (v && v.phase === "meeple" && v.just_placed && this.interactive) {
+    if (!whole && v && v.phase === "meeple" && v.just_placed && this.interactive) {
       // the member goes on one small tile: bring it close
       // (only when the tiles are too small to tap a spot reliably)
       const want = this.touch ? 150 : small ? 120 : 110;
