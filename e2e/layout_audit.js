@@ -24,6 +24,8 @@
 // - cue:     a row that scrolls sideways without a visible cue of what is beyond;
 // - focus:   a focus ring after a tap (":focus-visible", the board's #kb-ring),
 //            or a style rule that draws one on :focus;
+// - choice:  a choice not read whole: a row of choices wider than its bar (to swipe, or cut),
+//            a button whose words do not fit in it, a button out of its bar (or its list);
 // - text:    the board's own text, as it drew it (window.cairn.drawn(): every label and
 //            piece of the last frame), at the view shown and at the view of the whole board:
 //            a label over another label, a label under a piece drawn after it, a label under
@@ -156,7 +158,7 @@
   // -- the board: its places, what it draws over them ---------------------------------
   // (a sheet the player opened over the board, scores and log or the replay's moves, hides it)
   const sheetOver = (id, cls) => { const s = document.getElementById(id); return !!s && document.body.classList.contains(cls) && getComputedStyle(s).position === "absolute"; };
-  const covered = sheetOver("sheet", "sheet-open") || sheetOver("rp-sheet", "rp-sheet-open");
+  const covered = sheetOver("sheet", "sheet-open") || sheetOver("rp-sheet", "rp-sheet-open") || !!document.querySelector("#choices.open");
   const cairn = window.cairn || {};
   const boards = [];
   const R = cairn.renderer;
@@ -264,6 +266,28 @@
     say("cut", `${name(e)} ${how} (${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight})`);
   }
   for (const { R } of boards) for (const s of R.__auditText || []) texts.add(s);
+
+  // -- the choices: each read whole, in its bar or its list over the board ---------------------
+  for (const bar of document.querySelectorAll("#choices")) {
+    if (!inside(bar) || !shownStyle(bar) || srOnly(bar)) continue;
+    for (const n of [bar, ...bar.querySelectorAll("*")]) {
+      if (n.tagName === "BUTTON" || !shownStyle(n) || n.scrollWidth <= n.clientWidth + 1) continue;
+      if (getComputedStyle(n).overflowX === "visible") continue;
+      say("choice", `${name(n)} holds choices wider than it (${n.scrollWidth} px in ${n.clientWidth}): a row to swipe, or cut`);
+    }
+    for (const b of bar.querySelectorAll("button")) {
+      if (!shownStyle(b) || srOnly(b)) continue;
+      const r = b.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      if (b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1) say("choice", `${name(b)} is not whole (${b.scrollWidth}x${b.scrollHeight} in ${b.clientWidth}x${b.clientHeight})`);
+      const list = b.closest("[data-choices]");
+      const holder = list && getComputedStyle(list).position === "absolute" ? list : bar;
+      const q = holder.getBoundingClientRect();
+      const scrolls = ["auto", "scroll"].includes(getComputedStyle(b.parentElement).overflowY);
+      if (r.left < q.left - 1 || r.right > q.right + 1 || (!scrolls && (r.top < q.top - 1 || r.bottom > q.bottom + 1)))
+        say("choice", `${name(b)} spills out of its ${holder === bar ? "bar" : "list"} (${Math.round(r.width)}x${Math.round(r.height)} at ${Math.round(r.left)},${Math.round(r.top)}; the ${holder === bar ? "bar" : "list"}: ${Math.round(q.width)}x${Math.round(q.height)} at ${Math.round(q.left)},${Math.round(q.top)})`);
+    }
+  }
 
   // -- the board's own text: what it drew, at the view shown and at the whole board's ----------
   const textCheck = (list, view) => {

@@ -2,8 +2,9 @@
 nothing, then each planted fault is caught - a layer over a control and over a
 place of the board, a button whose words are cut, a legal move with nowhere to
 tap, a string of another language (and a message id, a placeholder left
-empty), a focus ring after a tap and a style that draws one on :focus, the board's own
-text drawn over itself, under a piece, too small or squeezed."""
+empty), a focus ring after a tap and a style that draws one on :focus, a row of
+choices to swipe and a pinned button out of its bar, the board's own text drawn
+over itself, under a piece, too small or squeezed."""
 from __future__ import annotations
 
 import pytest
@@ -85,6 +86,19 @@ def test_a_foreign_string_is_caught(audit):
     audit.page.evaluate("""() => { const p = document.createElement('span'); p.textContent = 'Sua vez: toque num lugar destacado do tabuleiro';
       document.getElementById('recent').append(p); }""")
     assert any("not in en" in p for p in found(audit, "not in en"))
+
+
+def test_a_choice_not_read_whole_is_caught(audit):
+    page = audit.page
+    # a row of choices wider than the bar (to swipe, as the bar was), a pinned button taller than it
+    page.evaluate("""() => { const b = document.createElement('button'); b.className = 'choice'; b.id = 'planted';
+      b.textContent = 'A choice whose words go on and on, well past the end of the bar';
+      document.querySelector('#choices .pick').append(b); document.getElementById('choices').classList.add('has'); }""")
+    assert any("holds choices wider than it" in p for p in found(audit, "choice"))
+    page.evaluate("""() => { document.getElementById('planted').remove(); const b = document.createElement('button');
+      b.className = 'choice main-choice'; b.id = 'planted'; b.textContent = 'Place a woodcutter'; b.style.height = '74px';
+      document.querySelector('#choices .main').append(b); }""")
+    assert any("button#planted" in p and "spills out of its bar" in p for p in found(audit, "choice"))
 
 
 def test_the_boards_own_text_is_checked(audit):

@@ -42,6 +42,7 @@ const S = {
 const choiceBar = new ChoiceBar($("#choices"), {
   play: (move) => playMove(move),
   rendered: () => spotlight.refresh(),   // (called only once the page runs: spotlight is set by then)
+  opened: () => setSheet(false),         // the list of choices over the board: the scores' sheet goes
   hint: () => {
     const snap = S.snap;
     if (!snap) return "";
@@ -422,6 +423,7 @@ async function undo() {
 
 /** The phone's bottom sheet (scores, log, final table): open or closed. */
 function setSheet(open) {
+  if (open) choiceBar.close();   // (one sheet over the board at a time)
   document.body.classList.toggle("sheet-open", !!open);
   $("#sheet-btn").setAttribute("aria-expanded", open ? "true" : "false");
   $("#sheet-btn").textContent = open ? t("Close") : t("Scores & log");
@@ -686,7 +688,7 @@ installShortcuts({
   undo: () => undo(),
   hint: () => hints.ask(false),
   board: () => { if (document.activeElement === canvas) boardKeys.say(); else canvas.focus(); },
-  choices: () => { const b = document.querySelector("#choices button"); if (b) b.focus(); },
+  choices: () => { const b = [...document.querySelectorAll("#choices button")].find((x) => x.getClientRects().length); if (b) b.focus(); },
   describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length }), "#announce"),
   sheet: () => setSheet(!document.body.classList.contains("sheet-open")),
   help: () => openHelp(S.snap ? S.snap.view.game : "", S.title),
