@@ -423,7 +423,9 @@ export class Renderer {
 
   // ---------------------------------------------------------------- hooks (defaults)
   camAt() { return !!this.cam; }
-  camMoved() { this.redraw(); }
+  /** The camera moved by the player (a drag, a pinch, the wheel, a zoom button, the keyboard):
+   * the view is theirs (``mine``) from now on; renderers that override this call it. */
+  camMoved() { this.keepView(); this.redraw(); }
   tap() {}
   pressStart() {}
   pressMove() { return false; }
@@ -434,6 +436,30 @@ export class Renderer {
   resized() {}
   draw() {}
   teardown() {}
+
+  // ---------------------------------------------------------------- the player's view
+  // The camera belongs to the player: the view they set (keepView(), from camMoved) stays
+  // through moves and replies. A renderer may leave it for a moment to show something (a bot's
+  // move, the tile just placed: goAway() first), and comes back to it (comeBack()) when that is
+  // over; the fit button gives the view back to the renderer (forgetView()).
+  keepView() {
+    if (!this.cam) return;
+    this.mine = { s: this.cam.s, ox: this.cam.ox, oy: this.cam.oy };
+    this.away = false;
+  }
+
+  /** The camera is about to show something else than the player's view (back with comeBack()). */
+  goAway() { if (this.mine) this.away = true; }
+
+  /** Back to the player's view, after goAway(); true when the camera moved. */
+  comeBack() {
+    const back = !!(this.away && this.mine);
+    if (back) Object.assign(this.cam, this.mine, { userMoved: true });
+    this.away = false;
+    return back;
+  }
+
+  forgetView() { this.mine = null; this.away = false; }
 
   /** The rectangle the camera shows ({x, y, w, h}), or null when it is not shown now. */
   camRect() { return this.cam ? { x: 0, y: 0, w: this.W, h: this.H } : null; }

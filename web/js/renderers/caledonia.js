@@ -40,6 +40,7 @@ export default class CaledoniaRenderer extends Renderer {
     const prev = this.take(snapshot, ctx);
     const v = snapshot.view;
     const k = `${v.map.sides}/${v.map.n_players}`;
+    if (prev && prev.gid !== snapshot.gid) { this.forgetView(); this.idxKey = ""; }   // another game: the whole map
     if (k !== this.idxKey) { this.idx = indexMap(v.map); this.idxKey = k; this.fitMap(); }
     // a new decision clears the selection
     const sig = JSON.stringify([v.ply, v.current]);
@@ -51,9 +52,15 @@ export default class CaledoniaRenderer extends Renderer {
     if (!this.interactive) this.plan = { ...this.plan, items: [], marks: new Map() };
     this.autoTab(v, prev);
     const marksSig = [...this.plan.marks.keys()].join(",");
-    if (marksSig && marksSig !== this.marksSig) this.focusMarks();
-    // the decision on the map is over: back to the whole map unless the player moved it
-    if (!marksSig && this.marksSig && this.autoFocus) { this.fitMap(); this.autoFocus = false; }
+    if (this.mine) {
+      // the view the player set stays: a bot's move out of it is shown, then the view comes back
+      if (this.interactive) this.comeBack();
+      else this.showBotMove();
+    } else {
+      if (marksSig && marksSig !== this.marksSig) this.focusMarks();
+      // the decision on the map is over: back to the whole map unless the player moved it
+      if (!marksSig && this.marksSig && this.autoFocus) { this.fitMap(); this.autoFocus = false; }
+    }
     this.marksSig = marksSig;
     this.sig = sig;
     this.offer();
@@ -76,12 +83,30 @@ export default class CaledoniaRenderer extends Renderer {
 
   resized(changed) {
     // refit only on a real change of shape (not when a bar appears under the board)
+    if (changed) this.forgetView();
     if (!this.cam.userMoved || !this.fitFor || changed) this.fitMap();
   }
 
   camMoved() {
     this.autoFocus = false;
-    this.redraw();
+    super.camMoved();
+  }
+
+  /** A bot's latest change to the map, out of the player's view: brought into it (the scale
+   * kept; the player's view comes back at their turn: update()). */
+  showBotMove() {
+    const L = this.layout();
+    const fresh = [...this.freshSpaces().keys()];
+    if (!fresh.length || !this.mapShown(L)) return;
+    const sp = this.snap.view.map.spaces[fresh[fresh.length - 1]];
+    if (!sp) return;
+    const r = this.revealRect(L);
+    const [x, y] = this.mapCam().toScreen(sp.x, sp.y);
+    const d = this.cam.s * Math.sqrt(3) / 2;
+    if (x - d >= r.x && y - d >= r.y && x + d <= r.x + r.w && y + d <= r.y + r.h) return;
+    this.goAway();
+    this.cam.ox += r.x + r.w / 2 - x;
+    this.cam.oy += r.y + r.h / 2 - y;
   }
 
   /** The places to tap now: legal moves placed on the board first, then what opens a choice
@@ -464,7 +489,7 @@ export default class CaledoniaRenderer extends Renderer {
     if (b) {
       if (b.act === "in") this.cam.zoomAt(...this.mapCentre(), 1.3);
       else if (b.act === "out") this.cam.zoomAt(...this.mapCentre(), 1 / 1.3);
-      else { this.fitMap(); this.redraw(); }
+      else { this.forgetView(); this.fitMap(); this.redraw(); }
       return;
     }
     if (!this.interactive || !this.plan || !this.idx) return;

@@ -320,10 +320,11 @@ export const layoutMethods = {
     R.clip = area;
     const first = R.hits.length;
     drawDisplay(R, p, ox, oy, T, bounds, { own });
-    // the legal places out of sight (a phone's small display): pan to them once per decision
-    // (a drag after that is the player's), so they can be tapped and the keyboard reaches them
+    // the legal places out of sight (a phone's small display): pan to them once per decision,
+    // unless the player panned this display (a drag is the player's, kept through moves), so
+    // they can be tapped and the keyboard reaches them
     const key = `${this.snap.gid}:${v.ply}:${p.seat}`;
-    if (this.pannable && this.autoPanned !== key) {
+    if (this.pannable && this.autoPanned !== key && !this.myPan[p.seat]) {
       this.autoPanned = key;
       const placed = R.hits.slice(first).filter((hh) => hh.move && hh.clip === area);
       const out = (hh) => hh.x < x + pad || hh.y < y + pad || hh.x + hh.w > x + w - pad || hh.y + hh.h > y + h - pad;
