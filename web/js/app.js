@@ -462,7 +462,18 @@ function scheduleBot() {
 }
 
 // -- home ---------------------------------------------------------------------
+/** Until the player has finished a game: Learn to play comes before the new-game cards, and
+ * today's games fold to a line each (css: #home.newcomer), so a phone's first screen shows it. */
+function arrangeHome() {
+  const newcomer = !store.list().some((e) => e.over);
+  const home = $("#home"), learn = $("#learn-section"), games = $("#games-section");
+  home.classList.toggle("newcomer", newcomer);
+  if (newcomer && learn.nextElementSibling !== games) home.insertBefore(learn, games);
+  if (!newcomer && games.nextElementSibling !== learn) games.after(learn);
+}
+
 function refreshSaved() {
+  arrangeHome();
   renderSaved(store.list(), {
     resume: (gid) => resume(gid, false),
     replay: (gid) => showReplay(gid, { atEnd: !!(store.list().find((e) => e.gid === gid) || {}).over }),
