@@ -673,6 +673,11 @@ new ResizeObserver(() => {
   const h = $("#dock").getBoundingClientRect().height;
   if (h) document.documentElement.style.setProperty("--dock-h", `${Math.ceil(h + 10)}px`);
 }).observe($("#dock"));
+// (the list of choices opens over the board only: above the panel, its cards and the dock)
+new ResizeObserver(() => {
+  const h = $("#panel").getBoundingClientRect().height;
+  if (h) document.documentElement.style.setProperty("--panel-h", `${Math.ceil(h)}px`);
+}).observe($("#panel"));
 $("#export").addEventListener("click", () => exportSave());
 installShareButton($("#export"), () => { if (S.lastSave) openShare(S.lastSave, shareOptions(S.lastSave)); });
 window.addEventListener("hashchange", () => { if (S.booted) importLink(); });

@@ -17,7 +17,8 @@
 // whole; else it shows one button, "All choices (n)", which opens them as a list over the board
 // (a sheet: each on its own line, with its picture and its price; a group opens as a list too),
 // and the pinned button beside it (in the list too, first, when even its words do not fit in
-// the bar). The list closes when a choice is made, the button is tapped again, or the board is.
+// the bar). The list closes when a choice is made (at the choices it leads to), the button is
+// tapped again, or the board is.
 
 import { el, toast } from "./ui.js";
 import { t, tn } from "./i18n.js";
@@ -99,9 +100,8 @@ export class ChoiceBar {
       "data-info": it.info || it.why || null,
       onclick: () => {
         if (off) { toast(`${it.label}: ${it.why}`, "info", 4000); return; }
-        this.setOpen(false);
-        if (it.act) it.act();
-        else if (it.move) this.play(it.move);
+        // (a move: the list stays until the choices it leads to are drawn, in its place)
+        if (it.act) { this.setOpen(false); it.act(); } else if (it.move) this.play(it.move);
       },
     }, it.label);
     b.item = it;   // what it plays (js/spotlight.js finds a move's button)

@@ -259,9 +259,12 @@ export function drawMap(ctx) {
     g.restore();
     if (ctx.boxes) ctx.boxes.push({ k: m.k, kind: "space", key: String(sid), x: x - r * 0.74, y: y - r * 0.74, w: r * 1.48, h: r * 1.48 });
   }
-  // 6. highlights: every space of the current decision, with its total cost
+  // 6. highlights: every space of the current decision, then on each what may go there or its
+  // total cost, where that is clear of what is written already (at a small scale, crowded ones
+  // give way: the space stays lit, a tap on it names its choice)
+  const meets = (a, b) => a.x < b.x + b.w + 1 && b.x < a.x + a.w + 1 && a.y < b.y + b.h + 1 && b.y < a.y + a.h + 1;
   if (marks && marks.size) {
-    for (const [sid, m] of marks) {
+    for (const [sid] of marks) {
       const sp = map.spaces[sid];
       const [x, y] = cam.toScreen(sp.x, sp.y);
       const chosen = ctx.sel === sid;
@@ -271,21 +274,27 @@ export function drawMap(ctx) {
       g.strokeStyle = chosen ? "#fff" : "#ffe066";
       g.lineWidth = chosen ? 4 : 2.5;
       g.stroke();
+    }
+    for (const [sid, m] of marks) {
+      const sp = map.spaces[sid];
+      const [x, y] = cam.toScreen(sp.x, sp.y);
       const kinds = markUnits(m);
       // what may go here, inside the hex: the units' pictograms on a dark pill where they fit
-      // (12 px or more each), else their number (a tap on the space lists them)
+      // (12 px or more each), else their number
       const room = r * 1.5, gap = 2;
       const us = kinds ? Math.min(30, Math.round(r * (kinds.length === 1 ? 0.8 : 0.62)), Math.floor((room - 6 + gap) / kinds.length - gap)) : 0;
       if (kinds && us >= 12) {
         const tw = kinds.length * (us + gap) - gap + 6;
         const ly = y + r * 0.12;
+        const box = { x: x - tw / 2, y: ly - us / 2 - 2, w: tw, h: us + 4 };
+        if (taken.some((o) => meets(o, box))) continue;
+        taken.push(box);
         g.fillStyle = "rgba(25,25,20,0.88)";
         g.beginPath();
-        g.roundRect(x - tw / 2, ly - us / 2 - 2, tw, us + 4, 5);
+        g.roundRect(box.x, box.y, box.w, box.h, 5);
         g.fill();
         const col = colorOf(view.current);
         kinds.forEach((u, k) => unitGlyph(g, u, x - tw / 2 + 3 + us / 2 + k * (us + gap), ly, us, col));
-        taken.push({ x: x - tw / 2, y: ly - us / 2 - 2, w: tw, h: us + 4 });
       } else if (kinds || m.label) {
         // a word or a price (a count of units at a small scale): under the middle where there is
         // room, in the middle of the hex at a small scale
@@ -294,12 +303,14 @@ export function drawMap(ctx) {
         g.font = `800 ${fs}px ${FONT}`;
         const tw = g.measureText(words).width + (r > 24 ? 8 : 4);
         const ly = r > 24 ? y + r * 0.5 : y;
+        const box = { x: x - tw / 2, y: ly - fs * 0.65, w: tw, h: fs * 1.3 };
+        if (taken.some((o) => meets(o, box))) continue;
+        taken.push(box);
         g.fillStyle = m.ship ? "rgba(20,60,110,0.92)" : "rgba(25,25,20,0.88)";
         g.beginPath();
-        g.roundRect(x - tw / 2, ly - fs * 0.65, tw, fs * 1.3, 4);
+        g.roundRect(box.x, box.y, box.w, box.h, 4);
         g.fill();
         text(g, words, x, ly, { size: fs, weight: 800, color: "#ffe680", align: "center" });
-        taken.push({ x: x - tw / 2, y: ly - fs * 0.65, w: tw, h: fs * 1.3 });
       }
     }
   }
@@ -312,7 +323,6 @@ export function drawMap(ctx) {
   g.lineWidth = 3;
   g.strokeStyle = "rgba(0,0,0,0.6)";
   g.fillStyle = "#fff6d6";
-  const meets = (a, b) => a.x < b.x + b.w + 1 && b.x < a.x + a.w + 1 && a.y < b.y + b.h + 1 && b.y < a.y + a.h + 1;
   for (const { sp, x, y } of costs) {
     const t = `\u00a3${sp.cost}`;
     const w = g.measureText(t).width;

@@ -84,13 +84,13 @@ function drawResources(R, spot, x, y, s, pays) {
   });
 }
 
-function drawClansmen(R, spot, colour, x, y, s, pay) {
+function drawClansmen(R, spot, colour, x, y, s, pay, badge = false) {
   const { g } = R;
   const n = spot.clansmen || 0;
   if (!n) return;
   const ms = s * 0.3;
-  // at the bottom right, clear of the tile's name at the top
-  const cx = x + s * 0.8, cy = y + s * 0.76;
+  // at the bottom right, clear of the tile's name at the top (left of a card's bonnets there)
+  const cx = x + s * (badge ? 0.56 : 0.8), cy = y + s * 0.76;
   if (pay) {
     // Loch Ness is paid with a clan member: tap the meeple
     const label = moveLabel(R.view, pay);
@@ -174,7 +174,8 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
     if (detail || T >= 18) {
       const pays = mv.pay.filter((m) => key(m.from) === k);
       drawResources(R, spot, x, y, T, pays.filter((m) => m.resource !== "clansman"));
-      drawClansmen(R, spot, colour, x, y, T, pays.find((m) => m.resource === "clansman"));
+      const card = tile && tile.card && view.cards ? view.cards[tile.card] : null;
+      drawClansmen(R, spot, colour, x, y, T, pays.find((m) => m.resource === "clansman"), !!(card && card.bonnets));
     }
     // activation: one move plays at once, several open a list of choices
     const acts = mv.activate.get(k);

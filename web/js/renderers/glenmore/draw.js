@@ -438,10 +438,13 @@ export function drawTile(g, tile, x, y, s, opts = {}) {
     // fit, on a phone's small chain tile: its picture only, the name a long press away)
     const px = Math.max(11, s * 0.15);
     const name = t(SHORT_NAME[tile.name] || tile.name);
-    const used = s >= 40 ? fitLines(g, name, x + s / 2, y + s * 0.08, s * 0.9, px, { bold: true, optional: true }) : { h: 0 };
     // a second line reaches the picture's place (a house's roof from 0.22 of the tile): the
-    // picture goes down, and its words go where they would reach the frame
-    const low = Math.max(0, s * 0.08 + used.h + 2 - s * 0.22);
+    // picture goes down, its words left out where they would reach the frame; where the picture
+    // would reach the frame or the cost, the name is left out instead
+    const fit = s >= 40 ? fitLines(g, name, 0, 0, s * 0.9, px, { bold: true, optional: true, measure: true }) : { h: 0 };
+    let low = Math.max(0, s * 0.08 + fit.h + 2 - s * 0.22);
+    if (low > s * (opts.cost ? 0.17 : 0.3)) low = 0;
+    else if (fit.h) fitLines(g, name, x + s / 2, y + s * 0.08, s * 0.9, px, { bold: true, optional: true });
     tileIcon(g, tile, x, y + low, s, opts.cards || {}, !!opts.bare || low > s * 0.1);
     if (opts.cost) costRow(g, tile.cost, x, y, s);
     if (tile.card) {
