@@ -94,6 +94,8 @@ class Walk:
             if not self.page.query_selector(sel):
                 continue
             try:   # (a locator: the bar may be drawn again between finding a button and the tap)
+                if not self.page.is_visible(sel):
+                    self.p.open_choices()
                 self.press(sel)
                 if sel.endswith("group"):
                     self.page.wait_for_selector("#choices .pick button.choice:not(.off)")
@@ -141,6 +143,8 @@ class Walk:
             btn = self.page.query_selector(f"#choices button.group[data-group={json.dumps(g)}]")
             if not btn:
                 continue
+            if not btn.is_visible():
+                self.p.open_choices()
             self.p.tap_el(btn)
             self.page.wait_for_selector("#choices button.back")
             self.audit.check(f"{screen}, group {g!r} open")

@@ -158,6 +158,13 @@ class Player:
                 if "not attached" not in str(e):
                     raise
 
+    def open_choices(self):
+        """On a phone whose bar shows its choices as one button (js/choices.js): the list opened."""
+        more = self.page.query_selector("#choices button.more[aria-expanded=false]:not([hidden])")
+        if more and more.is_visible():
+            self.tap_el(more)
+            self.page.wait_for_selector("#choices.open")
+
     def close_sheet(self):
         if self.page.evaluate("document.body.classList.contains('sheet-open')") and self.page.is_visible("#sheet-btn"):
             self.tap_el(self.page.query_selector("#sheet-btn"))
@@ -203,6 +210,8 @@ class Player:
                 btn = page.query_selector(sel)
                 if not btn:
                     break
+                if not btn.is_visible():
+                    self.open_choices()
                 self.tap_el(btn)
                 if sel.endswith("group"):
                     btn = page.query_selector("#choices .pick button.choice:not(.off)")

@@ -42,6 +42,7 @@ const S = {
 const choiceBar = new ChoiceBar($("#choices"), {
   play: (move) => playMove(move),
   rendered: () => spotlight.refresh(),   // (called only once the page runs: spotlight is set by then)
+  opened: () => setSheet(false),         // the list of choices over the board: the scores' sheet goes
   hint: () => {
     const snap = S.snap;
     if (!snap) return "";
@@ -422,6 +423,7 @@ async function undo() {
 
 /** The phone's bottom sheet (scores, log, final table): open or closed. */
 function setSheet(open) {
+  if (open) choiceBar.close();   // (one sheet over the board at a time)
   document.body.classList.toggle("sheet-open", !!open);
   $("#sheet-btn").setAttribute("aria-expanded", open ? "true" : "false");
   $("#sheet-btn").textContent = open ? t("Close") : t("Scores & log");
@@ -460,7 +462,18 @@ function scheduleBot() {
 }
 
 // -- home ---------------------------------------------------------------------
+/** Until the player has finished a game: Learn to play comes before the new-game cards, and
+ * today's games fold to a line each (css: #home.newcomer), so a phone's first screen shows it. */
+function arrangeHome() {
+  const newcomer = !store.list().some((e) => e.over);
+  const home = $("#home"), learn = $("#learn-section"), games = $("#games-section");
+  home.classList.toggle("newcomer", newcomer);
+  if (newcomer && learn.nextElementSibling !== games) home.insertBefore(learn, games);
+  if (!newcomer && games.nextElementSibling !== learn) games.after(learn);
+}
+
 function refreshSaved() {
+  arrangeHome();
   renderSaved(store.list(), {
     resume: (gid) => resume(gid, false),
     replay: (gid) => showReplay(gid, { atEnd: !!(store.list().find((e) => e.gid === gid) || {}).over }),
@@ -660,6 +673,11 @@ new ResizeObserver(() => {
   const h = $("#dock").getBoundingClientRect().height;
   if (h) document.documentElement.style.setProperty("--dock-h", `${Math.ceil(h + 10)}px`);
 }).observe($("#dock"));
+// (the list of choices opens over the board only: above the panel, its cards and the dock)
+new ResizeObserver(() => {
+  const h = $("#panel").getBoundingClientRect().height;
+  if (h) document.documentElement.style.setProperty("--panel-h", `${Math.ceil(h)}px`);
+}).observe($("#panel"));
 $("#export").addEventListener("click", () => exportSave());
 installShareButton($("#export"), () => { if (S.lastSave) openShare(S.lastSave, shareOptions(S.lastSave)); });
 window.addEventListener("hashchange", () => { if (S.booted) importLink(); });
@@ -686,7 +704,7 @@ installShortcuts({
   undo: () => undo(),
   hint: () => hints.ask(false),
   board: () => { if (document.activeElement === canvas) boardKeys.say(); else canvas.focus(); },
-  choices: () => { const b = document.querySelector("#choices button"); if (b) b.focus(); },
+  choices: () => { const b = [...document.querySelectorAll("#choices button")].find((x) => x.getClientRects().length); if (b) b.focus(); },
   describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length }), "#announce"),
   sheet: () => setSheet(!document.body.classList.contains("sheet-open")),
   help: () => openHelp(S.snap ? S.snap.view.game : "", S.title),
