@@ -173,6 +173,7 @@ const recent = new RecentStrip($("#recent"), {
   lineText: (h) => lineText(h),
   seatName: (i) => seatName(i),
   seatColor: (i) => seatColor(i),
+  me: () => (S.snap ? S.snap.me ?? null : null),
   empty: () => {
     const snap = S.snap;
     if (!snap || snap.view.is_over) return "";
@@ -240,7 +241,8 @@ function undoReason(snap) {
   if (!humanToMove(snap) && !v.seats.some((s) => s.kind === "human")) return t("Only bots are playing.");
   if (v.can_undo) return "";
   if (!v.ply) return t("Nothing to undo yet.");
-  return t("A new tile was revealed (or the die rolled) since then: moves before that cannot be taken back.");
+  // the engine's words: the move that revealed something and what, in the game's terms
+  return snap.undo_stop || t("Something hidden was revealed since then: moves before it cannot be taken back.");
 }
 
 // -- a game in progress ---------------------------------------------------------

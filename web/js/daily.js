@@ -154,7 +154,7 @@ export function installDaily(host) {
     const gid = host.newGid();
     const isPractice = practice || !!first;
     try {
-      const snap = await host.engine.request("daily_new", { gid, game, date: day, name: record.data.name || t("You"), practice: isPractice });
+      const snap = await host.engine.request("daily_new", { gid, game, date: day, name: record.data.name || "", practice: isPractice });
       if (!isPractice) record.setTry(day, game, { gid, started: Date.now(), done: false });
       await host.startGame(gid, snap);
       if (isPractice) toast(t("A practice try: today's first try is the one that counts."), "info", 6000);

@@ -25,7 +25,7 @@
 // Keys (laptop): Left/Right one move, Up/Down (or Shift+Left/Right) one
 // turn, Home/End, Space autoplay, Escape closes (a costly decision shown first).
 
-import { $, el, toast, seatShape, renderFinal, hintMark } from "./ui.js";
+import { $, el, toast, seatShape, renderFinal, hintMark, linePrefix, isMe } from "./ui.js";
 import { RendererHost, seatColor, seatNamer } from "./host.js";
 import { t, tn, N_, onLanguageChange } from "./i18n.js";
 import { MARK_WORDS, MARK_GLYPH, points as pointsWords } from "./review/words.js";
@@ -352,7 +352,7 @@ function renderPanel() {
   // who moved last, and what
   const last = R.history.filter((h) => h.ply === R.ply && h.seat != null).pop();
   d.last.replaceChildren(...(last
-    ? [el("span", { class: `dot ${seatShape(last.seat)}`, style: `background:${seatColor(last.seat)}` }), el("b", { text: `${seatName(last.seat)}: ` }), lineText(last)]
+    ? [el("span", { class: `dot ${seatShape(last.seat)}`, style: `background:${seatColor(last.seat)}` }), linePrefix(last, seatName) ? el("b", { text: linePrefix(last, seatName) }) : null, lineText(last)]
     : [el("span", { class: "muted", text: t("The game as it was set up") })]));
   // scores at this point
   const winners = new Set(snap.winners || []);
@@ -371,7 +371,7 @@ function renderPanel() {
   d.play.disabled = atEnd && !R.playing;
   d.cont.disabled = !!v.is_over;
   d.cont.title = v.is_over ? t("The game is over at this point: step back to continue from an earlier move") : t("Start a new game from this position (the original is kept)");
-  d.status.textContent = v.is_over ? t("Game over") : t("{name} to play", { name: seatName(v.current_player) });
+  d.status.textContent = v.is_over ? t("Game over") : isMe(snap, v.current_player) ? t("Your turn") : t("{name} to play", { name: seatName(v.current_player) });
   // the move list: the moves made so far, the one just made, those still to come
   for (const li of d.log.children) {
     const p = Number(li.dataset.ply);
@@ -396,7 +396,7 @@ function renderLog() {
     const li = el("li", { class: `${h.seat == null ? "event" : "move"}${h.turn_start ? " turn-start" : ""}`, "data-ply": String(ply), tabindex: h.seat != null ? "0" : null },
       h.seat != null ? el("span", { class: "ply", text: String(ply) }) : null,
       h.seat != null ? el("span", { class: `dot ${seatShape(h.seat)}`, style: `background:${seatColor(h.seat)}` }) : null,
-      h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
+      linePrefix(h, seatName) ? el("b", { text: linePrefix(h, seatName) }) : null,
       lineText(h), hintMark(h));
     return li;
   }));
