@@ -175,3 +175,16 @@ def problems(pairs: Iterable[Tuple[Optional[str], object, object]],
             for f in tr(lang, ctx, you):
                 out += lone_problems(you, f, lang)
     return sorted(set(out))
+
+
+def check(engine_messages: Dict[tuple, str], page_messages: Dict[tuple, str], you: Dict[tuple, object],
+          engine_catalogues: Dict[str, Dict[tuple, object]], page_catalogues: Dict[str, Dict[tuple, object]]) -> List[str]:
+    """Every disagreement of the engine's pairs (``you``: cairn.core.i18n.YOU) and of the
+    engine's and the page's other messages said to the player (build/i18n.py's messages and
+    catalogues: (context, id) -> translation)."""
+    plural_of = {(c, m[0]): m for (c, m) in engine_messages if isinstance(m, tuple)}
+    pairs = [(ctx, plural_of.get((ctx, third), third), form) for (ctx, third), form in you.items()]
+    forms = {(ctx, f if isinstance(f, str) else f[0]) for ctx, f in you.items()}
+    lone = [(c, m) for (c, m) in engine_messages if isinstance(m, str) and starts_with_you(m) and (c, m) not in forms]
+    page = [(c, m) for (c, m) in page_messages if isinstance(m, str) and starts_with_you(m)]
+    return problems(pairs, lone, engine_catalogues) + problems([], page, page_catalogues)

@@ -155,13 +155,10 @@ def _catalogues(top):
 
 
 def test_the_second_person_agrees_in_english_portuguese_and_romanian():
-    engine = _catalogues(os.path.join(B.ENGINE, "locale"))
-    page = _catalogues(os.path.join(B.WEB, "locale"))
-    forms = {(ctx, f if isinstance(f, str) else f[0]) for ctx, f in i18n.YOU.items()}
-    lone = [(c, m) for (c, m) in engine_messages() if isinstance(m, str) and agreement.starts_with_you(m) and (c, m) not in forms]
-    bad = agreement.problems(_pairs(), lone, engine)
-    page_lone = [(c, m) for (c, m) in B.page_messages() if isinstance(m, str) and agreement.starts_with_you(m)]
-    bad += agreement.problems([], page_lone, page)
+    page_messages = B.page_messages()
+    bad = agreement.check(engine_messages(), page_messages, i18n.YOU,
+                          _catalogues(os.path.join(B.ENGINE, "locale")), _catalogues(os.path.join(B.WEB, "locale")))
+    page_lone = [(c, m) for (c, m) in page_messages if isinstance(m, str) and agreement.starts_with_you(m)]
     assert len(_pairs()) > 70 and len(page_lone) > 12
     assert (None, "Game over: you win") in page_lone and ("glenmore", "You place {tile}") in page_lone
     assert not bad, "\n".join(bad)

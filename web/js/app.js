@@ -20,7 +20,7 @@ import { announce, announceLines, turnWords, describePosition, moveLines, instal
 import { RecentStrip, linesSince, personOf } from "./recent.js";
 import { tapOr } from "./pointer.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips, setLearn } from "./help.js";
-import { t, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
+import { t, num, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
 import { configureReplay, openReplay, closeReplay, relabel as relabelReplay } from "./replay.js";
 import { linkData, clearLinkFragment, decodeSaveData, linkError, linkInfo, askLinkChoice, openShare, shareLabel, installShareButton } from "./share.js";
@@ -58,7 +58,7 @@ const engine = new Engine({
     S.bootLog.push([text, ms, Math.round(performance.now()), left]);
     $("#boot-bar").value = pct;
     $("#boot-text").dataset.i18n = text;   // an English message id from the worker
-    $("#boot-text").textContent = left >= 50e3 ? t("{stage} ({mb} MB left)", { stage: t(text), mb: (left / 1e6).toFixed(1) }) : t(text);
+    $("#boot-text").textContent = left >= 50e3 ? t("{stage} ({mb} MB left)", { stage: t(text), mb: num(left / 1e6, { digits: 1 }) }) : t(text);
   },
   ready(hello) {
     S.hello = hello;

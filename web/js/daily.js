@@ -18,7 +18,7 @@
 // games and its screens (installDaily(host)).
 
 import { $, el, toast } from "./ui.js";
-import { t, tn, language, engineLanguage, onLanguageChange } from "./i18n.js";
+import { t, tn, percent, language, engineLanguage, onLanguageChange } from "./i18n.js";
 import { writeClipboard } from "./share.js";
 
 const KEY = "cairn:daily";
@@ -316,7 +316,7 @@ export function installDaily(host) {
       for (;;) {
         const step = await host.engine.request("daily_check", { save, start: at, count: 1 }, 180000);
         at = step.next;
-        say(t("Checking the bot's moves: {pct}%", { pct: Math.round((100 * at) / Math.max(1, step.plies)) }));
+        say(t("Checking the bot's moves: {share}", { share: percent(at / Math.max(1, step.plies)) }));
         if (step.done) break;
       }
       record.update(entry.id, { bots: "checked" });

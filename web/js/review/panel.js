@@ -15,7 +15,7 @@
 // the board (js/review/moves.js) with a card saying it.
 
 import { el, toast, seatShape } from "../ui.js";
-import { t, tn } from "../i18n.js";
+import { t, tn, num } from "../i18n.js";
 import { announce } from "../access.js";
 import { ReviewChart } from "./chart.js";
 import { MoveRings } from "./moves.js";
@@ -343,7 +343,7 @@ export class ReviewPanel {
       return el("p", { class: "rv-seat" },
         el("span", { class: `dot ${seatShape(seat)}`, style: `background:${this.h.seatColor(seat)}` }),
         el("strong", { text: this.h.seatName(seat) }), " ",
-        t("{avg} points lost per decision ({n} judged)", { avg: s.average.toFixed(2), n: s.decisions }), el("br"),
+        t("{avg} points lost per decision ({n} judged)", { avg: num(s.average, { digits: 2 }), n: s.decisions }), el("br"),
         el("span", { class: "muted", text: [
           tn("{n} inaccuracy", "{n} inaccuracies", m.inaccuracy), tn("{n} mistake", "{n} mistakes", m.mistake),
           tn("{n} blunder", "{n} blunders", m.blunder)].join(" \u00b7 ") }));
@@ -385,7 +385,7 @@ export class ReviewPanel {
     const body = [...rows.keys()].sort((a, b) => a - b).map((ply) => el("tr", {},
       el("th", { scope: "row" }, el("button", { type: "button", class: "rv-go", onclick: () => this.h.seek(ply),
         text: ply === 0 ? t("Start") : t("After move {n}", { n: ply }) })),
-      ...seats.map((i) => el("td", { text: String(Math.round((d.chart.values[ply] || [])[i] ?? 0)) })),
+      ...seats.map((i) => el("td", { text: num(Math.round((d.chart.values[ply] || [])[i] ?? 0)) })),
       el("td", { text: rows.get(ply).join("; ") })));
     this.tableBox.replaceChildren(el("summary", { text: t("The chart as a table") }),
       el("table", {}, el("caption", { text: t("Expected final scores after each move") }), el("thead", {}, head), el("tbody", {}, ...body)));
