@@ -260,6 +260,10 @@
     say("cut", `${name(e)} ${how} (${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight})`);
   }
   for (const { R } of boards) for (const s of R.__auditText || []) texts.add(s);
+  // the words other canvases draw (the review's chart, the record's: their ``redraw``)
+  for (const c of document.querySelectorAll("canvas")) {
+    if (c.__auditText && inside(c) && shownStyle(c) && !srOnly(c) && c.getBoundingClientRect().width > 0) for (const s of c.__auditText) texts.add(s);
+  }
 
   // -- a focus ring after a tap ------------------------------------------------------------
   if (opts.tapped) {

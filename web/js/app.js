@@ -115,6 +115,8 @@ const humanToMove = (snap) => {
 const mySeat = (snap) => personOf(snap, humanToMove(snap));
 
 const shellUi = {
+  // the board shows the final table itself (Caledonia beside its map): the sheet's goes
+  finalShown: (on) => $("#final").classList.toggle("on-board", !!on),
   play: (move) => playMove(move),
   playAll: (moves) => playMoves(moves),
   choices: (items) => showChoices(items),
@@ -324,6 +326,8 @@ async function openGame(gid, snap) {
   document.body.classList.add("playing");
   setSheet(snap.view.is_over);
   await useRenderer(snap.view.game);
+  $("#final").classList.remove("on-board");   // until this game's board says it shows its own
+  if (S.renderer) S.renderer.finalShown = undefined;
   boardKeys.cur = null;   // the keyboard focus starts at the new board's first place
   S.renderer.resize();
   S.snap = null;

@@ -199,6 +199,7 @@ function gameSection(game, title, rows, bands) {
 function lineChart(points, { bands = null, label, digits = 0 }) {
   const canvas = el("canvas", { class: "rc-chart", role: "img", "aria-label": label });
   const draw = () => drawChart(canvas, points, bands);
+  canvas.redraw = draw;   // (drawn again on demand: a language change, the layout audit)
   new ResizeObserver(draw).observe(canvas);
   const fmt = (v) => num(v, { digits: digits || null });
   const rows = points.map((p) => el("tr", {}, el("td", { text: when(p.when) }), el("td", { text: fmt(p.value) }), el("td", { text: p.note || "" })));

@@ -72,10 +72,10 @@ export function renderTurn(snap, seatName, seatColor) {
   const bot = v.seats[seat] && (v.seats[seat].kind === "bot" || v.seats[seat].kind === "automa");
   const turn = Math.max(1, snap.turn || 0);   // the engine counts turns by each game's own idea of one
   const mine = isMe(snap, seat) && !bot;
-  box.replaceChildren(el("span", { class: `dot ${seatShape(seat)}`, style: `background:${seatColor(seat)}` }),
+  box.replaceChildren(...[el("span", { class: `dot ${seatShape(seat)}`, style: `background:${seatColor(seat)}` }),
     el("strong", { text: mine ? t("Your turn") : seatName(seat) }),
     mine ? null : el("span", { class: "verb", text: `\u00a0${bot ? t("thinking\u2026") : t("to play")}` }),
-    el("span", { class: "muted ply", title: tn("{n} step played", "{n} steps played", v.ply), text: t("turn {n}", { n: turn }) }));
+    el("span", { class: "muted ply", title: tn("{n} step played", "{n} steps played", v.ply), text: t("turn {n}", { n: turn }) })].filter(Boolean));
   box.dataset.info = `${mine ? t("Your turn") : seatName(seat)} \u00b7 ${t("turn {n}", { n: turn })}`;
 }
 
