@@ -231,9 +231,12 @@ def test_a_result_link_opened_before_playing_the_deal_keeps_the_replay_behind_a_
     assert "shared" not in page.evaluate("window.cairn.snapshot().save.meta")
     tries = page.evaluate("JSON.parse(localStorage.getItem('cairn:daily')).tries")
     assert f"{NOW.date().isoformat()}|caledonia" not in tries, tries
-    # and today's first try still counts
+    # and today's first try still counts: the link's own "Play today's game"
     page.click("#home-btn")
-    page.click("#daily-section .card[data-game=caledonia] .daily-go")
+    page.evaluate("document.getElementById('daily-open').removeAttribute('data-state')")   # (the dialog is made again)
+    state, _ = open_link(carla, f"{site_url}index.html#day={data}")
+    assert state == "verified" and not page.is_visible("#daily-open-replay")   # still not played: still behind the warning
+    page.click("#daily-open-play")
     page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.ply === 0 && window.cairn.snapshot().view.game === 'caledonia'")
     snap = page.evaluate("window.cairn.snapshot()")
     assert snap["save"]["meta"] == {"daily": NOW.date().isoformat()}, snap["save"]["meta"]

@@ -282,7 +282,7 @@ def lines(game: Any) -> list:
 
 def _remember(gid: str, game: Any, view: Dict[str, Any], table: Dict[str, Any]) -> None:
     _sent[gid] = {"rev": next(_revs), "view": view, "history": list(lines(game)),
-                  "moves": list(game.log), "labels": table, "lang": i18n.get_language()}
+                  "moves": list(game.log), "labels": table, "lang": i18n.get_language(), "me": me_seat(gid, game)}
 
 
 def _common(a: list, b: list) -> int:
@@ -298,10 +298,11 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
     """What changed since the snapshot ``base`` of this game (see the module
     docstring); the whole snapshot when ``base`` is not the last one sent."""
     sent = _sent.get(gid)
-    if sent is None or isinstance(base, bool) or base != sent["rev"] or sent["lang"] != i18n.get_language():
+    me = me_seat(gid, game)
+    if (sent is None or isinstance(base, bool) or base != sent["rev"] or sent["lang"] != i18n.get_language()
+            or sent.get("me") != me):   # (who is spoken to changed: every line said again)
         return snapshot(gid, game)
     view = _plain(_named(game.view(None), game))
-    me = me_seat(gid, game)
     h = _common(sent["history"], lines(game))
     m = _common(sent["moves"], game.log)
     edits = delta.diff(sent["view"], view)

@@ -302,9 +302,9 @@ export function installDaily(host) {
       reveal.replaceWith(el("div", { class: "row daily-spoil-confirm" },
         el("button", { type: "button", id: "daily-open-replay", text: t("Show the replay"), onclick: show })));
     } });
-    const play = playable ? el("button", { type: "button", class: "primary", id: "daily-open-play", text: t("Play today's game"),
+    const first = playable ? el("button", { type: "button", class: "primary", id: "daily-open-play", text: t("Play today's game"),
       onclick: () => { close(); play(r.game); } }) : null;
-    actions.replaceChildren(...[play, reveal].filter(Boolean));
+    actions.replaceChildren(...[first, reveal].filter(Boolean));
     return warning;
   }
 
