@@ -94,9 +94,14 @@ def test_a_finished_caledonia_game_shows_its_final_table_once_on_a_laptop(app, t
     app.page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().legal.length > 0 && !window.cairn.busy")
     app.page.evaluate("window.cairn.play(window.cairn.snapshot().legal[0])")
     app.page.wait_for_function("window.cairn.snapshot().view.is_over && document.body.classList.contains('sheet-open')")
-    app.page.wait_for_function("window.cairn.renderer.finalShown === true")
+    app.page.wait_for_function("window.cairn.renderer.sideTab === 'final'")   # the board's own table, beside the map
+    try:   # (a frame or two after the board's drawing)
+        app.page.wait_for_function("document.getElementById('final').offsetParent === null", timeout=3000)
+    except Exception:
+        pass
     tables = app.page.evaluate("""() => [...document.querySelectorAll('table')].filter((t) => t.offsetParent !== null).length""")
     assert tables == 0 and not app.page.is_visible("#final"), "the final table shows twice"
+    assert app.page.evaluate("window.cairn.renderer.finalShown") is True
     # another tab beside the map: the page's table comes back, without a Bid line
     app.page.evaluate("window.cairn.renderer.setTab('players')")
     app.page.wait_for_function("window.cairn.renderer.finalShown === false && document.querySelector('#score-table').offsetParent !== null")
