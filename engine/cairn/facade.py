@@ -338,9 +338,10 @@ def history_text(game: Any, start: int = 0, me: Any = None) -> list:
     out = []
     for h in lines(game)[start:]:
         mine = me is not None and h["seat"] == me and h.get("kind") != "note"
-        line = dict(h, text=i18n.render(h["text"], names, me=me, you=mine), key=_key(h["text"]))
-        if mine:
-            line["you"] = True
+        said: list = []
+        line = dict(h, text=i18n.render(h["text"], names, me=me, you=mine, seen=said), key=_key(h["text"]))
+        if mine and any(form is not None for _, _, form in said):
+            line["you"] = True   # said to the player ("You buy ..."): the page shows no name before it
         if h["seat"] is not None and h["ply"] in helped:
             line["hint"] = True   # the move played right after a hint
         out.append(line)
