@@ -276,6 +276,10 @@
     say("cut", `${name(e)} ${how} (${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight})`);
   }
   for (const { R } of boards) for (const s of R.__auditText || []) texts.add(s);
+  // the words other canvases draw (the review's chart, the record's: their ``redraw``)
+  for (const c of document.querySelectorAll("canvas")) {
+    if (c.__auditText && inside(c) && shownStyle(c) && !srOnly(c) && c.getBoundingClientRect().width > 0) for (const s of c.__auditText) texts.add(s);
+  }
 
   // -- the choices: each read whole, in its bar or its list over the board ---------------------
   for (const bar of document.querySelectorAll("#choices")) {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import _finish, _new_app
-from layout_audit import LAYOUT_AUDIT_INIT, PHONES, LayoutAudit, foreign_words
+from layout_audit import LAYOUT_AUDIT_INIT, PHONES, LayoutAudit, english_numbers, foreign_words
 
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
 
@@ -24,6 +24,16 @@ def test_the_words_of_each_language_are_told_apart():
     assert foreign_words(["Tap a glowing square to place the tile"], "ro")   # untranslated: the English id
     assert foreign_words(["hunters_hint_line"], "en")        # a message id
     assert foreign_words(["Take {tile}"], "en")              # a placeholder left unfilled
+
+
+def test_a_number_written_the_english_way_is_told_apart():
+    """Issue 58: Portuguese and Romanian write "0,55" (and Romanian "50 %"); "0.55", "9.0",
+    "Medie 1.0" are caught there, and a group ("1.000") or English itself is not."""
+    assert english_numbers(["0.55 puncte pierdute"], "ro") and english_numbers(["Medie 1.0"], "ro")
+    assert english_numbers(["9.0 pontos"], "pt-BR") and english_numbers(["50%"], "ro")
+    assert english_numbers(["0,55 puncte pierdute", "1.000 puncte", "50 %", "£8", "R2/5", "12:30"], "ro") == []
+    assert english_numbers(["50%", "1.000"], "pt-BR") == []
+    assert english_numbers(["0.55 points lost", "Average 1.0"], "en") == []
 
 
 @pytest.fixture
@@ -127,6 +137,17 @@ def test_the_boards_own_text_is_checked(audit):
     one = next(d for d in drawn if d["text"] == "Planted one")
     left = page.evaluate("window.cairn.renderer.canvas.getBoundingClientRect().left")
     assert abs(one["box"]["x"] - (120 + left)) < 1 and abs(one["box"]["h"] - 14) < 0.5, one
+
+
+def test_a_planted_english_number_in_romanian_is_caught(audit):
+    """The scan runs in the audit of every screen (the layout walk, in each language): "0.55"
+    planted on a Romanian screen is caught, its local form is not."""
+    audit.page.evaluate("""() => { const p = document.createElement('span'); p.id = 'planted'; p.textContent = '0,55 puncte pierdute';
+      document.getElementById('recent').append(p); }""")
+    audit.lang = "ro"   # (the check reads the language the audit is in)
+    assert not [p for p in found(audit, "number") if "planted" in p or "0,55" in p]
+    audit.page.evaluate("document.getElementById('planted').textContent = '0.55 puncte pierdute'")
+    assert any("'0.55'" in p for p in found(audit, "number"))
 
 
 def test_a_focus_ring_after_a_tap_is_caught(audit):

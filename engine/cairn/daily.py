@@ -181,8 +181,8 @@ def _refuse(code: str, message: str, **info: Any) -> ResultError:
 
 def read_result(data: Any, today: Any = None) -> Dict[str, Any]:
     """Check a result link and replay its game: ``{game, date, name, score, practice, won,
-    scores, outcome, save, moves}`` (``save``: the game as a save file, for the replay;
-    ``name``: the link's, possibly empty).
+    scores, outcome, save, moves}`` (``save``: the game as a save file, for the replay, its
+    ``meta.shared`` true: someone else's game; ``name``: the link's, possibly empty).
     ``today`` (the reader's date): a result of a later date is refused.
 
     :raises ResultError: with the code of the check that failed.
@@ -258,6 +258,7 @@ def read_result(data: Any, today: Any = None) -> Dict[str, Any]:
     if scores[human] != claimed:
         raise _refuse("score", f"the link says {claimed} points; the game it holds ends with {scores[human]}",
                       claimed=claimed, score=scores[human])
+    g.meta["shared"] = True   # someone else's game: its person is named, never spoken to
     return summary(g) | {"name": player, "moves": len(g.log)}
 
 

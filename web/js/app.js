@@ -20,7 +20,7 @@ import { announce, announceLines, turnWords, describePosition, moveLines, instal
 import { RecentStrip, linesSince, personOf } from "./recent.js";
 import { tapOr } from "./pointer.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips, setLearn } from "./help.js";
-import { t, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
+import { t, num, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
 import { configureReplay, openReplay, closeReplay, relabel as relabelReplay } from "./replay.js";
 import { linkData, clearLinkFragment, decodeSaveData, linkError, linkInfo, askLinkChoice, openShare, shareLabel, installShareButton } from "./share.js";
@@ -59,7 +59,7 @@ const engine = new Engine({
     S.bootLog.push([text, ms, Math.round(performance.now()), left]);
     $("#boot-bar").value = pct;
     $("#boot-text").dataset.i18n = text;   // an English message id from the worker
-    $("#boot-text").textContent = left >= 50e3 ? t("{stage} ({mb} MB left)", { stage: t(text), mb: (left / 1e6).toFixed(1) }) : t(text);
+    $("#boot-text").textContent = left >= 50e3 ? t("{stage} ({mb} MB left)", { stage: t(text), mb: num(left / 1e6, { digits: 1 }) }) : t(text);
   },
   ready(hello) {
     S.hello = hello;
@@ -116,6 +116,8 @@ const humanToMove = (snap) => {
 const mySeat = (snap) => personOf(snap, humanToMove(snap));
 
 const shellUi = {
+  // the board shows the final table itself (Caledonia beside its map): the sheet's goes
+  finalShown: (on) => $("#final").classList.toggle("on-board", !!on),
   play: (move) => playMove(move),
   playAll: (moves) => playMoves(moves),
   choices: (items) => showChoices(items),
@@ -174,6 +176,7 @@ const recent = new RecentStrip($("#recent"), {
   lineText: (h) => lineText(h),
   seatName: (i) => seatName(i),
   seatColor: (i) => seatColor(i),
+  me: () => (S.snap ? S.snap.me ?? null : null),
   empty: () => {
     const snap = S.snap;
     if (!snap || snap.view.is_over) return "";
@@ -241,7 +244,8 @@ function undoReason(snap) {
   if (!humanToMove(snap) && !v.seats.some((s) => s.kind === "human")) return t("Only bots are playing.");
   if (v.can_undo) return "";
   if (!v.ply) return t("Nothing to undo yet.");
-  return t("A new tile was revealed (or the die rolled) since then: moves before that cannot be taken back.");
+  // the engine's words: the move that revealed something and what, in the game's terms
+  return snap.undo_stop || t("Something hidden was revealed since then: moves before it cannot be taken back.");
 }
 
 // -- a game in progress ---------------------------------------------------------
@@ -323,6 +327,8 @@ async function openGame(gid, snap) {
   document.body.classList.add("playing");
   setSheet(snap.view.is_over);
   await useRenderer(snap.view.game);
+  $("#final").classList.remove("on-board");   // until this game's board says it shows its own
+  if (S.renderer) S.renderer.finalShown = undefined;
   boardKeys.cur = null;   // the keyboard focus starts at the new board's first place
   S.renderer.resize();
   S.snap = null;

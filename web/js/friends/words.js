@@ -4,7 +4,7 @@
 // not_host), naming the turn and the player it concerns and what to do next;
 // the status lines of the bar and the saved-games list; the turn clock.
 
-import { t, tn, N_ } from "../i18n.js";
+import { t, tn, N_, language } from "../i18n.js";
 
 const REFUSALS = {
   damaged: N_("The link is damaged: part of it was lost or changed on the way (a chat app may have cut it). Ask whoever sent it to send it again."),
@@ -80,8 +80,9 @@ export function clock(ms) {
   const d = new Date(ms);
   const today = new Date();
   const same = d.toDateString() === today.toDateString();
-  return same ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
-    : d.toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  // in the page's language (not the browser's): "21:14", "28 nov., 21:14"
+  return same ? d.toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" })
+    : d.toLocaleString(language(), { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
 /** The turn clock's choices (seconds) and their words. */

@@ -591,6 +591,13 @@ export default class CaledoniaRenderer extends Renderer {
     }
     drawTabs(g, L, tab, this.W, (id) => this.tabBadge(id));
     for (const tb of L.tabs) this.furn.push({ x: tb.x, y: tb.y, w: tb.w, h: tb.h, kind: "control", label: `tab ${tb.id}` });
+    // the final table beside the map (a wide screen): the page shows it once, here (its own
+    // table under the scores goes while this one shows; a phone's sheet covers the board)
+    const final = L.wide && tab === "final";
+    if (final !== this.finalShown) {
+      this.finalShown = final;
+      if (this.ui.finalShown) this.ui.finalShown(final);
+    }
   }
 
   meSeat(v) {

@@ -1,7 +1,7 @@
 // The review's words shared by the replay's move list (js/replay.js) and the review's panel
 // (js/review/panel.js, loaded only with a review): the marks' names and signs, points lost.
 
-import { tn, N_ } from "../i18n.js";
+import { tn, N_, num } from "../i18n.js";
 
 export const MARK_WORDS = { good: N_("good"), inaccuracy: N_("inaccuracy"), mistake: N_("mistake"), blunder: N_("blunder") };
 // the signs chess players know: ?! an inaccuracy, ? a mistake, ?? a blunder
@@ -11,6 +11,7 @@ export const markColour = (mark) => MARK_COLOURS[mark] || "#8fb256";
 
 /** "about N points" for a loss: a tenth below 10, whole numbers from 10. */
 export function points(x) {
-  const shown = x < 10 ? (Math.round(x * 10) / 10).toFixed(1) : String(Math.round(x));
-  return tn("about {n} point", "about {n} points", shown === "1.0" ? 1 : 2, { n: shown });
+  const v = x < 10 ? Math.round(x * 10) / 10 : Math.round(x);
+  const shown = x < 10 ? num(v, { digits: 1 }) : num(v);   // the language's decimal sign ("0,5")
+  return tn("about {n} point", "about {n} points", v === 1 ? 1 : 2, { n: shown });
 }

@@ -401,9 +401,11 @@ export const layoutMethods = {
     const taken = v.taken != null ? v.tiles[String(v.taken)] : null;
     let text;
     const mine = R.interactive;
+    // the person holding the device, watching their own move (a replay): spoken to
+    const you = !mine && turn != null && R.snap && R.snap.me === turn;
     const takenName = taken ? nameOf(taken.name) : null;
     switch (v.phase) {
-      case "take": text = mine ? t("Your turn: take a tile from the chain") : t("{name} is choosing a tile", { name: who }); break;
+      case "take": text = mine ? t("Your turn: take a tile from the chain") : you ? t("You are choosing a tile") : t("{name} is choosing a tile", { name: who }); break;
       case "pay": {
         const pd = v.pending || { needs: [], paid: [] };
         const needs = pd.needs.map(needName).join(", ");
@@ -413,16 +415,18 @@ export const layoutMethods = {
         if (mine) text += " — " + tapOr(t("tap a resource or buy"), t("click a resource or buy"));
         break;
       }
-      case "place": text = mine ? tapOr(t("Place {tile}: tap a dashed space", { tile: takenName || t("the tile") }), t("Place {tile}: click a dashed space", { tile: takenName || t("the tile") })) : t("{name} places {tile}", { name: who, tile: takenName || t("a tile") }); break;
+      case "place": text = mine ? tapOr(t("Place {tile}: tap a dashed space", { tile: takenName || t("the tile") }), t("Place {tile}: click a dashed space", { tile: takenName || t("the tile") })) : you ? t("You place {tile}", { tile: takenName || t("a tile") }) : t("{name} places {tile}", { name: who, tile: takenName || t("a tile") }); break;
       case "gain": text = t("Choose a resource to gain ({n} left)", { n: v.gains_pending || 1 }); break;
-      case "activate": text = mine ? tapOr(t("Activate tiles: tap a highlighted tile"), t("Activate tiles: click a highlighted tile")) : t("{name} activates tiles", { name: who }); break;
+      case "activate": text = mine ? tapOr(t("Activate tiles: tap a highlighted tile"), t("Activate tiles: click a highlighted tile")) : you ? t("You activate tiles") : t("{name} activates tiles", { name: who }); break;
       case "move": text = this.moveFrom ? tapOr(t("Tap where the clan member goes"), t("Click where the clan member goes")) : tn("Move clan members: {n} point left", "Move clan members: {n} points left", v.movement_points); break;
       case "over": {
         const sc = (this.snap.scores || []).map((s, i) => `${this.ui.seatName(i)} ${s.total}`).join(" · ");
-        const won = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");
-        const n = (this.snap.winners || []).length;
-        text = won ? tn("Game over: {names} wins — {scores}", "Game over: {names} win — {scores}", n, { names: won, scores: sc })
-          : t("Game over — {scores}", { scores: sc });
+        const winners = this.snap.winners || [];
+        const won = winners.map((i) => (i === this.snap.me ? t("you") : this.ui.seatName(i))).join(" & ");
+        const n = winners.length;
+        text = n === 1 && winners[0] === this.snap.me ? t("Game over: you win — {scores}", { scores: sc })
+          : won ? tn("Game over: {names} wins — {scores}", "Game over: {names} win — {scores}", n, { names: won, scores: sc })
+            : t("Game over — {scores}", { scores: sc });
         break;
       }
       default: text = v.phase;
