@@ -12,24 +12,11 @@ from cairn.friends import links
 from cairn.core.codec import LinkError
 from cairn.friends.entries import MOVE, RETIRE, REVEAL
 
-from friends_helpers import act, first_bad, link as link_of, random_chooser, receive, start_game
+from friends_helpers import act, link as link_of, opened, random_chooser, receive, start_game
 from friends_pages import DAY, T0, Page, call, join, ok, refusal, setup
 from test_friends_protocol import two_turns
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BY_CHECK = {"turn": "bad_signature", "sender": "bad_sender", "vote": "bad_vote_sig", "request": "bad_request_sig",
-            "evidence": "bad_evidence", "invite": "bad_invite", "join": "bad_join"}
-
-
-def opened(d, data):
-    """What opening ``data`` on device ``d`` comes to (as the page would see it)."""
-    from cairn.friends import device
-    try:
-        out = device.open_link(d.rec if d.session is None else {"stage": "play", "me": d.me}, d.session, data)
-    except LinkError as e:
-        return e.code
-    bad = first_bad(out.checks)
-    return BY_CHECK[bad.kind] if bad else out.status
 
 
 def edited(data, change, resign=None):
@@ -138,7 +125,8 @@ def _ops_kinds():
     host.keep(ok("friends_start", gid=host.gid, record=host.record, root=host.root, now=T0))
     host.play_turn()
     start = host.send(now=T0)
-    made["seat_taken"] = refusal("friends_check", gid=real.gid, record=real.record, data=start)[0]
+    real.root = real.root
+    made["seat_taken"] = real.said(start)[0]
     made["too_soon"] = refusal("friends_vote_message", gid=host.gid, q=1, now=T0 + 1000)[0]
     made["record"] = refusal("friends_load", gid="K-bad", record={"stage": "play", "setup": {}, "me": 0, "log": "!!"})[0]
     made["no_secret"] = refusal("friends_load", gid="K-bad2", record=host.record, root="zz")[0]
@@ -153,8 +141,7 @@ def _ops_kinds():
     stranger = join(got["link"], Page("Bruno", "K-stranger", "stranger"))
     made["other_invite"] = _other_invite(host, stranger)
     # a device waiting for the start, opening a turn link that is not the start
-    made["not_started"] = "not_started" if refusal("friends_check", gid=puppet.gid, record=puppet.record,
-                                                  data=_later_link(host))[0] == "not_started" else "?"
+    made["not_started"] = "not_started" if puppet.said(_later_link(host))[0] == "not_started" else "?"
     # a device that asked for its seat back, waiting for the game
     made["rejoining"] = refusal("friends_check", gid="K-rj", record={"stage": "rejoining", "me": 1, "fid": host.record["setup"]["gid"],
                                                                         "setup": host.record["setup"]}, data=start)[0]
