@@ -199,7 +199,7 @@ def test_a_two_player_host_cannot_take_the_other_seat_by_rejoin():
     request = puppet_request(ana, "puppet1")
     got = ok("friends_open_request", gid=ana.gid, data=request)
     ana.keep(ok("friends_take_request", gid=ana.gid, data=request, q=1))
-    assert refusal("friends_accept_message", gid=ana.gid, now=T0 + 30 * DAY)[0] == "back_not_waited"
+    assert refusal("friends_accept_message", gid=ana.gid, now=T0 + 30 * DAY)[0] == "accept_not_waited"
     crafted = craft(ana, accepted_alone(ana.record["ballot"]))
     reason, info = bruno.said(crafted, now=T0 + 30 * DAY)
     assert reason == "back_not_waited", (reason, info)
@@ -207,7 +207,7 @@ def test_a_two_player_host_cannot_take_the_other_seat_by_rejoin():
     # the game waits for Bruno: a minute after he got the turn, too soon
     ana.play_turn()
     bruno.open(ana.send(now=T0 + 2 * MINUTE), now=T0 + 2 * MINUTE)
-    assert refusal("friends_accept_message", gid=ana.gid, now=T0 + 3 * MINUTE)[0] == "back_too_soon"
+    assert refusal("friends_accept_message", gid=ana.gid, now=T0 + 3 * MINUTE)[0] == "accept_too_soon"
     crafted = craft(ana, accepted_alone(ana.record["ballot"]))
     reason, info = bruno.said(crafted, now=T0 + 3 * MINUTE)
     assert reason == "back_early", (reason, info)

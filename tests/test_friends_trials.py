@@ -237,7 +237,7 @@ def test_a_lost_phone_rejoins_with_a_new_key_in_a_two_player_game():
     new = new_phone(bruno, ana.invites[1], "new")
     got = take_request(ana, new.request)
     assert got["fp"] != ana.status()["parts"][1]["fp"]
-    assert refusal("friends_accept_message", gid=ana.gid, now=T0 + DAY - 1)[0] == "back_too_soon"
+    assert refusal("friends_accept_message", gid=ana.gid, now=T0 + DAY - 1)[0] == "accept_too_soon"
     snap = ana.accept(now=T0 + DAY)
     assert snap["back"] == 1
     pieces = ana.catchup()

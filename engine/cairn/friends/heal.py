@@ -10,7 +10,8 @@ against the late answer of that very player).  The version kept is, in order:
 1. the one where the player's seat was handed to a bot or taken back, over
    that player's own late entry (a majority decided it);
 2. the one the most other players went on playing on (entries after ``at``
-   by anyone but the authors of the two entries at ``at``);
+   by anyone but the authors of the two entries at ``at``; a device's own
+   entries not sent yet do not count, so every device decides alike);
 3. the one the most players hold (signed something on it, or hold it: this
    device its own, the link's sender the link's);
 4. the one whose head after ``at`` is the smaller (any rule every device
@@ -70,7 +71,10 @@ def analyse(s: Session, branch: Session, at: int, me: Optional[int], sender: int
 
 
 def _version(s: Session, at: int, signed: Dict[int, int], holder: Optional[int]) -> Dict[str, Any]:
-    after = s.authors[at + 1:]
+    # who went on playing on it: the holder's own entries count only as far as it signed (sent)
+    # them, so every device, whatever it has not sent yet, weighs both versions alike
+    upto = signed.get(holder, (at + 1, None))[0] if holder is not None else len(s.entries)
+    after = [a for i, a in enumerate(s.authors[at + 1:], at + 1) if a != holder or i < upto]
     holders = set(signed) | set(after)
     if holder is not None:
         holders.add(holder)

@@ -153,7 +153,7 @@ def link_base(s: Session, me: int, budget: int = LINK_BUDGET, forks=()) -> int:
     """Where ``me``'s next link starts: the oldest point another participant
     is sure to have seen, those whose seats went to a bot included (they learn
     of it from the link), a seat's old device when another took it (it learns
-    that), and any point where this device saw two versions
+    that, while the link fits), and any point where this device saw two versions
     part (``forks``: a device still on the other version then sees the fork,
     not another history); when that makes the link too long, the oldest of
     those still playing; and when even that is, the next actor's."""
@@ -165,9 +165,12 @@ def link_base(s: Session, me: int, budget: int = LINK_BUDGET, forks=()) -> int:
         size = len(E.encode(E.compact(s.entries[base:], s.epochs[base:]), compact=True))
         return b64_len(size + 66 * (len(everyone) + 1)) <= budget
 
-    # a seat's old device (its key given to another device) learns of it from the link too
+    # a seat's old device (its key given to another device) learns of it from the link too,
+    # while that fits
     old = [s.seen_by(p, s.epoch(p) - 1) for p in everyone if s.epoch(p) > 0]
-    for group, extra in ((everyone, [f[0] for f in forks if f[0] < n] + old), (active, [])):
+    parted = [f[0] for f in forks if f[0] < n]
+    tiers = ((everyone, parted + old), (everyone, parted), (active, [])) if old else ((everyone, parted), (active, []))
+    for group, extra in tiers:
         base = min([s.seen_by(p) for p in group] + extra, default=n)
         if not base or fits(base):
             return base

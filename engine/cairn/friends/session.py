@@ -262,7 +262,7 @@ class Session(SeatEntries):
         move = legal[i]
         if self.strict and self.bot_check and self.game.seats[seat].kind == "bot" and move != self.bot_move():
             raise refused("bot_move", f"a move of {self.seat_name(seat)}, a bot, is not the bot's move",
-                          seat=seat, part=mover, turn=turn)
+                          seat=seat, seat_name=self.seat_name(seat), part=mover, turn=turn)
         try:
             self.game.play(move)
         except chance.ChanceNeeded:

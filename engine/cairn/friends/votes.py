@@ -36,13 +36,13 @@ def _silent(held: Dict[str, Any], q: Any, now: float, back: bool = False) -> int
     if not isinstance(q, int) or q == held["me"] or q not in s.active() or len(s.active()) < 2 or s.game.is_over:
         raise ValueError("no such player to hand to a bot")
     if s.next_actor() != q:
-        raise LinkError("back_not_waited" if back else "not_waited", "the game is not waiting for this player",
+        raise LinkError("accept_not_waited" if back else "not_waited", "the game is not waiting for this player",
                         part=q, waited=s.next_actor())
     w = wait(held)
     if w is None:
-        raise LinkError("back_too_soon" if back else "too_soon", "this device has not sent the turn this player is to answer", part=q)
+        raise LinkError("accept_too_soon" if back else "too_soon", "this device has not sent the turn this player is to answer", part=q)
     if now < w["until"]:
-        raise LinkError("back_too_soon" if back else "too_soon", "the turn clock has not run out yet", part=q,
+        raise LinkError("accept_too_soon" if back else "too_soon", "the turn clock has not run out yet", part=q,
                         since=int(w["since"]), until=int(w["until"]))
     return q
 
@@ -321,6 +321,7 @@ def _in_game(req: Dict[str, Any], rec: Dict[str, Any], s, checks: list, info: Di
     if mine.heads[0] != s.heads[0] or all(k[2] != held.get("key") for k in s.keys[held["me"]]):
         raise LinkError("other_game", "this game is not the one on this device")
     at = heal.parting(mine, s)
+    info["me"] = held["me"]
     late = early(held, s, heal.parting_raw(mine, s.entries), now_of(req))
     if late is not None:
         info.update(late, status="refused")
