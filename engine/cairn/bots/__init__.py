@@ -74,19 +74,6 @@ def _greedy(game: Any, seat: int, rng: Rng, budget_s: Optional[float], iteration
     legal = rules.legal_moves(game.state)
     if len(legal) == 1:
         return legal[0]
-
-
-def fixed_move(game: Any, seed: int = 0) -> Move:
-    """The move of the non-human seat to move searched to exactly its level's
-    most iterations (never stopped by the clock): the same on every device
-    for the same position and ``seed`` (today's game; a friends' game, whose
-    every device plays its bots' moves itself to check them)."""
-    spec = game.seats[game.current_player] if not game.is_over else None
-    if spec is None or spec.kind != "bot":
-        return seat_move(game, seed)
-    level = ALIASES.get(spec.level or "random", spec.level or "random")
-    most = budget(knowledge_for(game.rules.name).for_level(level), level)[0] if level in ("medium", "hard") else None
-    return choose_move(game, level, seed=seed, iterations=most)
     legal = know.candidates(rules, game.state, legal)
     world = rules.determinize(game.state, seat, rng)
     noise = know.easy_noise / (1 << 20)
