@@ -68,6 +68,28 @@ def test_a_hand_over_a_minute_after_a_turn_is_refused_by_the_seats_own_device():
     assert got["status"] == "refused" and got["info"]["reason"] == "handover_early" and got["info"]["by"] == 0
 
 
+def test_a_device_that_sees_a_wait_first_in_the_hand_over_waits_its_own_clock():
+    """Four players: Ana asks and Cara agrees (after the clock, by their own
+    records) to hand Bruno's seat to a bot; Dan never got the link that made
+    the game wait for Bruno: by his records the wait begins when he first
+    sees it, in the hand-over's link.  Refused then, that moment noted (the
+    refusal changes nothing else), and taken in once his own clock ran out."""
+    ana, bruno, cara, dan = setup("hunters", ["Ana", "Bruno", "Cara", "Dan"], fid=b"atk-h004")
+    ana.play_turn()
+    link = ana.send(now=T0)
+    bruno.open(link, now=T0)
+    cara.open(link, now=T0)
+    ana.vote(1, now=T0 + DAY)
+    cara.open(ana.send(now=T0 + DAY, vote=True), now=T0 + DAY)
+    cara.vote(1, now=T0 + DAY)
+    handed = cara.send(now=T0 + DAY)
+    reason, info = dan.said(handed, now=T0 + DAY + MINUTE)
+    assert reason == "handover_early" and info["first"] and info["by"] == 0 and info["part"] == 1, (reason, info)
+    assert info["since"] == T0 + DAY + MINUTE and info["until"] == T0 + 2 * DAY + MINUTE and info["me"] == 3
+    assert dan.said(handed, now=T0 + 2 * DAY)[0] == "handover_early"          # the wait noted: not begun again
+    assert dan.said(handed, now=T0 + 2 * DAY + MINUTE)[0] == "new"
+
+
 def test_a_hand_over_while_the_game_waited_for_the_asker_is_refused():
     """Ana's device hands Bruno's seat to a bot while the game waits for Ana
     herself (before she sends her turn): refused on Bruno's device whatever
