@@ -32,8 +32,7 @@ import hashlib
 from typing import Any, Dict, List, Optional
 
 from . import new_game
-from .bots import budget, choose_move, seat_move
-from .bots.knowledge import knowledge_for
+from .bots import fixed_move
 from .core.errors import IllegalMove
 from .core.game import Game
 from .core.rng import derive_seed
@@ -129,12 +128,7 @@ def bot_move(game: Game) -> Dict[str, Any]:
     """The move of the non-human seat to move in today's game: a bot searches exactly its
     level's most iterations (never stopped by the clock), so its move is the same on every
     device for the same position."""
-    spec = game.seats[game.current_player]
-    if spec.kind != "bot":
-        return seat_move(game)
-    level = spec.level or "random"
-    most = budget(knowledge_for(game.rules.name).for_level(level), level)[0] if level in ("medium", "hard") else None
-    return choose_move(game, level, iterations=most)
+    return fixed_move(game)
 
 
 # -- result links ------------------------------------------------------------------------
