@@ -45,7 +45,7 @@ export function renderGames(hello, onPick) {
   const list = $("#game-list");
   list.replaceChildren(...hello.games.map((g) => el("button", {
     class: "card game", "data-game": g.name, onclick: () => onPick(g),
-  }, el("canvas", { class: "pic", "aria-hidden": "true", "data-game": g.name }),
+  }, el("canvas", { class: "pic", "aria-hidden": "true", "data-picture": g.name }),
   el("span", { class: "card-text" }, el("strong", { text: g.title }),
     el("span", { class: "muted", text: t("{min}\u2013{max} players", { min: g.min_players, max: g.max_players }) })))));
   drawPictures(list);
@@ -55,7 +55,7 @@ export function renderGames(hello, onPick) {
  * code), once the page has painted: never in the way of the first screen. */
 function drawPictures(list) {
   const paint = () => import("./renderers/pictures.js").then((m) => {
-    for (const c of list.querySelectorAll("canvas.pic")) if (!m.drawPicture(c.dataset.game, c)) c.hidden = true;
+    for (const c of list.querySelectorAll("canvas.pic")) if (!m.drawPicture(c.dataset.picture, c)) c.hidden = true;
   }).catch(() => { for (const c of list.querySelectorAll("canvas.pic")) c.hidden = true; });
   if (window.requestIdleCallback) requestIdleCallback(paint, { timeout: 1500 });
   else setTimeout(paint, 200);
