@@ -47,6 +47,18 @@ def notes(page):
 
 
 # -- the turn clock --------------------------------------------------------------------------
+
+def two_versions(ana):
+    """Ana signs two versions of her turn: one, then her device put back to before it, another
+    (the first move's first choice, then its second); the two links."""
+    kept = dict(ana.record)
+    ana.play_turn(pick=0)
+    v1 = ana.send()
+    ok("friends_load", gid=ana.gid, record=kept, root=ana.root, now=T0)   # Ana's device put back
+    ana.record = kept
+    ana.play_turn(pick=1)
+    return v1, ana.send()
+
 def test_a_seat_is_not_handed_to_a_bot_before_the_turn_clock_ran_out():
     """Two players: Ana sends her turn; neither at once nor a minute later
     nor before she sent it may she hand Bruno's seat to a bot; a day after
@@ -160,13 +172,7 @@ def test_a_fork_heals_in_a_three_player_game():
     for _ in range(3):
         page, _ = turn(page, pages, also=(ana, bruno, cara))
     assert page is ana
-    kept = dict(ana.record)
-    one, = [ana.play_turn(pick=0)]
-    v1 = ana.send()
-    ok("friends_load", gid=ana.gid, record=kept, root=ana.root, now=T0)   # Ana's device put back
-    ana.record = kept
-    ana.play_turn(pick=1)
-    v2 = ana.send()
+    v1, v2 = two_versions(ana)
     assert bruno.open(v1)[0] == "new"
     assert cara.open(v2)[0] == "new"
     bruno.play_turn()
@@ -214,13 +220,7 @@ def test_a_two_player_fork_is_in_the_log_even_when_the_witness_is_lost():
     page = ana
     while not (page is ana and ana.status()["my_turn"] and ana.status()["turn"] >= 3):
         page, _ = turn(page, pages)
-    kept = dict(ana.record)
-    ana.play_turn(pick=0)
-    v1 = ana.send()
-    ok("friends_load", gid=ana.gid, record=kept, root=ana.root, now=T0)   # Ana's device put back
-    ana.record = kept
-    ana.play_turn(pick=1)
-    v2 = ana.send()
+    v1, v2 = two_versions(ana)
     assert bruno.open(v1)[0] == "new"
     info = bruno.check(v2)["info"]
     assert info["keep"] == "mine" and info["double"] == 0
