@@ -408,13 +408,20 @@ def play_alone(page, seed=40):
     raise AssertionError("the game did not end")
 
 
-def same_log(pages):
-    """Every page holds the same game: moves, draws, scores, the log's notes."""
+def same_play(pages):
+    """Every page holds the same moves, draws and scores; their snapshots, the first's first."""
     snaps = [p.evaluate("window.cairn.snapshot()") for p in pages]
     first = snaps[0]
     for s in snaps[1:]:
         assert s["save"]["moves"] == first["save"]["moves"]
         assert s["save"]["chance"] == first["save"]["chance"]
         assert s["scores"] == first["scores"]
+    return snaps
+
+
+def same_log(pages):
+    """Every page holds the same game: moves, draws, scores, the log's notes."""
+    first, *others = same_play(pages)
+    for s in others:
         assert [h for h in s["history"] if h.get("kind") == "note"] == [h for h in first["history"] if h.get("kind") == "note"]
     return first
