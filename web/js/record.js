@@ -12,7 +12,7 @@
 import { $, el } from "./ui.js";
 import { t, tn, N_, num, onLanguageChange } from "./i18n.js";
 import { when } from "./lang.js";
-import { font, text as drawText } from "./renderers/base.js";
+import { font, pixelContext, text as drawText } from "./renderers/base.js";
 import { ticks } from "./review/chart.js";
 
 const SUMMARY_VERSION = 1;
@@ -214,11 +214,7 @@ function lineChart(points, { bands = null, label, digits = 0 }) {
 function drawChart(c, points, bands) {
   const W = c.clientWidth, H = c.clientHeight;
   if (!W || !H) return;
-  const dpr = window.devicePixelRatio || 1;
-  c.width = Math.round(W * dpr);
-  c.height = Math.round(H * dpr);
-  const g = c.getContext("2d");
-  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const g = pixelContext(c, W, H);
   g.fillStyle = "#121c1a";
   g.fillRect(0, 0, W, H);
   const values = points.map((p) => p.value);

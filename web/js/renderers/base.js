@@ -158,6 +158,17 @@ export function box(g, x, y, w, h, r, fill, stroke, lw = 1) {
 }
 
 /** One line of text, cut short with an ellipsis past ``max`` px; returns its width. */
+/** A canvas sized to W x H CSS px at the device's pixel ratio, and its 2D context drawing in
+ * CSS px (a chart, a picture: not a board, whose renderer keeps its own size). */
+export function pixelContext(canvas, W, H) {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(W * dpr);
+  canvas.height = Math.round(H * dpr);
+  const g = canvas.getContext("2d");
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return g;
+}
+
 export function text(g, s, x, y, { size = 13, weight = 400, color = "#f3ecd8", align = "left", base = "middle", max, deliberate = false } = {}) {
   g.font = font(size, weight);
   g.fillStyle = color;

@@ -4,6 +4,7 @@
 // is cut from real positions (pictures-data.js, web/dev/gen_pictures.py).
 
 import DATA from "./pictures-data.js";
+import { pixelContext } from "./base.js";
 import { drawTile } from "./glenmore/draw.js";
 import { buildLayout } from "./hunters/geometry.js";
 import { paintTile } from "./hunters/paint.js";
@@ -62,11 +63,7 @@ export function drawPicture(game, canvas) {
   if (!paint) return false;
   const r = canvas.getBoundingClientRect();
   const W = Math.max(1, Math.round(r.width || canvas.width)), H = Math.max(1, Math.round(r.height || canvas.height));
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.round(W * dpr);
-  canvas.height = Math.round(H * dpr);
-  const g = canvas.getContext("2d");
-  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const g = pixelContext(canvas, W, H);
   g.fillStyle = "#1b2826";
   g.fillRect(0, 0, W, H);
   g.save();
