@@ -58,6 +58,11 @@ def test_play_by_clicking_reload_resumes_and_undo(app):
     app.page.wait_for_function(f"window.cairn.snapshot().view.ply === {before['view']['ply'] - 1}")
     after = app.snapshot()
     assert after["save"]["moves"] == before["save"]["moves"][:-1]
+    # the log keeps the lines it had and drops the undone move's (it is not rebuilt on each move)
+    lines = app.page.eval_on_selector_all("#log li", "els => els.length")
+    assert lines == len(after["history"]) < len(before["history"])
+    app.make_move()
+    app.page.wait_for_function(f"document.querySelectorAll('#log li').length === window.cairn.snapshot().history.length")
     assert app.errors == []
 
 

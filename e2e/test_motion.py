@@ -122,6 +122,13 @@ def test_a_bots_move_is_shown_moving_and_a_tap_ends_it(app, game):
     sigs = {f["sig"] for f in early}
     assert len(sigs) >= 3, (game, len(run), len(sigs))
     assert all(200 <= ms <= 600 for ms in run[0]["ms"]), (game, run[0]["ms"])
+    # a run that ended by itself leaves the end position as a fresh draw paints it (what its
+    # frames painted over is all put back)
+    # (the first frame after the run, when no move came since)
+    fresh = app.page.evaluate("() => { window.cairn.renderer.draw(); return [window.__sig(), window.cairn.snapshot().view.ply]; }")
+    ended = run[-1] if not run[-1]["running"] else None
+    if ended and fresh[1] == ended["ply"]:
+        assert ended["sig"] == fresh[0], game
     # a tap during a run ends it at once: the end position is drawn in the same task
     for _ in range(40):
         _settle(app)

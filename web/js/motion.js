@@ -125,11 +125,13 @@ export class Motion {
     this.end = t;
     this.running = true;
     this.frames = 0;
+    this.dirty = [];        // what the last frame painted over the end position (device px)
     document.addEventListener("keydown", this.onKey, true);
     this.tick();
   }
 
-  /** End the run now: the end position shown (``redraw`` false: the caller draws next). */
+  /** End the run now: the end position shown (``redraw`` false: the caller draws next). Only
+   * what the last frame painted over is put back from the end position the renderer drew. */
   finish(redraw = true) {
     if (!this.running) return;
     this.running = false;
@@ -137,7 +139,31 @@ export class Motion {
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = null;
     document.removeEventListener("keydown", this.onKey, true);
-    if (redraw) this.r.draw();
+    if (!redraw) return;
+    const cv = this.r.canvas, a = this.after;
+    if (!a || a.width !== cv.width || a.height !== cv.height) { this.r.draw(); return; }
+    const g = this.r.g;
+    g.save();
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.globalAlpha = 1;
+    this.restore(g, this.dirty);
+    g.restore();
+    this.dirty = [];
+  }
+
+  /** Put back the end position in ``rects`` (null: the whole canvas). */
+  restore(g, rects) {
+    const a = this.after;
+    if (!rects) { g.clearRect(0, 0, a.width, a.height); g.drawImage(a, 0, 0); return; }
+    for (const [x, y, w, h] of rects) { g.clearRect(x, y, w, h); g.drawImage(a, x, y, w, h, x, y, w, h); }
+  }
+
+  /** A rectangle of device px, grown by a pixel for the edges' smoothing and kept on the canvas. */
+  rect(x, y, w, h) {
+    const cv = this.r.canvas;
+    const x0 = Math.max(0, Math.floor(x) - 2), y0 = Math.max(0, Math.floor(y) - 2);
+    const x1 = Math.min(cv.width, Math.ceil(x + w) + 2), y1 = Math.min(cv.height, Math.ceil(y + h) + 2);
+    return x1 > x0 && y1 > y0 ? [x0, y0, x1 - x0, y1 - y0] : null;
   }
 
   /** The renderer drew a frame during the run (a hover, a resize): that is the end position now. */
@@ -145,6 +171,7 @@ export class Motion {
     this.drawnSince = true;
     if (!this.running || this.painting) return;
     this.after = this.copy(this.after);
+    this.dirty = [];   // the canvas is the end position whole again
     this.paint(performance.now());
   }
 
@@ -169,6 +196,9 @@ export class Motion {
     });
   }
 
+  /** One frame of the run. The canvas keeps the end position the renderer drew; a frame puts back
+   * what the frame before painted over and paints only the places not landed yet and the things
+   * moving (a settle, the whole board fading in, is the one full-canvas frame). */
   paint(now) {
     const g = this.r.g, d = this.r.dpr || 1;
     this.painting = true;
@@ -176,7 +206,10 @@ export class Motion {
     g.save();
     g.setTransform(1, 0, 0, 1, 0, 0);
     g.globalAlpha = 1;
-    g.drawImage(this.after, 0, 0);
+    const settling = this.steps.some((s) => s.settle && now < s.t0 + s.ms);
+    this.restore(g, settling ? null : this.dirty || []);
+    const dirty = settling ? null : [];
+    const mark = (x, y, w, h) => { if (dirty) { const r = this.rect(x, y, w, h); if (r) dirty.push(r); } };
     for (const s of this.steps) {
       const t = Math.max(0, Math.min(1, (now - s.t0) / s.ms));
       if (s.settle) {
@@ -191,12 +224,15 @@ export class Motion {
         const b = f.to, sx = b.x * d, sy = b.y * d, sw = b.w * d, sh = b.h * d;
         if (sw < 1 || sh < 1) continue;
         g.drawImage(this.before, sx, sy, sw, sh, sx, sy, sw, sh);
+        mark(sx, sy, sw, sh);
         if (t <= 0) continue;
         const e = ease(t);
         if (f.how === "pulse") {   // it was there before: it swells and settles
           g.drawImage(this.after, sx, sy, sw, sh, sx, sy, sw, sh);
           const k = 1 + 0.1 * Math.sin(Math.PI * t);
-          g.drawImage(this.after, sx, sy, sw, sh, sx + (sw - sw * k) / 2, sy + (sh - sh * k) / 2, sw * k, sh * k);
+          const kx = sx + (sw - sw * k) / 2, ky = sy + (sh - sh * k) / 2;
+          g.drawImage(this.after, sx, sy, sw, sh, kx, ky, sw * k, sh * k);
+          mark(kx, ky, sw * k, sh * k);
           continue;
         }
         if (f.how === "fade") {
@@ -217,17 +253,22 @@ export class Motion {
           k = 1 + 0.08 * (1 - e);
           a = Math.min(1, t * 6);
         }
+        const shx = cx + sw * 0.06, shy = cy + sh * 0.1 + (1 - e) * sh * 0.2, rx = sw * k * 0.45, ry = sh * k * 0.42;
         g.globalAlpha = a * 0.35;
         g.fillStyle = "#000";
         g.beginPath();
-        g.ellipse(cx + sw * 0.06, cy + sh * 0.1 + (1 - e) * sh * 0.2, sw * k * 0.45, sh * k * 0.42, 0, 0, Math.PI * 2);
+        g.ellipse(shx, shy, rx, ry, 0, 0, Math.PI * 2);
         g.fill();
+        mark(shx - rx, shy - ry, 2 * rx, 2 * ry);
         g.globalAlpha = a;
         g.drawImage(this.after, sx, sy, sw, sh, cx - (sw * k) / 2, cy - (sh * k) / 2, sw * k, sh * k);
+        mark(cx - (sw * k) / 2, cy - (sh * k) / 2, sw * k, sh * k);
         g.globalAlpha = 1;
       }
     }
     g.restore();
+    // after a settle the whole canvas was painted: the next frame puts it all back
+    this.dirty = dirty || [this.rect(0, 0, this.r.canvas.width, this.r.canvas.height)];
     this.painting = false;
   }
 }

@@ -1,7 +1,7 @@
 // DOM pieces of the app shell: messages, the side panel (turn, scores,
 // choices, log, final table) and the new-game form's options from a JSON schema.
 
-import { t, tn, N_ } from "./i18n.js";
+import { t, tn, N_, language } from "./i18n.js";
 
 // Seat colours: the first five (the most seats a game has) stay apart under protanopia, deuteranopia
 // and tritanopia (tests/test_palette.py), and each seat also has its own shape (SEAT_SHAPES: the
@@ -104,15 +104,29 @@ export function hintMark(h) {
   return h.hint ? el("span", { class: "hint-mark", title: t("played after a hint"), text: t("hint") }) : null;
 }
 
-/** The log; lineText(entry) may reword a line (a renderer's logLine). */
+/** The log; lineText(entry) may reword a line (a renderer's logLine). Only the lines that changed
+ * are made again (a long game's log is not rebuilt on every move): a line is kept while its words
+ * are the same. */
 export function renderLog(snap, seatName, lineText = (h) => h.text) {
   const log = $("#log");
-  const items = (snap.history || []).map((h) => {
-    return el("li", { class: `${h.seat == null ? "event" : "move"}${h.kind === "note" ? " note" : ""}${h.turn_start ? " turn-start" : ""}` },
-      linePrefix(h, seatName) ? el("b", { text: linePrefix(h, seatName) }) : null,
-      lineText(h), hintMark(h));
+  const history = snap.history || [];
+  const keys = history.map((h) => {
+    const prefix = linePrefix(h, seatName), text = lineText(h);
+    return { h, prefix, text, key: `${language()}|${h.seat}|${h.kind || ""}|${h.turn_start ? 1 : 0}|${h.hint ? 1 : 0}|${prefix || ""}|${typeof text === "string" ? text : ""}` };
   });
-  log.replaceChildren(...items);
+  const kept = log.__keys || [];
+  let same = 0;
+  // a line given as a node (not a string) is always made again
+  while (same < kept.length && same < keys.length && typeof keys[same].text === "string" && kept[same] === keys[same].key
+    && log.children[same]) same++;
+  const make = ({ h, prefix, text }) => el("li", { class: `${h.seat == null ? "event" : "move"}${h.kind === "note" ? " note" : ""}${h.turn_start ? " turn-start" : ""}` },
+    prefix ? el("b", { text: prefix }) : null, text, hintMark(h));
+  if (same === 0) log.replaceChildren(...keys.map(make));
+  else {
+    while (log.children.length > same) log.lastElementChild.remove();
+    log.append(...keys.slice(same).map(make));
+  }
+  log.__keys = keys.map((k) => k.key);
   log.scrollTop = log.scrollHeight;
 }
 
