@@ -17,11 +17,11 @@ RECORD = """() => {
   window.__sig = () => { g.drawImage(c, 0, 0, 24, 24); const d = g.getImageData(0, 0, 24, 24).data;
     let s = 0; for (let i = 0; i < d.length; i += 1) s = (s * 31 + d[i]) % 1000000007; return s; };
   window.__frames = [];
-  const loop = () => { const m = window.cairn.motion() || {}; const s = window.cairn.snapshot();
+  const loop = () => { requestAnimationFrame(loop);   // (first: a frame that throws, e.g. on a canvas of no size, keeps the loop)
+    const m = window.cairn.motion() || {}; const s = window.cairn.snapshot();
     window.__frames.push({ t: performance.now(), sig: window.__sig(), running: !!m.running, kind: m.kind, ms: m.ms,
-                           ply: s ? s.view.ply : null, seat: s ? s.view.current_player : null });
-    if (window.__frames.length > 4000) window.__frames.splice(0, 2000);
-    requestAnimationFrame(loop); };
+                           flights: m.flights, ply: s ? s.view.ply : null, seat: s ? s.view.current_player : null });
+    if (window.__frames.length > 4000) window.__frames.splice(0, 2000); };
   requestAnimationFrame(loop);
 }"""
 
@@ -39,7 +39,8 @@ TAP_IN_A_RUN = """() => new Promise((done) => {
   // the person's move played here, and the look for the bot's run begun in the same task (a
   // round trip from the test after the move could come after a short run had ended)
   const s0 = window.cairn.snapshot(), legal = s0.legal || [];
-  window.cairn.play(legal.find((x) => ['expand', 'start_worker'].includes(x.type)) || legal.find((x) => x.type !== 'pass') || legal[0]);
+  const first = ['expand', 'start_worker', 'take', 'place', 'end_activation', 'end_turn'];
+  window.cairn.play(first.map((t) => legal.find((x) => x.type === t)).find(Boolean) || legal.find((x) => !['pass', 'sell'].includes(x.type)) || legal[0]);
   const c = document.getElementById('canvas'), t0 = performance.now();
   const look = () => {
     const m = window.cairn.motion(), s = window.cairn.snapshot();
@@ -71,12 +72,12 @@ def _start(app, game):
     app.new_game(game, seats=("human", "bot:easy"), seed=3)
 
 
-def _until_a_run(app, tries=40):
+def _until_a_run(app, tries=40, play=None):
     """The person's moves until a bot's move is shown moving; that run's frames."""
     app.page.evaluate("window.__frames = []")
     for _ in range(tries):
         _settle(app)
-        _move(app)
+        _move(app, play)
         _settle(app)
         run = app.page.evaluate(LAST_RUN)
         if run:
@@ -91,8 +92,16 @@ PLAY = """() => { const s = window.cairn.snapshot(), legal = s.legal || [];
   const ply = s.view.ply; window.cairn.play(m); return ply; }"""
 
 
-def _move(app):
-    ply = app.page.evaluate(PLAY)
+# the same, a move that gets on with the turn first (a Glen More tile taken and placed, the
+# activations and the turn ended; no market sales): the bots move more often
+ON = """() => { const s = window.cairn.snapshot(), legal = s.legal || [];
+  const first = ['expand', 'start_worker', 'take', 'place', 'end_activation', 'end_turn'];
+  const m = first.map((t) => legal.find((x) => x.type === t)).find(Boolean) || legal.find((x) => !['pass', 'sell'].includes(x.type)) || legal[0];
+  const ply = s.view.ply; window.cairn.play(m); return ply; }"""
+
+
+def _move(app, play=None):
+    ply = app.page.evaluate(play or PLAY)
     app.page.wait_for_function(f"window.cairn.snapshot().view.ply !== {ply}")
 
 
@@ -129,6 +138,14 @@ def test_a_bots_move_is_shown_moving_and_a_tap_ends_it(app, game):
     ended = run[-1] if not run[-1]["running"] else None
     if ended and fresh[1] == ended["ply"]:
         assert ended["sig"] == fresh[0], game
+    # what the bots' moves changed moves too: a count they changed (a score, coins, a supply)
+    # swells to its new value on the players' panel within the runs of a few moves
+    flights = set(run[0]["flights"] or [])
+    for _ in range(12):
+        if "count:pulse" in flights:
+            break
+        flights |= {f for fr in _until_a_run(app, play=ON) for f in (fr["flights"] or [])}
+    assert "count:pulse" in flights, (game, flights)
     # a tap during a run ends it at once: the end position is drawn in the same task
     for _ in range(40):
         _settle(app)
@@ -151,6 +168,7 @@ def test_reduced_motion_shows_the_end_at_once(app):
         _move(app)
         _settle(app)
         frames = app.page.evaluate("window.__frames")
+        assert frames, "no frame recorded"
         assert not any(f["running"] for f in frames), "a run with reduced motion"
         # from the first frame after the bot's last move: the end position, unchanged
         last_ply = frames[-1]["ply"]

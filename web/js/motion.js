@@ -56,10 +56,12 @@ export class Motion {
   }
 
   /** Test and benchmark view: {running, kind ("moves": others' moves; "settle": your own),
-   * steps, frames painted, on, ms (each step's length)}. */
+   * steps, frames painted, on, ms (each step's length), flights ("kind:how" of each thing shown
+   * moving: "tile:travel", "count:pulse"...)}. */
   state() {
     return { running: this.running, kind: this.kind || null, steps: this.steps.length, frames: this.frames, on: motionOn(),
-      ms: this.steps.map((s) => Math.round(s.ms)) };
+      ms: this.steps.map((s) => Math.round(s.ms)),
+      flights: this.steps.flatMap((s) => (s.flights || []).map((f) => `${f.to.kind || ""}:${f.how}`)) };
   }
 
   // -- around the renderer's update --------------------------------------------------------

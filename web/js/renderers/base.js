@@ -284,6 +284,15 @@ export function markBox(g, b, colour, on = "shown", radius = 6) {
   return { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
 }
 
+/** Moves shown moving (js/motion.js): a count of ``seat``'s drawn in ``box`` that was ``was`` at
+ * the update before and is ``now`` swells to its new value as the move that changed it is shown
+ * (``R``: the renderer, or what carries its ``markBoxes`` and ``recentOf``). */
+export function countChanged(R, seat, key, was, now, box) {
+  if (!R || was == null || String(was) === String(now) || !R.markBoxes || !R.recentOf) return;
+  const k = R.recentOf(seat);
+  if (k != null) R.markBoxes.push({ k, kind: "count", key: `${key} ${seat}`, x: box.x, y: box.y, w: box.w, h: box.h });
+}
+
 /** Is (x, y) inside the rectangle {x, y, w, h}? */
 export const inRect = (x, y, r) => x >= r.x && y >= r.y && x <= r.x + r.w && y <= r.y + r.h;
 
@@ -330,6 +339,8 @@ export class Renderer {
   take(snapshot, ctx) {
     const prev = this.snap;
     this.snap = snapshot;
+    // the view before this update, in the same game (what a count had: moves shown moving)
+    this.was = prev && prev.gid === snapshot.gid ? prev.view : null;
     this.interactive = !!(ctx && ctx.interactive);
     // what the others did since your move (js/recent.js: the engine's marks), and the one chosen
     this.recent = (ctx && ctx.recent) || [];
@@ -379,6 +390,15 @@ export class Renderer {
       for (const m of it.marks || []) if (m.kind === kind) out.push({ k, mark: m, colour: this.ui.seatColor(it.seat), on });
     });
     return out;
+  }
+
+  /** The strip's item a change of ``seat``'s belongs to, for moves shown moving: its latest move
+   * since yours, else the latest event (a production, a scoring), else the latest item; null
+   * when nothing happened since your move. */
+  recentOf(seat) {
+    const recent = this.recent || [];
+    const latest = (f) => { for (let k = recent.length - 1; k >= 0; k--) if (f(recent[k])) return k; return null; };
+    return latest((it) => it.seat === seat) ?? latest((it) => it.seat == null) ?? (recent.length ? recent.length - 1 : null);
   }
 
   /** The marks drawn in the last frame: [{k (the strip's item), kind, x, y, w, h}] (tests read them). */

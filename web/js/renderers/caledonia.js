@@ -67,6 +67,30 @@ export default class CaledoniaRenderer extends Renderer {
     this.redraw();
   }
 
+  /** What the panels mark of the others' moves since yours, and what moves shown moving need
+   * (js/motion.js): the goods whose price moved, the export boxes and the players' boards marked
+   * ({market, export, player}: key -> {k, colour, on}), the boxes list, the view before this
+   * update (its counts) and the strip's item a seat's change belongs to (its latest move). */
+  changes() {
+    const fresh = { market: new Map(), export: new Map(), player: new Map() };
+    for (const [kind, key] of [["market", "good"], ["export", "slot"], ["player", "seat"]]) {
+      for (const x of this.recentMarks(kind)) {
+        const was = fresh[kind].get(x.mark[key]);
+        if (!was || x.on === "chosen" || (was.on !== "chosen" && x.k > was.k)) fresh[kind].set(x.mark[key], x);
+      }
+    }
+    return { fresh, boxes: this.markBoxes, markBoxes: this.markBoxes, was: this.was, recentOf: (seat) => this.recentOf(seat) };
+  }
+
+  /** Moves shown moving (js/motion.js): a price slides along its track from where it was, a
+   * count that changed swells to its new value, a contract dealt into an export box drops in, a
+   * unit drops onto its space. */
+  flightFrom(box) {
+    if (box.kind === "price") return box.from || "fade";
+    if (box.kind === "count") return "pulse";
+    return null;
+  }
+
   /** The map spaces the others changed since your move: ./caledonia/recent.js. */
   freshSpaces() { return freshSpaces(this); }
 
@@ -568,7 +592,7 @@ export default class CaledoniaRenderer extends Renderer {
       g.beginPath(); g.rect(P.x - 4, PV.y, P.w + 8, PV.h); g.clip();
       this.contentH = this.contentH || {};
       const y0 = P.y + 4 - (this.scroll[tab] || 0);
-      const st = { ...(this.plan ? this.plan.panel : {}), ...this.sel, colorOf, nameOf, me: this.meSeat(v) };
+      const st = { ...(this.plan ? this.plan.panel : {}), ...this.sel, colorOf, nameOf, me: this.meSeat(v), ...this.changes() };
       if (!this.interactive) Object.assign(st, { tradable: null, take: null, fulfil: null, expand: null, pick: null });
       const fn = { market: drawMarket, export: drawExport, players: drawPlayers, offers: drawOffers, final: drawFinal }[tab];
       const r = fn ? fn(g, v, P.x, y0, P.w, st) : { h: 0, hits: [] };

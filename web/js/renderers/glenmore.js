@@ -76,6 +76,7 @@ export default class GlenMoreRenderer extends Renderer {
    * swells, a market row's price fades to its new place; a figure drops onto its space. */
   flightFrom(box, group, item) {
     if (box.kind === "market") return "fade";
+    if (box.kind === "count") return "pulse";   // a stat of a header that changed swells to its new value
     if (box.kind === "chain") { this.takenFrom = { ...box }; return null; }
     if (box.kind === "tile") {
       if (!String(item.key || "").startsWith("places")) return "pulse";
@@ -357,6 +358,7 @@ export default class GlenMoreRenderer extends Renderer {
       touch: this.touch,
       marks: this.markings(),
       markBoxes: this.markBoxes,
+      was: this.was, recentOf: (seat) => this.recentOf(seat),
       openTile: (k) => this.openTile(k), pickMoveFrom: (k) => this.pickMoveFrom(k),
     };
   }

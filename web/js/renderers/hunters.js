@@ -168,7 +168,10 @@ export default class HuntersRenderer extends Renderer {
   }
 
   /** Moves shown moving (js/motion.js): a tile placed by another seat comes from the drawn tile's box. */
-  flightFrom(box) { return box.kind === "tile" && this.pvTile ? this.pvTile : null; }
+  flightFrom(box) {
+    if (box.kind === "count") return "pulse";   // a score or supply that changed swells to its new value
+    return box.kind === "tile" && this.pvTile ? this.pvTile : null;
+  }
 
   teardown() {
     window.removeEventListener("keydown", this.onKey);

@@ -6,7 +6,7 @@
 // Every word is translated (t, tn) when drawn.
 import { t, tn, N_ } from "../../i18n/caledonia.js";
 import { FONT, UNIT_ORDER, SHIP, box, pounds, text, wrap, goodChip, goodCount, unitGlyph, goodName, unitName, nGood, shipName } from "./paint.js";
-import { fitLines } from "../base.js";
+import { fitLines, markBox, countChanged } from "../base.js";
 
 const CARD = "rgba(30,33,27,0.94)", EDGE = "rgba(255,240,200,0.16)", GOLD = "#ffd95a";
 const CATEGORY = {
@@ -21,6 +21,9 @@ const TECH = { woodcutter: N_("woodcutters"), miner: N_("miners") };
 const RATING = { Newbie: N_("Newbie"), Rookie: N_("Rookie"), Average: N_("Average"), Expert: N_("Expert"), Genius: N_("Genius") };
 const LAST = { pass: N_("passed"), skip: N_("skipped"), technology: N_("technology"), trade: N_("trade"), fulfil: N_("fulfil"),
   take_contract: N_("contract"), upgrade: N_("upgrade"), expand: N_("expand"), start_workers: N_("starting workers") };
+
+/** A box of what changed, for moves shown moving (renderer.marked(): js/motion.js). */
+function mark(st, b) { if (st.boxes) st.boxes.push(b); }
 
 /** A section heading (a long one, as in pt or ro, takes two lines); returns its height. */
 function section(g, title, x, y, w) {
@@ -108,6 +111,16 @@ export function drawMarket(g, v, x, y, w, st) {
       }
     }
     hits.push({ x, y: ry, w, h: rowH - 6, kind: "good", key: m.good, legal: !!tradable, label: `good ${m.good}`, name: t("Trade {good}", { good: goodName(m.good) }) });
+    // its price moved since your move: the row marked in the mover's colour; the price slides
+    // along its track from where it was (moves shown moving: js/motion.js)
+    const f = st.fresh && st.fresh.market.get(m.good);
+    if (f) {
+      markBox(g, { x, y: ry, w, h: rowH - 6 }, f.colour, f.on, 8);
+      const cell = { x: tx + m.position * cw + 1, y: ry + 6, w: cw - 2, h: 20 };
+      const old = st.was && ((st.was.market || []).find((o) => o.good === m.good) || {}).position;
+      mark(st, { k: f.k, kind: "price", key: m.good, ...cell, from: old != null && old !== m.position ? { ...cell, x: tx + old * cw + 1 } : null });
+      mark(st, { k: f.k, kind: "count", key: `price ${m.good}`, x: x + 36, y: ry + 24, w: 40, h: 20 });
+    }
     h += rowH;
   }
   if (me) {
@@ -142,6 +155,9 @@ export function drawExport(g, v, x, y, w, st) {
     }
     const can = st.take && st.take.has(c.id);
     drawContract(g, c, cx, cy, cw, { hl: can || st.contract === c.id, tag: can ? t("take {cost}", { cost: pounds(st.takeCost) }) : "" });
+    // a contract taken since your move: the new one in its box marked, and dealt in
+    const f = st.fresh && st.fresh.export.get(i);
+    if (f) mark(st, { k: f.k, kind: "export", key: String(i), ...markBox(g, { x: cx, y: cy, w: cw, h: 56 }, f.colour, f.on, 8) });
     hits.push({ x: cx, y: cy, w: cw, h: 56, kind: "contract", key: c.id, legal: !!can, label: `contract ${c.id}`, name: can ? t("Export contract: take {cost}", { cost: pounds(st.takeCost) }) : t("Export contract") });
   });
   h += Math.ceil(e.slots.length / cols) * 62 + 4;
@@ -242,6 +258,9 @@ export function drawPlayers(g, v, x, y, w, st) {
   for (const seat of order) {
     const r = drawPlayer(g, v, v.players[seat], x, y + h, w, st);
     hits.push(...r.hits);
+    // their board changed since your move (an upgrade, a contract fulfilled): the card marked
+    const f = st.fresh && st.fresh.player.get(seat);
+    if (f) markBox(g, { x, y: y + h, w, h: r.h }, f.colour, f.on, 10);
     h += r.h + 10;
   }
   return { h, hits };
@@ -261,7 +280,9 @@ function drawPlayer(g, v, p, x, y, w, st) {
   const rightW = Math.max(g.measureText(t("glory {glory} \u00b7 score {score}", { glory: p.glory, score: p.score ? p.score.total : 0 })).width, 60) + 18;
   text(g, st.nameOf(p.seat), x + 32, y + h + 5, { size: 14, weight: 800, max: w - 32 - rightW });
   text(g, clan + (p.passed ? ` \u00b7 ${t("passed")}` : ""), x + 32, y + h + 21, { size: 12, color: "#c8bd9c", max: w - 32 - rightW });
-  text(g, `\u00a3${p.money}`, x + w - 8, y + h + 5, { size: 15, weight: 800, color: GOLD, align: "right" });
+  const wasP = st.was && (st.was.players || [])[p.seat];
+  const mw = text(g, `\u00a3${p.money}`, x + w - 8, y + h + 5, { size: 15, weight: 800, color: GOLD, align: "right" });
+  countChanged(st, p.seat, "money", wasP && wasP.money, p.money, { x: x + w - 8 - (mw || 40) - 2, y: y + h - 5, w: (mw || 40) + 4, h: 20 });
   text(g, t("glory {glory} \u00b7 score {score}", { glory: p.glory, score: p.score ? p.score.total : 0 }), x + w - 8, y + h + 21, { size: 12, color: "#e8e0c8", align: "right" });
   h += 36;
   if (p.clan && p.clan.summary) h += wrap(g, p.clan.summary, x + 10, y + h, w - 20, { size: 12, color: "#b9b09a", maxLines: 12 }) + 4;
@@ -271,6 +292,7 @@ function drawPlayer(g, v, p, x, y, w, st) {
     for (const [good, n] of Object.entries(p.goods)) {
       goodChip(g, good, gx + 11, y + h + 12, 11);
       text(g, `${n}`, gx + 25, y + h + 12, { size: 13, weight: 700, color: n ? "#fff" : "#777" });
+      countChanged(st, p.seat, good, wasP && (wasP.goods || {})[good], n, { x: gx, y: y + h, w: 40, h: 24 });
       gx += Math.min(52, (w - 20) / 6);
     }
     h += 28;

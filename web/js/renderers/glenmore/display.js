@@ -6,6 +6,7 @@ import {
 import { highlight, drawMarks } from "./board.js";
 import { moveLabel, nameOf } from "./labels.js";
 import { t } from "../../i18n/glenmore.js";
+import { countChanged } from "../base.js";
 
 const key = (xy) => `${xy[0]},${xy[1]}`;
 
@@ -253,17 +254,23 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
 }
 
 /** A stats line: VP, coins, whisky, chieftains (+bonnets), cards. Returns its width. */
-export function drawStats(g, p, x, cy, size, colour) {
-  const items = [
+/** A player's stats as the header writes them: [[kind, text]]. */
+function statItems(p) {
+  return [
     ["vp", `${p.vp}`], ["coin", `${p.coins}`], ["whisky", `${p.whisky}`],
-    ["chief", p.bonnets ? `${p.chieftains}+${p.bonnets}` : `${p.chieftains}`], ["cards", `${p.cards.length}`],
+    ["chief", p.bonnets ? `${p.chieftains}+${p.bonnets}` : `${p.chieftains}`], ["cards", `${(p.cards || []).length}`],
   ];
+}
+
+export function drawStats(g, p, x, cy, size, colour, onItem = null) {
+  const items = statItems(p);
   let cx = x;
   g.save();
   g.textBaseline = "middle";
   g.textAlign = "left";
   for (const [kind, text] of items) {
     const s = size;
+    const x0 = cx;
     if (kind === "vp") {
       g.fillStyle = "#c9e4b4";
       g.font = font(s * 0.72, true);
@@ -289,9 +296,19 @@ export function drawStats(g, p, x, cy, size, colour) {
     g.font = font(s * 0.8, true);
     g.fillText(text, cx, cy + 0.5);
     cx += g.measureText(text).width + s * 0.55;
+    if (onItem) onItem(kind, text, { x: x0 - 2, y: cy - s * 0.6, w: cx - x0 - s * 0.3, h: s * 1.2 });
   }
   g.restore();
   return cx - x;
+}
+
+/** For moves shown moving (js/motion.js): a stat of ``p``'s that changed since the update before
+ * (points, coins, whisky, chieftains, cards) swells to its new value (base.js countChanged). */
+export function changedStat(R, p) {
+  const was = R.was && (R.was.players || [])[p.seat];
+  if (!was) return null;
+  const before = Object.fromEntries(statItems(was));
+  return (kind, text, box) => countChanged(R, p.seat, kind, before[kind], text, box);
 }
 
 /** A player header: colour bar, name, turn marker and stats. */
@@ -322,7 +339,7 @@ export function drawPlayerHeader(R, p, x, y, w, h, opts = {}) {
     fitText(g, name, x + 15, y + hh / 2, Math.max(20, w - 20 - (opts.reserve || 0)), 12, { bold: true });
   } else {
     fitText(g, name, x + 15, y + hh * 0.3, w - 70, 13, { bold: true });
-    drawStats(g, p, x + 15, y + hh * 0.72, statSize, colour);
+    drawStats(g, p, x + 15, y + hh * 0.72, statSize, colour, changedStat(R, p));
   }
   if (turn && !one) {
     g.font = font(11, true);

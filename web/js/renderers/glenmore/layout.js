@@ -5,7 +5,7 @@
 import { THEME, RESOURCES, drawTile, drawRes, drawCoin, roundRect, font, fitText, fitLines, cardText } from "./draw.js";
 import { noteCover } from "../base.js";
 import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, highlight, drawMarks } from "./board.js";
-import { displayBounds, displayMoves, drawDisplay, drawPlayerHeader, drawStats, cardNames } from "./display.js";
+import { displayBounds, displayMoves, drawDisplay, drawPlayerHeader, drawStats, changedStat, cardNames } from "./display.js";
 import { moveLabel, tileLines, goodsText, nameOf } from "./labels.js";
 import { t, tn, N_ } from "../../i18n/glenmore.js";
 import { tapOr } from "../../pointer.js";
@@ -280,7 +280,7 @@ export const layoutMethods = {
     const name = this.ui.seatName(p.seat);
     const nameW = fitText(g, name, x + 12, y + headH / 2, narrow ? w * 0.3 : w * 0.35, 14, { bold: true }) && Math.min(g.measureText(name).width, narrow ? w * 0.3 : w * 0.35);
     const sx = x + 20 + nameW;
-    const sw = drawStats(g, p, sx, y + headH / 2, narrow ? 13 : 16, this.ui.seatColor(p.seat));
+    const sw = drawStats(g, p, sx, y + headH / 2, narrow ? 13 : 16, this.ui.seatColor(p.seat), changedStat(this, p));
     const sc = v.phase === "over" && (this.snap.scores || [])[p.seat];
     const cards = sc && sc.breakdown
       ? Object.entries(sc.breakdown).map(([k, n]) => `${CATEGORY[k] ? t(CATEGORY[k]) : k} ${n}`).join(" · ")

@@ -170,7 +170,7 @@ export const drawing = {
 
     // panels
     const lay = layoutFor(W, H, (v.players || []).length);
-    const players = drawPlayers(g, v, this.ui, this.snap.winners, lay);
+    const players = drawPlayers(g, v, this.ui, this.snap.winners, lay, this);
     this.furn.push({ x: 8, y: 8, w: players.w, h: players.h, kind: "panel", label: "players' panel" });
     let rot = this.sel ? this.sel.moves[this.sel.i].rot : 0;
     let shown = v.drawn ? v.drawn.tile : null;

@@ -2,7 +2,7 @@
 // and the hint / feature information line.  Each returns the hit boxes it drew.
 import { drawMember, drawHut } from "./paint.js";
 import { t } from "../../i18n/hunters.js";
-import { FONT, box as roundBox, noteCut, noteCover } from "../base.js";
+import { FONT, box as roundBox, noteCut, noteCover, countChanged } from "../base.js";
 
 export { roundBox };
 
@@ -41,7 +41,9 @@ const ZOOM = ["zoomin", "zoomout", "fit"];
 const PANEL = "rgba(28,30,24,0.86)";
 const PANEL_EDGE = "rgba(255,240,200,0.18)";
 
-export function drawPlayers(g, view, ui, winners, lay) {
+/** The players' panel; ``R`` (the renderer) for moves shown moving: a score or a supply that
+ * changed swells to its new value (base.js countChanged). */
+export function drawPlayers(g, view, ui, winners, lay, R = null) {
   // compact: no names (the page shows them), only colour, score and supply
   const players = view.players || [];
   if (!players.length) return { w: 0, h: 0 };
@@ -76,6 +78,9 @@ export function drawPlayers(g, view, ui, winners, lay) {
     g.font = `700 ${small ? 13 : 15}px ${FONT}`;
     g.fillStyle = "#ffe6a0";
     g.fillText(String(p.score ?? 0), scoreX, y);
+    const was = R && R.was && (R.was.players || [])[k];
+    const sw = g.measureText(String(p.score ?? 0)).width;
+    if (was) countChanged(R, seat, "score", was.score ?? 0, p.score ?? 0, { x: scoreX - sw - 2, y: y - rowH / 2 + 2, w: sw + 4, h: rowH - 4 });
     // supply: members and huts left
     g.textAlign = "left";
     g.font = `${small ? 11 : 12}px ${FONT}`;
@@ -86,6 +91,10 @@ export function drawPlayers(g, view, ui, winners, lay) {
     drawHut(g, sx + (small ? 30 : 34), y, rowH * 0.4, col);
     g.fillStyle = "#d9d2bd";
     g.fillText(String(p.huts ?? ""), sx + (small ? 37 : 41), y + 1);
+    if (was) {
+      countChanged(R, seat, "members", was.members, p.members, { x: sx - 2, y: y - rowH / 2 + 2, w: small ? 28 : 32, h: rowH - 4 });
+      countChanged(R, seat, "huts", was.huts, p.huts, { x: sx + (small ? 22 : 26), y: y - rowH / 2 + 2, w: small ? 28 : 30, h: rowH - 4 });
+    }
   });
   return { w, h };
 }
