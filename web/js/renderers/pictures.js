@@ -18,10 +18,16 @@ function bounds(pts) {
 
 const PAINT = {
   glenmore(g, W, H) {
-    const tiles = DATA.glenmore;
+    // the two rows of the estate with the most tiles, whole and as large as the card allows
+    const all = DATA.glenmore;
+    const rows = [...new Set(all.map((d) => d.at[1]))].sort((a, b) => a - b);
+    const count = (y) => all.filter((d) => d.at[1] === y || d.at[1] === y + 1).length;
+    const top = rows.reduce((best, y) => (count(y) > count(best) ? y : best), rows[0]);
+    const tiles = all.filter((d) => d.at[1] === top || d.at[1] === top + 1);
     const b = bounds(tiles.map((d) => d.at));
-    const s = Math.min(W / (b.x1 - b.x0 + 1), H / 2.6);   // the estate's middle rows, large
-    const ox = (W - (b.x1 - b.x0 + 1) * s) / 2, oy = (H - (b.y1 - b.y0 + 1) * s) / 2;
+    const n = b.y1 - b.y0 + 1;
+    const s = Math.min(W / (b.x1 - b.x0 + 1), H / n);
+    const ox = (W - (b.x1 - b.x0 + 1) * s) / 2, oy = (H - n * s) / 2;
     for (const d of tiles) drawTile(g, d.tile, ox + (d.at[0] - b.x0) * s + 1, oy + (d.at[1] - b.y0) * s + 1, s - 2, { detail: false });
   },
   hunters(g, W, H) {
