@@ -138,14 +138,17 @@ def test_a_bots_move_is_shown_moving_and_a_tap_ends_it(app, game):
     ended = run[-1] if not run[-1]["running"] else None
     if ended and fresh[1] == ended["ply"]:
         assert ended["sig"] == fresh[0], game
-    # what the bots' moves changed moves too: a count they changed (a score, coins, a supply)
-    # swells to its new value on the players' panel within the runs of a few moves
+    # what the bots' moves changed moves too, within the runs of a few moves: a count they
+    # changed (a score, coins, a supply) swells to its new value on the players' panel; Glen
+    # More's figure hops from the chain space it stood on, Hunters' tile comes from the drawn tile
+    want = {"count:pulse"} | {"glenmore": {"chain:travel"}, "hunters": {"tile:travel"}}.get(game, set())
     flights = set(run[0]["flights"] or [])
     for _ in range(12):
-        if "count:pulse" in flights:
+        if want <= flights:
             break
-        flights |= {f for fr in _until_a_run(app, play=ON) for f in (fr["flights"] or [])}
-    assert "count:pulse" in flights, (game, flights)
+        _until_a_run(app, play=ON)
+        flights |= set(app.page.evaluate("window.__frames.flatMap((f) => f.flights || [])"))
+    assert want <= flights, (game, flights)
     # a tap during a run ends it at once: the end position is drawn in the same task
     for _ in range(40):
         _settle(app)

@@ -94,7 +94,11 @@ export class Motion {
     const seen = new Set(this.prevRecent.map(keyOf));
     const fresh = new Map();
     (this.r.recent || []).forEach((it, k) => { if (!seen.has(keyOf(it))) fresh.set(k, []); });
-    for (const b of this.r.marked()) if (fresh.has(b.k)) fresh.get(b.k).push(b);
+    const seenBox = new Set();   // a thing drawn twice (a count in two headers) is shown moving once
+    for (const b of this.r.marked()) {
+      const id = [b.k, b.kind, b.key, Math.round(b.x), Math.round(b.y)].join("|");
+      if (fresh.has(b.k) && !seenBox.has(id)) { seenBox.add(id); fresh.get(b.k).push(b); }
+    }
     const groups = [...fresh.entries()].sort((a, b) => a[0] - b[0]).map(([, bs]) => bs).filter((bs) => bs.length);
     if (!fresh.size) {
       // the person's own move (its mover a person, to move before it): a short settle

@@ -120,6 +120,14 @@ export function drawChain(R, cells) {
     }
   });
   drawMarks(R, "chain", (space) => cells[space] && { x: cells[space].x, y: cells[space].y, w: cells[space].s, h: cells[space].s });
+  // where each figure stood at the update before (its walk is shown: moves shown moving)
+  const was = R.was && R.was.chain;
+  if (was && R.markBoxes) for (const b of R.markBoxes) {
+    if (b.kind !== "chain" || b.from) continue;
+    const now = view.chain[Number(b.key)];
+    const old = now && now.kind === "figure" ? was.findIndex((e) => e.kind === "figure" && e.seat === now.seat) : -1;
+    if (old >= 0 && old !== Number(b.key) && cells[old]) b.from = { x: cells[old].x, y: cells[old].y, w: cells[old].s, h: cells[old].s };
+  }
 }
 
 /** Stacks left, current stack, scorings done: one line if it fits (or the
