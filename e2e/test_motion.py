@@ -180,3 +180,33 @@ def test_reduced_motion_shows_the_end_at_once(app):
         assert after and after[0] == end, (len(after), after[:3], end)
     app.page.emulate_media(reduced_motion="no-preference")
     assert not app.errors, app.errors
+
+
+def test_a_step_of_the_replay_is_shown_moving_and_a_jump_is_not(app):
+    """The replay (js/replay.js): one move forward (a step, the autoplay) is marked on the board
+    and shown moving as in a game; a jump (the slider, Home) shows its position at once."""
+    app.page.emulate_media(reduced_motion="no-preference")
+    _start(app, "hunters")
+    for _ in range(3):
+        _settle(app)
+        _move(app, ON)
+    _settle(app)
+    app.page.evaluate("document.getElementById('replay-btn').click()")   # the sheet's "Replay this game"
+    app.page.wait_for_function("window.cairn.replay && window.cairn.replay.open && !window.cairn.replay.busy && window.cairn.replay.plies > 2")
+    watch = """(go) => new Promise((done) => { const M = window.cairn.replay.renderer.motion; const was = window.cairn.replay.ply;
+      go(); const t0 = performance.now(); let seen = null;
+      const look = () => { const s = M.state(); if (s.running && s.kind === 'moves') seen = s;
+        if (seen || performance.now() - t0 > 3000) return done({ seen, ply: window.cairn.replay.ply, was });
+        requestAnimationFrame(look); }; requestAnimationFrame(look); })"""
+    app.page.evaluate("window.cairn.replay.seek(0)")
+    app.page.wait_for_function("window.cairn.replay.ply === 0 && !window.cairn.replay.busy")
+    # a step: the move is shown moving, what it placed marked
+    out = app.page.evaluate(watch.replace("go()", "window.cairn.replay.seek(1)"))
+    assert out["seen"] and out["seen"]["flights"], out
+    app.page.wait_for_function("!window.cairn.replay.renderer.motion.state().running")
+    assert app.page.evaluate("window.cairn.replay.renderer.marked().length") > 0
+    # a jump: the position at once, nothing marked
+    out = app.page.evaluate(watch.replace("go()", "window.cairn.replay.seek(window.cairn.replay.plies)"))
+    assert out["seen"] is None, out
+    assert app.page.evaluate("window.cairn.replay.renderer.marked().length") == 0
+    assert not app.errors, app.errors

@@ -121,7 +121,7 @@ async function reviewPanel() {
     seek: (ply) => { stopAutoplay(); seek(ply); }, ply: () => R.ply, save: () => R.save,
     keep: (save, info) => { R.save = save; if (R.gid) host.keepReviewed(R.gid, save, info); labelReviewButton(); },
     seatName, seatColor, sheet: (open) => setSheet(open), phone: () => getComputedStyle(d.sheetBtn).display !== "none",
-    live: (ply) => { R.live = ply; if (R.snap && R.renderer) R.renderer.update(R.snap, { interactive: R.live === R.ply }); updateCounter(R.ply); },
+    live: (ply) => { R.live = ply; if (R.snap && R.renderer) R.renderer.update(R.snap, { interactive: R.live === R.ply, recent: R.recent || [] }); updateCounter(R.ply); },
     marked: () => { markLog(); labelReviewButton(); },
   });
   if (window.cairn) window.cairn.review = REVIEW_API;
@@ -326,11 +326,16 @@ function show(snap) {
   // a seek's answer leaves out what the page holds: the lines up to this ply, the moves cut
   if (!snap.history) snap.history = R.history.filter((h) => (h.ply ?? 0) <= k);
   if (!snap.save) snap.save = { ...R.save, moves: R.save.moves.slice(0, k) };
+  // one move forward (a step, the autoplay): that move is marked on the board and shown moving
+  // (js/motion.js, as in a game: the setting and reduced motion say whether); a jump shows its
+  // position at once
+  const step = R.snap && R.ply === k - 1;
+  R.recent = step ? R.history.filter((h) => (h.ply ?? 0) === k && h.seat != null) : [];
   R.snap = snap;
   R.ply = k;
   document.documentElement.dataset.replayPly = String(R.ply);
   try {
-    R.renderer.update(snap, { interactive: R.live === k });   // a costly decision shown: drawn for choosing (nothing plays)
+    R.renderer.update(snap, { interactive: R.live === k, recent: R.recent });   // a costly decision shown: drawn for choosing (nothing plays)
   } catch (e) {
     console.error("replay: the renderer failed", e);
   }
