@@ -36,6 +36,7 @@ else
 fi
 "$venv/bin/python" build/site.py
 if [ $latest -eq 1 ]; then "$venv/bin/python" build/lock.py --diff "$venv" || true; fi
-# two processes (pytest-xdist; CI has 2 cores), each test file in one of them (its fixtures
-# made once); -n 0 in the arguments runs them in this one
-"$venv/bin/python" -m pytest tests e2e -q -n 2 --dist loadfile "$@"
+# two processes (pytest-xdist; CI has 2 cores), each taking the next test when it is free, the
+# longest first (tests/conftest.py); a group of tests that share a costly fixture stays in one
+# (xdist_group); -n 0 in the arguments runs them in this one
+"$venv/bin/python" -m pytest tests e2e -q -n 2 --dist loadgroup "$@"

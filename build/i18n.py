@@ -39,7 +39,11 @@ context) and a game's file that translates without its context;
 of ``<game>.po`` used in that context (and copies into it the translations
 a context lacks that another file has), in place;
 ``python build/i18n.py template PART`` prints a ``.po`` skeleton of the
-messages no catalogue of the first language has yet (to start a file).
+messages no catalogue of the first language has yet (to start a file);
+``python build/i18n.py glossary`` lists where a catalogue says another word for
+a thing its glossary names (build/glossary/, build/i18n_glossary.py);
+``python build/i18n.py agreement`` where a message said to the player does not
+agree with "you" (build/i18n_agreement.py).
 """
 from __future__ import annotations
 
@@ -59,6 +63,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GLOSSARY = os.path.join(ROOT, "build", "glossary")
 ENGINE = os.path.join(ROOT, "engine", "cairn")
 WEB = os.path.join(ROOT, "web")
 LANGS = {"pt_BR": "pt-BR", "ro": "ro"}  # gettext code -> web tag
@@ -479,6 +484,20 @@ def main(argv: Iterable[str]) -> int:
             for line in add_contexts(top, required, LANGS, GAMES):
                 print(line)
         return 0
+    if args[:1] == ["glossary"]:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from i18n_glossary import check
+        bad = check(GLOSSARY, read_catalogues, (os.path.join(ENGINE, "locale"), os.path.join(WEB, "locale")), LANGS)
+        print("\n".join(bad) or "every catalogue keeps to its glossary")
+        return 1 if bad else 0
+    if args[:1] == ["agreement"]:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from i18n_agreement import check as agree
+        from cairn.core.i18n import YOU
+        texts = lambda top: {lang: {k: v[0] for k, v in read_catalogues(top, lang).items()} for lang in LANGS}
+        bad = agree(engine_messages(), page_messages(), YOU, texts(os.path.join(ENGINE, "locale")), texts(os.path.join(WEB, "locale")))
+        print("\n".join(bad) or "every message said to the player agrees with 'you'")
+        return 1 if bad else 0
     if args[:1] == ["template"]:
         part, kind, lang = (args[1:] + ["", "engine", "pt_BR"])[:3] if len(args) > 1 else ("", "engine", "pt_BR")
         if kind == "page":

@@ -11,14 +11,59 @@ import re
 
 import pytest
 
+from play_helpers import acted
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTIFACTS = os.path.join(ROOT, "e2e", "artifacts")
 CHROMIUM = os.environ.get("CAIRN_CHROMIUM", "/usr/bin/chromium")
+# Every new browser context (a person's fresh profile) is a window of the whole browser, and
+# Chromium (156 here) gives each window a hidden omnibox popup of its own (two chrome:// pages, about
+# 0.6 s of CPU per context: half of what a context costs); the tests have no use for them.
+# Chromium takes the last --disable-features: the list is Playwright's own (1.65) and the two.
+DISABLED_FEATURES = ["AimEnabled", "AvoidCorsURLLoaderRestartOnRedirect", "AvoidUnnecessaryBeforeUnloadCheckSync",
+                     "DestroyProfileOnBrowserClose", "HttpsFirstBalancedModeAutoEnable", "HttpsUpgrades", "LensOverlay",
+                     "MediaRouter", "NetworkTimeServiceQuerying", "OptimizationHints", "PaintHolding",
+                     "PreconnectToSearch", "TcpPortRandomizationWin", "ThirdPartyStoragePartitioning",
+                     "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+                     "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+                 "--disable-component-update", "--disable-sync", "--disable-features=" + ",".join(DISABLED_FEATURES)]
 BOOT_TIMEOUT_MS = 120_000
 
 sync_api = pytest.importorskip("playwright.sync_api")
+
+# The suite's pages start Python from the build's snapshot (as "?boot=snapshot" asks) unless their
+# address says how. On a first visit the worker judges the link by how fast its first downloads
+# arrive, and a machine loaded by the suite itself can make this server look like a slow link: a
+# start from scratch, 10-18 s instead of 2 (seen in 2 of 5 starts beside other work). How a start
+# is chosen is what test_first_visit and test_offline test (marked ``boot_by_link``: their pages
+# choose as a visitor's would); the other tests test what comes after it.
+PIN_BOOT_INIT = """(() => {
+  const W = window.Worker;
+  if (!W || new URLSearchParams(location.search).has("boot")) return;
+  window.Worker = function Worker(url, options) {
+    const o = Object.assign({}, options || {});
+    const name = new URLSearchParams(o.name || "");
+    if (!name.has("boot")) name.set("boot", "snapshot");
+    o.name = name.toString();
+    return new W(url, o);
+  };
+  window.Worker.prototype = W.prototype;
+})();"""
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "boot_by_link: the pages start Python as the worker chooses by the link, "
+                                       "not always from the build's snapshot (conftest.PIN_BOOT_INIT)")
+
+
+def new_context(request, chromium, **ctx_args):
+    """A fresh browser context (a person's own profile) whose pages start from the build's
+    snapshot, unless the test is marked ``boot_by_link``."""
+    context = chromium.new_context(**ctx_args)
+    if request is None or not request.node.get_closest_marker("boot_by_link"):
+        context.add_init_script(PIN_BOOT_INIT)
+    return context
 
 
 def load_site_module():
@@ -117,15 +162,13 @@ class App:
         if targets:
             t = targets[0]
             self.page.mouse.click(t["x"], t["y"])
-            how = "canvas"
-            if not self._ply_changed(before):
-                how = None
+            how = "canvas" if acted(self.page, before) else None
         if how is None:
             buttons = self.page.query_selector_all("#choices button.choice")
             assert buttons, "no canvas target and no choice button to play"
             buttons[0].click()
             how = "choice"
-            assert self._ply_changed(before), "the move was not played"
+            assert acted(self.page, before), "the move was not played"
         self.wait_idle()
         return how
 
@@ -148,7 +191,7 @@ class App:
 
 def _new_app(request, chromium, site_url, **ctx_args):
     ctx_args.setdefault("viewport", {"width": 1280, "height": 800})
-    context = chromium.new_context(accept_downloads=True, **ctx_args)
+    context = new_context(request, chromium, accept_downloads=True, **ctx_args)
     page = context.new_page()
     page.set_default_timeout(30_000)
     app = App(page, site_url)

@@ -292,3 +292,128 @@ def people(request, chromium, site_url):
     yield lambda n: globals()["people_"](request, chromium, site_url, n, made)
     for a in made:
         _finish(request, a)
+
+
+# -- whole games: turns passed to every device, forks settled as their dialogs offer --------------
+IDLE = "() => { const s = window.cairn.snapshot(); return s && s.friends && !window.cairn.busy; }"
+
+
+def deliver(link, pages):
+    """Each of ``pages`` opens ``link``; two versions met are settled as the
+    fork dialog offers (go over to the version the others play, else keep
+    one's own). Returns the fork dialogs' texts."""
+    forks = []
+    for p in pages:
+        got = p.evaluate(OPEN, fragment(link))
+        if got.startswith("fork: "):
+            forks.append(got)
+            over = p.query_selector("#friends-fork[open] #friends-go-over")
+            before = status(p)["entries"]
+            p.click("#friends-go-over" if over else "#friends-keep")
+            # (going over changes the game shown: wait for it, not only for the engine to be idle)
+            p.wait_for_function("([over, n]) => { const s = window.cairn.snapshot(); return s && s.friends && !window.cairn.busy"
+                                " && !document.querySelector('#friends-fork[open]') && (!over || s.friends.entries !== n); }",
+                                arg=[bool(over), before])
+        else:
+            assert got == "ok", got
+    return forks
+
+
+def acting(pages):
+    """The page with something to do now (its turn, its bot's, or a link to send)."""
+    for p in pages:
+        st = status(p)
+        if st.get("to_send") or st.get("my_turn") or st.get("my_bot"):
+            return p
+    raise AssertionError("no device has anything to do")
+
+
+def pass_turns(by, current, until=None, to=None, seed=1, max_links=300):
+    """Turns by links from ``current`` (the page to act): it plays and sends,
+    and the next to act opens the link (``to``: also these pages; "all": every
+    other page of ``by``), until ``until(page)`` holds for the page to act
+    next or the game is over (the end goes to every other page of ``by``).
+    Returns ``(that page or None at the end, the forks met)``."""
+    forks = []
+    for n in range(max_links):
+        if until is not None and until(current):
+            return current, forks
+        play_turn(current, seed + n)
+        st = status(current)
+        if st["over"] and not st["to_send"]:
+            return None, forks
+        link = send_turn(current)
+        assert len(link) <= 2000, len(link)
+        if st["over"] or to == "all":
+            targets = list(by.values())
+        else:
+            targets = [by[st["next"]]] + list(to or [])
+        seen = []
+        for p in targets:
+            if p is not current and p not in seen:
+                seen.append(p)
+        forks += deliver(link, seen)
+        if st["over"]:
+            return None, forks
+        current = by[st["next"]]
+    raise AssertionError("the game did not end")
+
+
+def rolled_back(page, key, copy):
+    """``page``'s device put back to an earlier copy of its record (a restored
+    backup, or cheating), reloaded."""
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, copy])
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready' && window.cairn.snapshot() && window.cairn.snapshot().friends && !window.cairn.busy")
+
+
+def two_versions(page):
+    """``page`` (whose turn it is) signs two versions of its turn: the first
+    played from its first legal move, then its device put back and the turn
+    played again from its last. Returns both links and who acts next in the first."""
+    gid = page.evaluate("window.cairn.gid")
+    key = f"cairn:friends:{gid}"
+    copy = page.evaluate("k => localStorage.getItem(k)", key)
+    legal = page.evaluate("window.cairn.snapshot().legal")
+    assert len(legal) > 1
+    page.evaluate("m => window.cairn.play(m)", legal[0])
+    play_turn(page, 11)
+    first_next = status(page)["next"]
+    v1 = send_turn(page)
+    rolled_back(page, key, copy)
+    page.evaluate("m => window.cairn.play(m)", legal[-1])
+    play_turn(page, 12)
+    v2 = send_turn(page)
+    return v1, v2, first_next
+
+
+def hand_over(page, name):
+    """``page`` (its clock past the turn clock) asks, from Players, to hand the seat
+    the game waits for to a bot (Not answering?, confirmed)."""
+    page.click("#friends-players-btn")
+    page.wait_for_selector("#friends-players[open] button.retire")
+    assert f"{name}" in page.text_content("#friends-players")
+    page.click("#friends-players button.retire")
+    page.click("#friends-retire")
+
+
+def play_alone(page, seed=40):
+    """The one device left plays to the end (its seats and the bots it plays)."""
+    for n in range(400):
+        if status(page)["over"]:
+            return
+        play_turn(page, seed + n)
+        page.wait_for_function(IDLE)
+    raise AssertionError("the game did not end")
+
+
+def same_log(pages):
+    """Every page holds the same game: moves, draws, scores, the log's notes."""
+    snaps = [p.evaluate("window.cairn.snapshot()") for p in pages]
+    first = snaps[0]
+    for s in snaps[1:]:
+        assert s["save"]["moves"] == first["save"]["moves"]
+        assert s["save"]["chance"] == first["save"]["chance"]
+        assert s["scores"] == first["scores"]
+        assert [h for h in s["history"] if h.get("kind") == "note"] == [h for h in first["history"] if h.get("kind") == "note"]
+    return first

@@ -24,6 +24,12 @@
 // - cue:     a row that scrolls sideways without a visible cue of what is beyond;
 // - focus:   a focus ring after a tap (":focus-visible", the board's #kb-ring),
 //            or a style rule that draws one on :focus;
+// - choice:  a choice not read whole: a row of choices wider than its bar (to swipe, or cut),
+//            a button whose words do not fit in it, a button out of its bar (or its list);
+// - text:    the board's own text, as it drew it (window.cairn.drawn(): every label and
+//            piece of the last frame), at the view shown and at the view of the whole board:
+//            a label over another label, a label under a piece drawn after it, a label under
+//            9 px high, a label squeezed below its natural width;
 // texts: every string shown now (HTML text, titles of controls, the board's
 // text), for the language check (done in Python against the catalogues).
 (opts) => {
@@ -41,15 +47,25 @@
 
   // -- what is on screen ------------------------------------------------------------
   const modal = [...document.querySelectorAll("dialog")].filter((d) => d.open && d.matches(":modal")).pop() || null;
+  // (each element's own style read once: the walks below ask about the same ancestors again and again)
+  const hides = new Map();
+  const hidesItself = (n) => {
+    let h = hides.get(n);
+    if (h === undefined) {
+      const cs = getComputedStyle(n);
+      h = cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse" || parseFloat(cs.opacity) === 0
+        || (n.tagName === "DIALOG" && !n.open);
+      hides.set(n, h);
+    }
+    return h;
+  };
   const shownStyle = (e) => {
     for (let n = e; n && n.nodeType === 1; n = n.parentElement) {
-      const cs = getComputedStyle(n);
-      if (cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse" || parseFloat(cs.opacity) === 0) return false;
+      if (hidesItself(n)) return false;
       if (n.tagName === "DETAILS" && !n.open && n !== e && !(e.tagName === "SUMMARY" && e.parentElement === n)) {
         // a closed <details>: only its summary shows
         if (!(n.querySelector(":scope > summary") || {}).contains?.(e)) return false;
       }
-      if (n.tagName === "DIALOG" && !n.open) return false;
     }
     return true;
   };
@@ -152,7 +168,7 @@
   // -- the board: its places, what it draws over them ---------------------------------
   // (a sheet the player opened over the board, scores and log or the replay's moves, hides it)
   const sheetOver = (id, cls) => { const s = document.getElementById(id); return !!s && document.body.classList.contains(cls) && getComputedStyle(s).position === "absolute"; };
-  const covered = sheetOver("sheet", "sheet-open") || sheetOver("rp-sheet", "rp-sheet-open");
+  const covered = sheetOver("sheet", "sheet-open") || sheetOver("rp-sheet", "rp-sheet-open") || !!document.querySelector("#choices.open");
   const cairn = window.cairn || {};
   const boards = [];
   const R = cairn.renderer;
@@ -260,6 +276,59 @@
     say("cut", `${name(e)} ${how} (${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight})`);
   }
   for (const { R } of boards) for (const s of R.__auditText || []) texts.add(s);
+  // the words other canvases draw (the review's chart, the record's: their ``redraw``)
+  for (const c of document.querySelectorAll("canvas")) {
+    if (c.__auditText && inside(c) && shownStyle(c) && !srOnly(c) && c.getBoundingClientRect().width > 0) for (const s of c.__auditText) texts.add(s);
+  }
+
+  // -- the choices: each read whole, in its bar or its list over the board ---------------------
+  for (const bar of document.querySelectorAll("#choices")) {
+    if (!inside(bar) || !shownStyle(bar) || srOnly(bar)) continue;
+    for (const n of [bar, ...bar.querySelectorAll("*")]) {
+      if (n.tagName === "BUTTON" || !shownStyle(n) || n.scrollWidth <= n.clientWidth + 1) continue;
+      if (getComputedStyle(n).overflowX === "visible") continue;
+      say("choice", `${name(n)} holds choices wider than it (${n.scrollWidth} px in ${n.clientWidth}): a row to swipe, or cut`);
+    }
+    for (const b of bar.querySelectorAll("button")) {
+      if (!shownStyle(b) || srOnly(b)) continue;
+      const r = b.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      if (b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1) say("choice", `${name(b)} is not whole (${b.scrollWidth}x${b.scrollHeight} in ${b.clientWidth}x${b.clientHeight})`);
+      const list = b.closest("[data-choices]");
+      const holder = list && getComputedStyle(list).position === "absolute" ? list : bar;
+      const q = holder.getBoundingClientRect();
+      const scrolls = ["auto", "scroll"].includes(getComputedStyle(b.parentElement).overflowY);
+      if (r.left < q.left - 1 || r.right > q.right + 1 || (!scrolls && (r.top < q.top - 1 || r.bottom > q.bottom + 1)))
+        say("choice", `${name(b)} spills out of its ${holder === bar ? "bar" : "list"} (${Math.round(r.width)}x${Math.round(r.height)} at ${Math.round(r.left)},${Math.round(r.top)}; the ${holder === bar ? "bar" : "list"}: ${Math.round(q.width)}x${Math.round(q.height)} at ${Math.round(q.left)},${Math.round(q.top)})`);
+    }
+  }
+
+  // -- the board's own text: what it drew, at the view shown and at the whole board's ----------
+  const textCheck = (list, view) => {
+    const q = (d) => `"${String(d.text).slice(0, 40)}"`;
+    const over = (a, b) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > 1 && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > 1;
+    const same = (a, b) => Math.abs(a.x - b.x) < 2 && Math.abs(a.y - b.y) < 2 && Math.abs(a.w - b.w) < 2;
+    list.forEach((d, i) => {
+      if (d.kind !== "label") return;
+      if (d.size < 9) say("text", `the board's ${q(d)} is drawn ${d.size.toFixed(1)} px high${view}`);
+      if (d.squeeze < 0.97) say("text", `the board's ${q(d)} is squeezed to ${Math.round(d.squeeze * 100)}% of its width${view}`);
+      for (let j = i + 1; j < list.length; j++) {
+        const e = list[j];
+        if (!over(d.box, e.box)) continue;
+        if (e.kind === "piece") say("text", `the board's ${q(d)} is under a piece (${e.text})${view}`);
+        else if (!(e.text === d.text && same(d.box, e.box))) say("text", `the board's ${q(d)} and ${q(e)} overlap${view}`);
+      }
+    });
+  };
+  const drawnOf = (R, whole) => {
+    const list = whole ? (R.drawnWhole ? R.drawnWhole() : null) : (R.drawn ? R.drawn() : []);
+    return list;
+  };
+  for (const { R } of boards) {
+    textCheck(drawnOf(R, false) || [], "");
+    const whole = drawnOf(R, true);
+    if (whole) textCheck(whole, " (at the view of the whole board)");
+  }
 
   // -- a focus ring after a tap ------------------------------------------------------------
   if (opts.tapped) {

@@ -17,7 +17,9 @@ sizes and languages in place and judges the words):
 - a focus ring after a tap, a style drawing one on ``:focus``;
 - a string of another language than the one chosen (the catalogues of the
   other languages, page and engine, against this one's), an untranslated
-  message id or a placeholder left unfilled.
+  message id or a placeholder left unfilled;
+- a number written the English way in Portuguese or Romanian ("0.55", "9.0",
+  Romanian "50%"): every number goes through the language's formatter.
 
 Screens are walked by the tests (e2e/layout_screens.py); a new screen is one
 more function there calling ``check``.  ``LAYOUT_AUDIT_INIT`` must be added to
@@ -50,13 +52,19 @@ LAYOUT_AUDIT_INIT = """(() => {
   };
 })();"""
 
-# Draw the boards again while recording their words; then the audit.
+# Draw the boards (and every other canvas that can draw itself again: a chart's ``redraw``)
+# again while recording their words; then the audit.
 RUN_JS = """(opts) => {
   const boards = [window.cairn && window.cairn.renderer, window.cairn && window.cairn.replay && window.cairn.replay.open && window.cairn.replay.renderer];
   for (const R of boards) {
     if (!R || !R.draw) continue;
     window.__auditRec = new Set();
     try { R.draw(); } finally { R.__auditText = [...window.__auditRec]; window.__auditRec = null; }
+  }
+  for (const c of document.querySelectorAll("canvas")) {
+    if (typeof c.redraw !== "function") continue;
+    window.__auditRec = new Set();
+    try { c.redraw(); } finally { c.__auditText = [...window.__auditRec]; window.__auditRec = null; }
   }
   return (%s)(opts);
 }""" % AUDIT_JS
@@ -189,6 +197,28 @@ def foreign_words(texts, lang):
     return bad
 
 
+# -- numbers: written as the language writes them ----------------------------------------------
+# a decimal with the English point ("0.55", "9.0"; three digits after it are a group: "1.000"),
+# not part of a longer dotted number (a version, an address)
+ENGLISH_DECIMAL = re.compile(r"(?<![\w.,])\d+\.(?:\d{1,2}|\d{4,})(?![\w.,]*\d)")
+# a percentage glued to its number: Romanian writes "50 %" (CLDR)
+GLUED_PERCENT = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?%")
+
+
+def english_numbers(texts, lang):
+    """The strings of ``texts`` with a number written the English way in ``lang`` (Portuguese,
+    Romanian: a decimal comma; Romanian: a space before %); English: none."""
+    if lang == "en":
+        return []
+    bad = []
+    for raw in texts:
+        s = _norm(raw)
+        m = ENGLISH_DECIMAL.search(s) or (GLUED_PERCENT.search(s) if lang == "ro" else None)
+        if m:
+            bad.append(f"number: {m.group(0)!r} is written the English way in {lang} (in {s[:80]!r})")
+    return bad
+
+
 # -- the audit -------------------------------------------------------------------------------
 class LayoutAudit:
     """Checks screens of one page (a browser context made with ``LAYOUT_AUDIT_INIT``) at
@@ -222,7 +252,7 @@ class LayoutAudit:
     def run(self, screen, tapped=True):
         """The audit of what shows now (this size and language): its problems."""
         got = self.page.evaluate(RUN_JS, {"touch": self.touch, "tapped": tapped})
-        found = got["problems"] + foreign_words(got["texts"], self.lang)
+        found = got["problems"] + foreign_words(got["texts"], self.lang) + english_numbers(got["texts"], self.lang)
         return [f"{screen} [{self.size} {self.lang}] {p}" for p in found]
 
     def check(self, screen, tapped=True, sizes=None, langs=None, open=None, close=None):

@@ -56,6 +56,25 @@ CHECK_JS = """(touch) => {
 }"""
 
 
+# Whether the tap, click or key just given played a move. The page's handlers play a move at once
+# (it is sent, window.cairn.busy, before the handler returns: js/app.js gameRequest) or not at all
+# (they opened a second step, or did nothing); by the second frame after the input they have run.
+ACTED = """(before) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const s = window.cairn.snapshot();
+  done(!!window.cairn.busy || !s || s.view.ply !== before); })))"""
+ANSWERED = """(before) => { const s = window.cairn.snapshot();
+  return !!s && (s.view.ply !== before || !window.cairn.busy); }"""
+
+
+def acted(page, before, timeout=30_000):
+    """True when the input just given played a move (once the engine has answered it), False
+    at once when it did not (instead of waiting out a timeout for a move that is not coming)."""
+    if not page.evaluate(ACTED, before):
+        return False
+    page.wait_for_function(ANSWERED, arg=before, timeout=timeout)
+    return page.evaluate("(before) => window.cairn.snapshot().view.ply !== before", before)
+
+
 class Player:
     def __init__(self, page, touch=False):
         self.page = page
@@ -139,6 +158,13 @@ class Player:
                 if "not attached" not in str(e):
                     raise
 
+    def open_choices(self):
+        """On a phone whose bar shows its choices as one button (js/choices.js): the list opened."""
+        more = self.page.query_selector("#choices button.more[aria-expanded=false]:not([hidden])")
+        if more and more.is_visible():
+            self.tap_el(more)
+            self.page.wait_for_selector("#choices.open")
+
     def close_sheet(self):
         if self.page.evaluate("document.body.classList.contains('sheet-open')") and self.page.is_visible("#sheet-btn"):
             self.tap_el(self.page.query_selector("#sheet-btn"))
@@ -175,7 +201,7 @@ class Player:
         if targets:
             t = targets[0]
             self.tap(t["x"], t["y"])
-            if self._changed(before, 1200):
+            if acted(page, before):
                 self.wait_idle()
                 return "board"
         for sel in ("#choices .main button.choice:not(.off)", "#choices .pick button.choice:not(.off)",
@@ -184,12 +210,14 @@ class Player:
                 btn = page.query_selector(sel)
                 if not btn:
                     break
+                if not btn.is_visible():
+                    self.open_choices()
                 self.tap_el(btn)
                 if sel.endswith("group"):
                     btn = page.query_selector("#choices .pick button.choice:not(.off)")
                     if btn:
                         self.tap_el(btn)
-                if self._changed(before, 3000):
+                if acted(page, before):
                     self.wait_idle()
                     return "choice"
         if self._changed(before, 10_000):   # the tap played, but a loaded machine answered late

@@ -66,7 +66,7 @@ def test_undo_home_and_new_game_during_a_bots_turn_drop_its_answer(app):
     bot_mid_turn(app)
     shown = app.page.evaluate(CLICK, "#undo")
     # a refused undo may leave the position as shown without drawing it again
-    app.page.wait_for_function("window.__plies.length > 0 || document.body.innerText.includes('not possible')",
+    app.page.wait_for_function("window.__plies.length > 0 || document.body.innerText.includes('Undo stops at move')",
                                timeout=10_000)
     app.page.wait_for_timeout(300)
     plies = app.page.evaluate("window.__plies")
@@ -77,7 +77,7 @@ def test_undo_home_and_new_game_during_a_bots_turn_drop_its_answer(app):
     # human's move: the game stays as shown, and a toast says why.)
     assert first <= shown["ply"]
     if first == shown["ply"]:
-        assert "not possible" in app.page.inner_text("body")
+        assert "Undo stops at move" in app.page.inner_text("body")   # in the game's words (issue 58)
     else:
         assert app.snapshot()["view"]["current_player"] == 0
 
@@ -162,7 +162,7 @@ def test_a_refused_undo_puts_the_shown_position_back_in_the_worker(app):
     ahead = app.page.evaluate("window.__ahead")
     shown = ahead["shown"]
     assert ahead.get("ply") == len(shown) + 1 and not ahead.get("can_undo"), ahead
-    app.page.wait_for_function("document.body.innerText.includes('not possible')", timeout=10_000)
+    app.page.wait_for_function("document.body.innerText.includes('Undo stops at move')", timeout=10_000)
     app.page.wait_for_function("window.__after", timeout=10_000)
     now = app.page.evaluate("window.__after")
     assert now == {"page": len(shown), "worker": len(shown)}, now

@@ -196,3 +196,50 @@ def test_the_bots_moves_of_a_result_are_checked_and_a_bot_that_did_not_play_them
     ana.page.click("#daily-open-board")
     rows = [r for game in board_rows(ana) for r in game]
     assert len(rows) == 1 and "Cara" in rows[0]["text"]   # only the honest one
+
+
+def test_a_result_link_opened_before_playing_the_deal_keeps_the_replay_behind_a_warning(person, site_url):
+    """Issue 58: a friend's result opened by someone who has not played that deal shows the
+    score and the check first and the replay only behind a warning; watching it (and even
+    continuing from it: practice) leaves their first try to count."""
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from test_daily import play_out
+    from cairn import daily
+
+    g = play_out("caledonia", day=NOW.date().isoformat(), seed=6, name="Ana")
+    data = daily.result_link(g)
+    score = g.scores()[0]["total"]
+    carla = person("Carla")
+    state, status = open_link(carla, f"{site_url}index.html#day={data}")
+    assert state == "verified" and "Ana" in status and str(score) in status, status
+    page = carla.page
+    assert not page.is_visible("#daily-open-replay")   # the replay is not a tap away
+    warning = page.text_content("#daily-open-warning")
+    assert "whole of today's deal" in warning and "first try still counts" in warning, warning
+    assert page.is_visible("#daily-open-play") and page.is_visible("#daily-open-spoil")
+    page.click("#daily-open-spoil")
+    page.click("#daily-open-replay")
+    page.wait_for_function("window.cairn.replay && window.cairn.replay.open && !window.cairn.replay.busy")
+    log = page.text_content("#rp-log")
+    assert "Ana produces" in log and "You produce" not in log   # her game: she is named
+    # continued from her replay: a practice try, not today's first
+    page.evaluate("window.cairn.replay.seek(6)")
+    page.wait_for_function("window.cairn.replay.ply === 6 && !window.cairn.replay.busy")
+    page.click("#rp-continue")
+    page.wait_for_function("window.cairn.snapshot() && !document.body.classList.contains('replaying') && window.cairn.snapshot().save.meta.practice === true")
+    assert "shared" not in page.evaluate("window.cairn.snapshot().save.meta")
+    tries = page.evaluate("JSON.parse(localStorage.getItem('cairn:daily')).tries")
+    assert f"{NOW.date().isoformat()}|caledonia" not in tries, tries
+    # and today's first try still counts: the link's own "Play today's game"
+    page.click("#home-btn")
+    page.evaluate("document.getElementById('daily-open').removeAttribute('data-state')")   # (the dialog is made again)
+    state, _ = open_link(carla, f"{site_url}index.html#day={data}")
+    assert state == "verified" and not page.is_visible("#daily-open-replay")   # still not played: still behind the warning
+    page.click("#daily-open-play")
+    page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.ply === 0 && window.cairn.snapshot().view.game === 'caledonia'")
+    snap = page.evaluate("window.cairn.snapshot()")
+    assert snap["save"]["meta"] == {"daily": NOW.date().isoformat()}, snap["save"]["meta"]
+    tries = page.evaluate("JSON.parse(localStorage.getItem('cairn:daily')).tries")
+    assert tries[f"{NOW.date().isoformat()}|caledonia"]["gid"] == page.evaluate("window.cairn.gid"), tries
+    assert not carla.errors, carla.errors

@@ -92,10 +92,10 @@ def test_bad_links_are_refused_and_change_nothing(pair):
     t = links.read_turn(bytes_of(genuine))
     i = next(i for i, e in enumerate(t.entries) if e[0] == MOVE)
     t.entries[i] = (MOVE, t.entries[i][1] + 1)
-    # (the game's draws differ run to run: a move changed may hand the rest of the turn to the
-    # other seat, whose moves the link then holds unsigned; either way the turn is named and
-    # the sender asked again)
-    text = refused(receiver, link_with(links.write_turn(t), genuine), ("changed after", "without"))
+    # (changed on the way: the sender's signature of every byte tells it first, naming the
+    # sender, before any rule or accusation)
+    name = "Ana" if current is host else "Bruno"
+    text = refused(receiver, link_with(links.write_turn(t), genuine), f"says it comes from {name}, but {name}'s device did not sign it")
     assert "send it again" in text and "a player" not in text, text
     fp.open_link(receiver, genuine)     # the genuine one still opens: nothing was lost
     sender, current = current, receiver
@@ -104,8 +104,9 @@ def test_bad_links_are_refused_and_change_nothing(pair):
     # (current) plays the other player's seat and signs it with its own key
     forger, victim = current, sender
     forged = forge(forger, victim_part=0 if forger is friend else 1)
-    text = refused(victim, forged, "signed on another device")
-    assert ("Bruno" if victim is friend else "Ana") in text   # the player whose seat was played
+    # the victim reads it: moves in its name it never signed, made by the forger's device (named)
+    text = refused(victim, forged, "moves in your name that this device never signed")
+    assert ("Bruno" if forger is friend else "Ana") + "'s device made them" in text, text
 
     # a fork: the host's device goes back to before its last turn (a restored
     # copy, or cheating) and plays that turn again differently

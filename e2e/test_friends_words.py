@@ -49,7 +49,61 @@ def test_every_refusal_kind_in_three_languages(people):
         assert not same, (tag, same)                           # every one translated
     assert "Bruno" in seen["ro"]["bad_signature"] and "Tura 7" in seen["ro"]["bad_signature"]
     assert "Turno 7" in seen["pt-BR"]["illegal"]
+    said_to_its_reader(app)
+    refused_by_the_page(app)
     assert not app.errors
+
+
+WORDS = """([kind, info]) => import('./js/friends/words.js').then((w) => w.refusalText(kind, info))"""
+
+
+def said_to_its_reader(app):
+    """Issue 59: the words know who reads them: about the reader's own seat, a
+    value the link's own signer made, a link the reader's own device sent (never
+    "ask yourself"); times in the language chosen, not the browser's."""
+    page = app.page
+    pick(app, "en")
+    names = ["Ana", "Bruno", "Cara"]
+
+    def said(kind, **info):
+        return page.evaluate(WORDS, [kind, {"names": names, "turn": 7, **info}])
+    assert "Bruno's draw value" in said("bad_reveal", part=1, sender=2, me=0) and "Cara's device signed the link: it made that value" in said("bad_reveal", part=1, sender=2, me=0)
+    assert "Bruno's device is not playing fair" in said("bad_reveal", part=1, sender=1, me=0)
+    assert said("bad_reveal", part=1, sender=2, me=1).startswith("Turn 7: this link holds a draw value in your name")
+    assert "Cara's device made them" in said("bad_signature", part=1, sender=2, me=1)
+    for kind in ("handover_early", "handover_not_waited", "back_early", "back_not_waited"):
+        other, mine = said(kind, part=1, by=0, waited=0, me=2, clock=86400), said(kind, part=1, by=0, waited=0, me=1, clock=86400)
+        assert "Bruno's seat" in other and "your seat" in mine and "Ana's device" in mine, (kind, other, mine)
+    own = said("gap", sender=1, me=1)
+    assert own.startswith("This link was sent from this device") and "Bruno" not in own
+    assert said("applied", sender=1, me=1) == "This is a link this device sent: it holds nothing new here."
+    assert said("bad_sender", sender=1, me=1).startswith("This link says it comes from you")
+    assert said("bad_vote_sig", player=2, q=1, sender=1, me=0).startswith("A vote in this link about Bruno's seat, said to be Cara's")
+    assert "a player" not in said("too_soon", part=1, since=1_700_000_000_000, until=1_700_086_400_000)
+    pick(app, "pt-BR")
+    text = said("too_soon", part=1, since=1_700_000_000_000, until=1_700_086_400_000)
+    assert " AM" not in text and " PM" not in text and "nov." in text, text   # 14 nov., 22:13 (not 10:13 PM)
+    pick(app, "ro")
+    assert "nov." in said("too_soon", part=1, since=1_700_000_000_000, until=1_700_086_400_000)
+    pick(app, "en")
+
+
+def refused_by_the_page(app):
+    """The refusals the page makes itself, for real: a turn link of a game this
+    browser never joined, an answer opened by a device that did not make the game."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
+    import friends_pages
+    from friends_pages import setup
+    page = app.page
+    ana, bruno = setup("hunters", ["Ana", "Bruno"], fid=b"words-01")
+    ana.play_turn()
+    link = ana.send()
+    origin = page.evaluate("location.origin + location.pathname")
+    for data, words in ((link, "this browser has not joined"), (bruno.answer, "for the device that created the game")):
+        text = fp.open_link(page, fp.tamper(origin + "#f=AAAA.x", lambda b, d=data: b.__init__(friends_pages.unb64(d))), expect="refused")
+        assert words in text, text
 
 
 def test_the_bar_the_tips_and_the_saved_list_say_the_right_thing(people):

@@ -1,6 +1,7 @@
 """Hunters and Gatherers played by hand on the canvas: tap a highlighted
 square (the tile appears there as a ghost), confirm, then tap a spot for a
 tribe member or choose to place nothing."""
+from play_helpers import acted
 
 
 def test_place_tiles_and_members_by_tapping_the_board(app):
@@ -16,10 +17,10 @@ def test_place_tiles_and_members_by_tapping_the_board(app):
         legal = [t["move"] for t in targets]
         assert all(m in snap["legal"] for m in legal)
         app.page.mouse.click(targets[0]["x"], targets[0]["y"])
-        if not app._ply_changed(before, timeout=1500):
+        if not acted(app.page, before):
             # a tile shows as a ghost first (or a spot offers two roles): confirm
             app.page.query_selector_all("#choices button.choice")[0].click()
-            assert app._ply_changed(before)
+            assert acted(app.page, before)
         app.wait_idle()
         after = app.snapshot()
         played = after["save"]["moves"][-1] if after["view"]["ply"] == before + 1 else None

@@ -12,6 +12,8 @@ import pytest
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, load_site_module
 
+pytestmark = pytest.mark.boot_by_link   # (how a start is chosen, and what it keeps, is what these test)
+
 SUB_PATH = "/games/cairn/"
 
 

@@ -53,6 +53,12 @@ def open_costly(app):
     card = page.inner_text("#rv-card")
     v = next(v for v in page.evaluate("window.cairn.review.verdicts()") if v["ply"] == want)
     assert v["played_label"] in card and v["best_label"] in card and v["mark"] != "good"
+    # the card and the position bar count the move the same way (issue 58: "Move 39" beside "Move 38 / 135")
+    import re
+    n = int(re.search(r"Move (\d+)", card).group(1))
+    counter = page.inner_text("#rp-counter")
+    assert re.match(rf"Move {n} / \d+", counter), (card, counter)
+    assert n == want + 1
     return want, page.evaluate("window.cairn.review.rings")
 
 
@@ -61,6 +67,12 @@ def review_shown(app, name):
     page.wait_for_function(REVIEWED, timeout=60_000)
     assert page.is_visible("#review") and page.is_visible("#rv-chart")
     assert chart_drawn(page) > 50
+    # the chart says what it plots, in points, and why its lines end at the final scores;
+    # its legend names the lines and the scoring moments
+    what = page.inner_text("#rv-what")
+    assert "expected final score, in points" in what and "final score" in what.split(".")[-2], what
+    assert page.locator("#review .rv-legend .rv-line").count() >= 1
+    assert page.inner_text("#rv-moments").startswith(("Scoring moments:", "\u25b2")), page.inner_text("#rv-moments")
     marked = page.evaluate("document.querySelectorAll('#rp-log li.rv-marked').length")
     verdicts = page.evaluate("window.cairn.review.verdicts()")
     assert marked == sum(1 for v in verdicts if v["mark"] != "good") > 0, name

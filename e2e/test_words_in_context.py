@@ -68,3 +68,43 @@ def test_glen_more_keeps_its_own_words_in_portuguese(app):
     assert "grãos" in help_pt and "whisky" in help_pt, help_pt[:400]
     assert "uísque" not in help_pt and "cereal" not in help_pt.lower()
     assert not app.errors, app.errors
+
+
+def test_a_finished_caledonia_game_shows_its_final_table_once_on_a_laptop(app, tmp_path):
+    """Issue 58: on a laptop Caledonia's board shows the final table beside the map, so the
+    page's own table under the scores goes (shown twice before) and comes back when another
+    of the board's tabs is chosen; the solo game's sheet has no "Bid 0" (no clan auction)."""
+    import json
+    from cairn import load_game, new_game
+    from cairn.core.rng import Rng
+
+    g = new_game("caledonia", players=["human"], seed=5)
+    rng = Rng(5)
+    while not g.is_over:
+        legal = g.legal_moves()
+        g.play(legal[rng.below(len(legal))])
+    save = g.to_save()
+    save["moves"] = save["moves"][:-1]   # the last decision left to play here
+    path = tmp_path / "last.cairn.json"
+    path.write_text(json.dumps(load_game(save).to_save()))
+    app.page.set_viewport_size({"width": 1366, "height": 768})
+    app.open("?fast=1")
+    app.page.evaluate("() => { try { localStorage.setItem('cairn:coached:caledonia', '1'); } catch (e) { } }")
+    app.page.set_input_files("#import-file", str(path))
+    app.page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().legal.length > 0 && !window.cairn.busy")
+    app.page.evaluate("window.cairn.play(window.cairn.snapshot().legal[0])")
+    app.page.wait_for_function("window.cairn.snapshot().view.is_over && document.body.classList.contains('sheet-open')")
+    app.page.wait_for_function("window.cairn.renderer.sideTab === 'final'")   # the board's own table, beside the map
+    try:   # (a frame or two after the board's drawing)
+        app.page.wait_for_function("document.getElementById('final').offsetParent === null", timeout=3000)
+    except Exception:
+        pass
+    tables = app.page.evaluate("""() => [...document.querySelectorAll('table')].filter((t) => t.offsetParent !== null).length""")
+    assert tables == 0 and not app.page.is_visible("#final"), "the final table shows twice"
+    assert app.page.evaluate("window.cairn.renderer.finalShown") is True
+    # another tab beside the map: the page's table comes back, without a Bid line
+    app.page.evaluate("window.cairn.renderer.setTab('players')")
+    app.page.wait_for_function("window.cairn.renderer.finalShown === false && document.querySelector('#score-table').offsetParent !== null")
+    rows = app.page.eval_on_selector_all("#score-table tbody th", "ths => ths.map((t) => t.textContent)")
+    assert "Glory" in rows and "Bid" not in rows, rows
+    assert not app.errors, app.errors

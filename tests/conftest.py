@@ -18,3 +18,24 @@ def _compile_catalogues() -> None:
 
 _compile_catalogues()
 
+
+
+# -- the order the suite's two processes take the tests in ------------------------------------
+# Longest first (pytest-xdist's "load" scheduling hands tests out in this order, each process
+# taking the next when it is free): a long test started last would keep one process busy after
+# the other has finished.  Seconds per test from a profiled run (e2e/suite_profile.py
+# --durations writes tests/durations.json); a test not listed counts as DEFAULT_SECONDS.
+DEFAULT_SECONDS = 2.0
+
+
+def pytest_collection_modifyitems(session, config, items):
+    import json
+
+    path = os.path.join(ROOT, "tests", "durations.json")
+    try:
+        with open(path) as f:
+            seconds = json.load(f)
+    except (OSError, ValueError):
+        return
+    order = {id(item): i for i, item in enumerate(items)}
+    items.sort(key=lambda item: (-seconds.get(item.nodeid, DEFAULT_SECONDS), order[id(item)]))

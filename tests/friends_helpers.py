@@ -110,7 +110,8 @@ def act(d: Device, choose: Callable, max_moves: int = 400) -> None:
         kind, who = s.expect()
         if kind != "m" or s.owner[who] != d.me:
             break
-        s.play(d.me, choose(s, who), d.root)
+        # a bot's move is the one every device plays again to check it
+        s.play(d.me, s.bot_move() if s.game.seats[who].kind == "bot" else choose(s, who), d.root)
     sign(d)
 
 
@@ -124,6 +125,7 @@ def sign(d: Device) -> None:
 def receive(d: Device, data: bytes) -> links.Outcome:
     """``d`` opens a turn link: applied when new and every signature verifies."""
     out = device.open_link(dict(d.rec or {"stage": "play"}, me=d.me), d.session, data)
+    assert out.status != "refused", out.info
     if out.status == "new":
         assert verify(out.checks, out.session), "signatures"
         out.session.keep_signatures([c for c in out.checks if c.kind == "turn"])
@@ -162,3 +164,22 @@ def play_game(devices: List[Device], choose: Callable, max_links: int = 5000,
             receive(d, data)
         current = by[nxt]
     raise AssertionError("the game did not end")
+
+
+REFUSED_BY = {"turn": "bad_signature", "sender": "bad_sender", "vote": "bad_vote_sig", "request": "bad_request_sig",
+              "evidence": "bad_evidence", "invite": "bad_invite", "join": "bad_join"}
+
+
+def opened(d: Device, data: bytes) -> str:
+    """What opening ``data`` on ``d`` comes to, as the page tells it: a
+    refusal's code (a signature that does not verify first, named by what it
+    signs: damage before any accusation), else the outcome's status."""
+    from cairn.core.codec import LinkError
+    try:
+        out = device.open_link(d.rec if d.session is None else {"stage": "play", "me": d.me}, d.session, data)
+    except LinkError as e:
+        return e.code
+    bad = first_bad(out.checks)
+    if bad is not None:
+        return REFUSED_BY[bad.kind]
+    return out.info["reason"] if out.status == "refused" else out.status

@@ -12,7 +12,7 @@ from typing import Dict, List, Optional
 
 from cairn.facade import handle
 
-from friends_helpers import KEYS
+from friends_helpers import KEYS, REFUSED_BY
 
 DAY = 86400 * 1000
 T0 = 1_700_000_000_000
@@ -88,14 +88,36 @@ class Page:
         self.record = got["record"]
         return ok("friends_seal", body=got["body"], sig=self.sign(got["message"]))["link"]
 
-    def check(self, link):
-        return ok("friends_check", gid=self.gid, record=self.record, data=link)
+    def check(self, link, now=T0):
+        return ok("friends_check", gid=self.gid, record=self.record, data=link, now=now)
+
+    def said(self, link, now=T0):
+        """What opening ``link`` here tells, as the page tells it: ``(reason,
+        info)`` of a refusal (a signature that does not verify first, named by
+        what it signs), else ``(status, info)``; a hand-over whose wait this
+        device sees first is noted, as the page has it noted."""
+        reply = call("friends_check", gid=self.gid, record=self.record, data=link, now=now)
+        if not reply["ok"]:
+            return reply["error"]["reason"], reply["error"]["info"]
+        check = reply["result"]
+        bad = self.first_bad(check["checks"])
+        if bad is not None:
+            return REFUSED_BY[bad["kind"]], dict(check["info"], player=bad["p"], q=bad.get("q"))
+        info = check["info"]
+        if check["status"] == "refused":
+            if info.get("note"):
+                got = ok("friends_apply", gid=self.gid, record=self.record, data=link, root=self.root, now=now)
+                assert got["refused"]["reason"] == info["reason"]
+                self.record = got["record"]
+            return info["reason"], info
+        return check["status"], info
 
     def open(self, link, now=T0):
         """Open a turn link: ``(status, snapshot or info)``; applied when new (or
         carrying a ballot) and every signature verifies."""
-        check = self.check(link)
+        check = self.check(link, now=now)
         assert self.verify(check["checks"]), self.first_bad(check["checks"])
+        assert check["status"] != "refused", check["info"]
         if check["status"] == "new" or (check["info"].get("ballot") and check["status"] in ("applied", "stale")):
             snap = self.keep(ok("friends_apply", gid=self.gid, record=self.record, data=link, root=self.root, now=now))
             return check["status"], snap
@@ -103,7 +125,7 @@ class Page:
 
     def switch(self, link, now=T0):
         """A fork whose other version is the game: go over to it."""
-        check = self.check(link)
+        check = self.check(link, now=now)
         assert check["status"] == "fork" and self.verify(check["checks"])
         return self.keep(ok("friends_switch", gid=self.gid, record=self.record, data=link, root=self.root, now=now))
 
@@ -124,7 +146,7 @@ class Page:
         return self.keep(ok("friends_vote", gid=self.gid, q=q, sig=self.sign(msg["message"]), now=now))
 
     def accept(self, now=T0):
-        msg = ok("friends_accept_message", gid=self.gid)
+        msg = ok("friends_accept_message", gid=self.gid, now=now)
         return self.keep(ok("friends_accept", gid=self.gid, sig=self.sign(msg["message"]), now=now))
 
     def catchup(self, budget=None) -> List[str]:
@@ -180,3 +202,23 @@ def join(invite: str, page: Page) -> Page:
     answer = ok("friends_join_link", record=joined["record"], sig=page.sign(joined["message"]))
     page.record, page.answer, page.me = answer["record"], answer["link"], joined["record"]["me"]
     return page
+
+
+def craft(page: Page, add) -> str:
+    """A turn link ``page``'s device makes outside the app's buttons, as a
+    dishonest friend can with the page's own code: its game from its stored
+    record (the engine's own modules), ``add(s, me, sign)`` adds what it
+    likes (``sign(message) -> signature``: its own device key), then its key
+    signs its entries and the whole link, as the app's Send would."""
+    from cairn.friends import links
+
+    def sign(message: bytes) -> bytes:
+        return unb64(page.sign(b64(message)))
+
+    s, me = links.from_record(page.record)
+    add(s, me, sign)
+    todo = s.to_sign(me)
+    if todo:
+        s.sigs[me] = (todo[0], sign(todo[1]))
+    body = links.turn_body(s, me)
+    return b64(body + sign(links.link_message(body)))

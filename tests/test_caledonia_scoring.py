@@ -788,7 +788,7 @@ def test_recount_from_view_matches_final_scores(n):
         got = scoring.final_scores(s)
         assert [p["settlements"] for p in v["players"]] == towns
         for seat, (r, g) in enumerate(zip(rows, got)):
-            assert g["breakdown"] == {k: r[k] for k in scoring.CATEGORIES}, (seat, r, g)
+            assert g["breakdown"] == {k: r[k] for k in scoring.categories(s)}, (seat, r, g)
             assert g["total"] == sum(r.values())
         assert [p["score"] for p in v["players"]] == got
 
@@ -829,7 +829,8 @@ def test_random_games_recount(players, seed, options):
     assert json.loads(json.dumps(v)) == v     # plain JSON, nothing else
     rows, _ = recount(v)
     assert v["phase"] == OVER and v["current"] is None
-    assert [r["breakdown"] for r in v["final"]] == [{k: r[k] for k in scoring.CATEGORIES} for r in rows]
+    assert [r["breakdown"] for r in v["final"]] == [{k: r[k] for k in scoring.categories(g.state)} for r in rows]
+    assert ("bid" in v["final"][0]["breakdown"]) == bool(options.get("clan_auction"))   # no "Bid 0" without an auction
     assert [r["total"] for r in v["final"]] == [sum(r.values()) for r in rows]
     assert [x["total"] for x in g.scores()] == [r["total"] for r in v["final"]]
     best = max((r["total"], r["money"]) for r in v["final"])

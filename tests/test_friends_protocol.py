@@ -14,8 +14,8 @@ from cairn.core.codec import LinkError, b64
 from cairn.friends.entries import MOVE, RETIRE, REVEAL
 from cairn.friends.session import majority, retire_message
 
-from friends_helpers import (Device, act, first_bad, link as link_of, play_game, random_chooser, receive, sign, start_game,
-                             verify)
+from friends_helpers import (Device, act, first_bad, link as link_of, opened, play_game, random_chooser, receive, sign,
+                             start_game, verify)
 
 CASES = [("hunters", ["here", "friend"]), ("glenmore", ["here", "friend", "friend"]),
          ("caledonia", ["here", "friend"]), ("hunters", ["here", "bot", "friend", "here"]),
@@ -229,25 +229,34 @@ def test_a_fork_is_refused_naming_the_turn_and_both_players():
     assert friend.record() == before
 
 
-def edited(data: bytes, change) -> bytes:
-    """The link ``data`` with ``change(turn_link)`` made to it, written again
-    (its signatures kept: what someone altering a link in transit can do)."""
+def edited(data: bytes, change, resign=None) -> bytes:
+    """The link ``data`` with ``change(turn_link)`` made to it, written again:
+    its sender's signature as it was (what someone altering a link on the way
+    can do), or made again by ``resign`` (a device sending it as its own)."""
     t = links.read_turn(data)
     change(t)
-    return links.write_turn(t)   # the sender's signature as it was
+    if resign is None:
+        return links.write_turn(t)
+    body = links.write_turn_body(t)
+    return body + resign.sign(links.link_message(body))
 
 
 def test_a_tampered_move_is_refused():
+    """A move changed on the way is told as damage (the sender's signature of
+    every byte), never as a move the rules refuse; changed by the device that
+    signs the link, as the author's signature not covering it or the rules."""
     host, friend, first, second = two_turns(seed=13)
     before = host.record()
     t = links.read_turn(second)
     i = next(i for i, e in enumerate(t.entries) if e[0] == MOVE)
-    results = set()
+    on_the_way, by_sender = set(), set()
     for delta in (1, 2, 3, 1000):
         def change(t, delta=delta):
             t.entries[i] = (MOVE, t.entries[i][1] + delta)
-        results.add(receive_checked(host, edited(second, change)))
-    assert results <= {"bad_signature", "illegal"} and "bad_signature" in results
+        on_the_way.add(receive_checked(host, edited(second, change)))
+        by_sender.add(receive_checked(host, edited(second, change, resign=friend)))
+    assert on_the_way == {"bad_sender"}
+    assert by_sender <= {"bad_signature", "illegal"} and "bad_signature" in by_sender
     assert host.record() == before
     assert receive(host, second).status == "new"   # the real one still opens
 
@@ -294,24 +303,14 @@ def _link_of(s, sender):
     return t
 
 
-REFUSED_BY = {"turn": "bad_signature", "sender": "bad_sender", "vote": "bad_vote_sig", "request": "bad_request_sig",
-              "evidence": "bad_evidence"}
-
-
 def receive_checked(d, data):
-    """What opening ``data`` on ``d`` comes to: the refusal's code (a
-    signature that does not verify: by what it signs), else the status."""
-    try:
-        out = device.open_link(d.rec if d.session is None else {"stage": "play", "me": d.me}, d.session, data)
-    except LinkError as e:
-        return e.code
-    bad = first_bad(out.checks)
-    if bad is not None:
-        return REFUSED_BY[bad.kind]
-    return out.status
+    """What opening ``data`` on ``d`` comes to (tests/friends_helpers.opened)."""
+    return opened(d, data)
 
 
 def test_a_bad_reveal_is_refused():
+    """A draw value changed on the way is damage (no one accused); one the
+    sending device itself signed is that device's bad value."""
     host, friend = pending_hunters(seed=15)
     sign(host)
     link = link_of(host)
@@ -319,10 +318,12 @@ def test_a_bad_reveal_is_refused():
     def change(t):
         i = next(i for i, e in enumerate(t.entries) if e[0] == REVEAL)
         t.entries[i] = (REVEAL, 0, bytes(16))
-    assert receive_checked(friend, edited(link, change)) == "bad_reveal"   # the friend's first link: its start
+    assert receive_checked(friend, edited(link, change)) == "bad_sender"   # the friend's first link: its start
+    assert receive_checked(friend, edited(link, change, resign=host)) == "bad_reveal"
     assert friend.session is None
     friend.session, friend.rec = host.session.truncated(0), {"stage": "play"}   # the friend has the start
-    assert receive_checked(friend, edited(link, change)) == "bad_reveal"
+    assert receive_checked(friend, edited(link, change)) == "bad_sender"
+    assert receive_checked(friend, edited(link, change, resign=host)) == "bad_reveal"
     assert friend.session.heads == host.session.heads[:1]
 
 
@@ -338,9 +339,11 @@ def test_damaged_links_and_other_games_are_refused():
 
 def test_a_link_without_a_needed_signature_is_refused():
     host, friend, first, second = two_turns(seed=18)
-    assert receive_checked(host, edited(second, lambda t: t.sigs.pop((1, 0)))) == "unsigned"
-    other = edited(second, lambda t: t.sigs.update({(1, 0): t.sigs[(0, 0)]}) if (0, 0) in t.sigs else t.sigs.update({(1, 0): bytes(64)}))
-    assert receive_checked(host, other) == "bad_signature"
+    assert receive_checked(host, edited(second, lambda t: t.sigs.pop((1, 0)))) == "bad_sender"   # on the way
+    assert receive_checked(host, edited(second, lambda t: t.sigs.pop((1, 0)), resign=friend)) == "unsigned"
+    swap = (lambda t: t.sigs.update({(1, 0): t.sigs[(0, 0)]}) if (0, 0) in t.sigs else t.sigs.update({(1, 0): bytes(64)}))
+    assert receive_checked(host, edited(second, swap)) == "bad_sender"
+    assert receive_checked(host, edited(second, swap, resign=friend)) == "bad_signature"
 
 
 # -- a player who stops answering ----------------------------------------------------------

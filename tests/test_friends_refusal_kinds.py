@@ -12,24 +12,11 @@ from cairn.friends import links
 from cairn.core.codec import LinkError
 from cairn.friends.entries import MOVE, RETIRE, REVEAL
 
-from friends_helpers import act, first_bad, link as link_of, random_chooser, receive, start_game
+from friends_helpers import REFUSED_BY, act, link as link_of, opened, random_chooser, receive, start_game
 from friends_pages import DAY, T0, Page, call, join, ok, refusal, setup
 from test_friends_protocol import two_turns
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BY_CHECK = {"turn": "bad_signature", "sender": "bad_sender", "vote": "bad_vote_sig", "request": "bad_request_sig",
-            "evidence": "bad_evidence", "invite": "bad_invite", "join": "bad_join"}
-
-
-def opened(d, data):
-    """What opening ``data`` on device ``d`` comes to (as the page would see it)."""
-    from cairn.friends import device
-    try:
-        out = device.open_link(d.rec if d.session is None else {"stage": "play", "me": d.me}, d.session, data)
-    except LinkError as e:
-        return e.code
-    bad = first_bad(out.checks)
-    return BY_CHECK[bad.kind] if bad else out.status
 
 
 def edited(data, change, resign=None):
@@ -85,6 +72,7 @@ def test_every_refusal_kind_has_its_own_reason():
         made["out_of_turn"] = e.code
     made["bad_vote"] = opened(_fresh(32), edited(second, lambda t: t.entries.append((RETIRE, 0, (), None)), resign=friend))
     made.update(_ops_kinds())
+    made["bad_evidence"] = _bad_evidence()
     kinds = {k: v for k, v in made.items() if k not in ("new",)}
     wrong = {k: v for k, v in kinds.items() if k != v}
     assert not wrong, wrong
@@ -138,8 +126,12 @@ def _ops_kinds():
     host.keep(ok("friends_start", gid=host.gid, record=host.record, root=host.root, now=T0))
     host.play_turn()
     start = host.send(now=T0)
-    made["seat_taken"] = refusal("friends_check", gid=real.gid, record=real.record, data=start)[0]
+    made["seat_taken"] = real.said(start)[0]
     made["too_soon"] = refusal("friends_vote_message", gid=host.gid, q=1, now=T0 + 1000)[0]
+    a2, _b2 = setup("hunters", ["Ana", "Bruno"], fid=b"kinds-05")
+    a2.play_turn()
+    reason, info = refusal("friends_vote_message", gid=a2.gid, q=1, now=T0 + 2 * DAY)   # not sent yet
+    made["not_sent"] = "not_sent" if reason == "too_soon" and info.get("until") is None else reason
     made["record"] = refusal("friends_load", gid="K-bad", record={"stage": "play", "setup": {}, "me": 0, "log": "!!"})[0]
     made["no_secret"] = refusal("friends_load", gid="K-bad2", record=host.record, root="zz")[0]
     from friends_pages import b64
@@ -152,9 +144,10 @@ def _ops_kinds():
     got = ok("friends_invite", record=other_made["record"], p=1, sig=other.sign(other_made["invites"][0]["message"]))
     stranger = join(got["link"], Page("Bruno", "K-stranger", "stranger"))
     made["other_invite"] = _other_invite(host, stranger)
+    made["started"] = refusal("friends_take_join", record=host.record, data=stranger.answer)[0]
+    made.update(_signed_wrong(got["record"], got["link"], stranger, host))
     # a device waiting for the start, opening a turn link that is not the start
-    made["not_started"] = "not_started" if refusal("friends_check", gid=puppet.gid, record=puppet.record,
-                                                  data=_later_link(host))[0] == "not_started" else "?"
+    made["not_started"] = "not_started" if puppet.said(_later_link(host))[0] == "not_started" else "?"
     # a device that asked for its seat back, waiting for the game
     made["rejoining"] = refusal("friends_check", gid="K-rj", record={"stage": "rejoining", "me": 1, "fid": host.record["setup"]["gid"],
                                                                         "setup": host.record["setup"]}, data=start)[0]
@@ -166,6 +159,41 @@ def _ops_kinds():
     # parts of two different sendings of a whole game
     made.update(_mixed_parts())
     return made
+
+
+def _signed_wrong(lobby_rec, invite, answerer, held):
+    """An invite, an answer and a request to take a seat back, each changed
+    after it was signed: refused by what the signature that fails signs."""
+    from friends_pages import b64, unb64
+    made = {}
+    kind, body, sig = links.read_signed(unb64(invite))
+    changed = b64(links.signed_link(kind, dict(body, setup=dict(body["setup"], game="glenmore")), sig))
+    bad = Page.first_bad(ok("friends_read", data=changed)["checks"])
+    made["bad_invite"] = REFUSED_BY[bad["kind"]] if bad else "?"
+    kind, body, sig = links.read_signed(unb64(answerer.answer))
+    changed = b64(links.signed_link(kind, dict(body, name="Mallory"), sig))
+    bad = Page.first_bad(ok("friends_take_join", record=lobby_rec, data=changed)["checks"])
+    made["bad_join"] = REFUSED_BY[bad["kind"]] if bad else "?"
+    phone = Page("Bruno", "K-phone", "kinds-phone")
+    begun = ok("friends_rejoin_begin", fid=held.record["setup"]["gid"], q=1, pub=phone.pub, root=phone.root)
+    made_req = ok("friends_rejoin_link", record=begun["record"], sig=phone.sign(begun["message"]))
+    request = bytearray(unb64(ok("friends_seal", body=made_req["body"], sig=phone.sign(made_req["message"]))["link"]))
+    request[-64 - 64 - 1] ^= 1                                # a byte of the anchor: both signatures cover it
+    bad = Page.first_bad(ok("friends_open_request", gid=held.gid, data=b64(bytes(request)))["checks"])
+    made["bad_request_sig"] = REFUSED_BY[bad["kind"]] if bad else "?"
+    return made
+
+
+def _bad_evidence():
+    """A link holding evidence of a fork whose signature is not the player's."""
+    from cairn.friends.entries import EVIDENCE, encode
+    host, friend, first, second = two_turns(35)
+    receive(host, second)
+    s = host.session
+    i = next(i for i, a in enumerate(s.authors) if a == 1 and s.entries[i][0] == MOVE)
+    s.append((EVIDENCE, 0, 1, i, encode([(MOVE, s.entries[i][1] + 1)]), bytes(64)))
+    act(host, random_chooser(35))
+    return opened(friend, link_of(host))
 
 
 def _other_invite(host, stranger):
@@ -215,3 +243,21 @@ def _mixed_parts():
             break
         rec = reply["result"]["record"]
     return made
+
+
+def test_the_docs_table_has_every_refusal_its_exact_words_and_a_test_that_shows_it():
+    """docs/friends.md: every kind of refusal the page words, its exact English
+    words, and a test (that exists) showing it."""
+    import json
+    words = open(os.path.join(ROOT, "web", "js", "friends", "words.js"), encoding="utf-8").read()
+    table = words[words.index("const REFUSALS"):words.index("\n};", words.index("const REFUSALS"))]
+    worded = {m.group(1): json.loads('"' + m.group(2) + '"')
+              for m in re.finditer(r'^\s+"?([\w:]+)"?: N_\("((?:[^"\\]|\\.)*)"\),?$', table, re.M)}
+    docs = open(os.path.join(ROOT, "docs", "friends.md"), encoding="utf-8").read()
+    rows = {m.group(1): (m.group(2).replace("\\|", "|"), m.group(3), m.group(4))
+            for m in re.finditer(r"^\| `([\w:]+)` \| (.+?) \| `([\w/.]+)::(\w+)` \|$", docs, re.M)}
+    assert set(rows) == set(worded), (set(worded) - set(rows), set(rows) - set(worded))
+    for kind, (said, path, test) in rows.items():
+        assert said == worded[kind], kind
+        source = open(os.path.join(ROOT, path), encoding="utf-8").read()
+        assert f"def {test}(" in source, (kind, path, test)

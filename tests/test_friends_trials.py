@@ -7,7 +7,12 @@ phone rejoining with a new key (two and three players); an invite answered
 twice and the host starting with another device in a friend's seat."""
 from __future__ import annotations
 
-from friends_pages import DAY, T0, Page, call, join, ok, refusal, setup
+import pytest
+
+from cairn.core.codec import LinkError
+from cairn.friends.held import SESSIONS
+
+from friends_pages import DAY, T0, Page, join, ok, refusal, setup
 
 
 def turn(page, pages, now=T0, also=(), pick=-1):
@@ -88,7 +93,9 @@ def test_a_third_player_agrees_only_once_their_own_clock_ran_out():
     assert reason == "too_soon" and info["until"] == T0 + DAY // 2 + DAY
     snap = ana.vote(2, now=T0 + DAY // 2 + DAY)
     assert snap["retired"] == 2
-    assert any("Cara's seat played by a bot" in n and "Ana and Bruno" in n and "not protected" not in n for n in notes(ana))
+    # the note names who asked (Bruno) and who agreed (Ana)
+    assert any("Cara's seat played by a bot" in n and "at Bruno's request (agreed by Ana)" in n and "not protected" not in n
+               for n in notes(ana)), notes(ana)
 
 
 # -- a late answer after the hand-over, and the seat asked back ---------------------------------------
@@ -113,9 +120,9 @@ def test_a_late_answer_after_the_hand_over_and_the_seat_taken_back():
     ok("friends_apply", gid=ana.gid, record=ana.record, data=late, root=ana.root)
     # Ana's next link reaches Bruno: the version the others play is the hand-over; he goes over
     after = ana.send(now=T0 + DAY + 7200)
-    check = bruno.check(after)
+    check = bruno.check(after, now=T0 + DAY + 7200)
     assert check["status"] == "fork" and check["info"]["keep"] == "theirs" and check["info"]["why"] == "bot"
-    snap = bruno.switch(after)
+    snap = bruno.switch(after, now=T0 + DAY + 7200)
     assert snap["switched"]["replayed"] == 0 and snap["switched"]["undone"] >= 1
     f = snap["friends"]
     gone = f["retired_me"]
@@ -185,6 +192,12 @@ def test_a_fork_heals_in_a_three_player_game():
     same_game(ana, bruno, cara)
     for p in (ana, bruno, cara):
         assert p.status()["parts"][0]["double"]
+        # the evidence is in each log once, and said once
+        assert sum("Ana signed two versions" in n for n in notes(p)) == 1, notes(p)
+    s = SESSIONS[cara.gid]["s"]
+    (ev,) = [e for e in s.entries if e[0] == "x"]
+    with pytest.raises(LinkError, match="in the log already"):   # a second device's evidence of it: refused
+        s.copy().append(("x", s.next_actor()) + ev[2:])
 
 
 # -- a lost phone ---------------------------------------------------------------------------------
@@ -215,11 +228,17 @@ def take_request(page, request):
 
 
 def test_a_lost_phone_rejoins_with_a_new_key_in_a_two_player_game():
+    """With two players Ana alone accepts Bruno's new phone: only once the game
+    has waited for Bruno (his old phone silent) longer than the turn clock."""
     (ana, bruno), by, page = lost_phone(["Ana", "Bruno"], b"phone-01")
+    if page is ana:
+        page, _ = turn(ana, by)             # the game waits for Bruno, whose phone is lost
+    assert ana.status()["next"] == 1
     new = new_phone(bruno, ana.invites[1], "new")
     got = take_request(ana, new.request)
     assert got["fp"] != ana.status()["parts"][1]["fp"]
-    snap = ana.accept()
+    assert refusal("friends_accept_message", gid=ana.gid, now=T0 + DAY - 1)[0] == "accept_too_soon"
+    snap = ana.accept(now=T0 + DAY)
     assert snap["back"] == 1
     pieces = ana.catchup()
     assert 1 <= len(pieces) <= 2 and all(len(p) <= 1900 for p in pieces)
@@ -236,8 +255,16 @@ def test_a_lost_phone_rejoins_with_a_new_key_in_a_two_player_game():
             break
         page = nxt
     same_game(ana, new)
-    old = bruno.check(ana.send())
-    assert old["status"] in ("new", "fork", "gap")
+    # Bruno's old phone, found again, learns at once that another device plays his seat
+    # (Ana's links carry what it lacks since its last entry), naming who accepted it
+    # (its own draw value, made as it opened Ana's turn, meets the seat given away there: a fork)
+    later = ana.send(now=T0 + 3 * DAY)
+    status, info = bruno.said(later, now=T0 + 3 * DAY)
+    assert status == "fork" and info["keep"] == "theirs" and info["why"] == "back" and info["double"] is None
+    f = bruno.switch(later, now=T0 + 3 * DAY)["friends"]
+    assert f["replaced"] and not f["my_turn"]
+    back = [e for e in f["events"] if e["kind"] == "back"]
+    assert back and back[0]["p"] == 1 and back[0]["names"] == ["Ana"]
 
 
 def test_a_lost_phone_rejoins_in_a_three_player_game():
@@ -282,9 +309,9 @@ def test_an_invite_is_answered_once_and_a_puppet_start_is_told():
     host.keep(ok("friends_start", gid=host.gid, record=host.record, root=host.root, now=T0))
     host.play_turn()
     start = host.send()
-    check = call("friends_check", gid=real.gid, record=real.record, data=start)
-    assert check["error"]["reason"] == "seat_taken"
-    assert check["error"]["info"]["fp"] == took["fingerprints"][1] and check["error"]["info"]["mine"] != check["error"]["info"]["fp"]
+    reason, info = real.said(start)
+    assert reason == "seat_taken"
+    assert info["fp"] == took["fingerprints"][1] and info["mine"] != info["fp"]
     # a game that started answers a late answer with a word too
     reason, info = refusal("friends_take_join", record=host.record, data=real.answer)
     assert reason == "answered"

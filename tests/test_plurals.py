@@ -63,7 +63,8 @@ def _cases(top):
             assert len(forms) == nplurals, (lang, sing)
             for n in NS:
                 args = {k: f"<{k}>" for k in FIELD.findall(sing + plur) if k != "n"}
-                cases.append((lang, ctx, sing, plur, n, args, forms[pick(n)].format(n=n, **args)))
+                # (a number as the language writes it: "1.000.000" in Portuguese and Romanian)
+                cases.append((lang, ctx, sing, plur, n, args, forms[pick(n)].format(n=i18n.number(n, lang), **args)))
     return cases
 
 

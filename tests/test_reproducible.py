@@ -28,6 +28,8 @@ def _load(name, filename):
 
 site = _load("cairn_site_builder", "site.py")
 traces = _load("cairn_traces", "traces.py")
+# (its tests in one of the suite's processes: the second build is made once)
+pytestmark = pytest.mark.xdist_group("reproducible")
 NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", ".venv-latest", "dist", "dist-latest", "node_modules",
                                      ".cache", "__pycache__", ".pytest_cache", "artifacts", "out")
 

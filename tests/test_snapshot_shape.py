@@ -155,7 +155,9 @@ def _undo_after_a_reveal(gid, seat):
     else:
         pytest.fail("never such a position")
     reply = json.loads(handle(json.dumps({"id": 1, "op": "undo", "gid": gid, "to": "human"})))
-    assert reply["error"]["code"] == "illegal_move" and "not possible" in reply["error"]["message"], reply
+    # in the game's words: the move that revealed a tile (issue 58), as the snapshot said it
+    assert reply["error"]["code"] == "illegal_move" and reply["error"]["message"] == snap["undo_stop"], reply
+    assert "a new tile was drawn" in reply["error"]["message"], reply
     assert call(op="state", gid=gid)["save"] == snap["save"]
     call(op="close", gid=gid)
 

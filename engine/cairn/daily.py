@@ -32,8 +32,7 @@ import hashlib
 from typing import Any, Dict, List, Optional
 
 from . import new_game
-from .bots import budget, choose_move, seat_move
-from .bots.knowledge import knowledge_for
+from .bots import fixed_move
 from .core.errors import IllegalMove
 from .core.game import Game
 from .core.rng import derive_seed
@@ -129,12 +128,7 @@ def bot_move(game: Game) -> Dict[str, Any]:
     """The move of the non-human seat to move in today's game: a bot searches exactly its
     level's most iterations (never stopped by the clock), so its move is the same on every
     device for the same position."""
-    spec = game.seats[game.current_player]
-    if spec.kind != "bot":
-        return seat_move(game)
-    level = spec.level or "random"
-    most = budget(knowledge_for(game.rules.name).for_level(level), level)[0] if level in ("medium", "hard") else None
-    return choose_move(game, level, iterations=most)
+    return fixed_move(game)
 
 
 # -- result links ------------------------------------------------------------------------
@@ -181,8 +175,8 @@ def _refuse(code: str, message: str, **info: Any) -> ResultError:
 
 def read_result(data: Any, today: Any = None) -> Dict[str, Any]:
     """Check a result link and replay its game: ``{game, date, name, score, practice, won,
-    scores, outcome, save, moves}`` (``save``: the game as a save file, for the replay;
-    ``name``: the link's, possibly empty).
+    scores, outcome, save, moves}`` (``save``: the game as a save file, for the replay, its
+    ``meta.shared`` true: someone else's game; ``name``: the link's, possibly empty).
     ``today`` (the reader's date): a result of a later date is refused.
 
     :raises ResultError: with the code of the check that failed.
@@ -258,6 +252,7 @@ def read_result(data: Any, today: Any = None) -> Dict[str, Any]:
     if scores[human] != claimed:
         raise _refuse("score", f"the link says {claimed} points; the game it holds ends with {scores[human]}",
                       claimed=claimed, score=scores[human])
+    g.meta["shared"] = True   # someone else's game: its person is named, never spoken to
     return summary(g) | {"name": player, "moves": len(g.log)}
 
 

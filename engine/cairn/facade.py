@@ -24,6 +24,15 @@ carries ``hint: true``.  With ``hidden: k`` it answers the same
 position with everything the seat cannot see dealt again from ``k`` (a check
 that hints do not peek) and records nothing.
 
+A snapshot also says who is spoken to: ``me``, the seat of the person holding
+the device (:func:`me_seat`: the one person of a game played against bots or
+the solo opponent, today's game, this device's seat in a friends' game; null
+in a hot-seat game, where each person is named), whose history lines are said
+in the second person (``you: true`` on a line of that seat's move: "You buy 2
+cheese", shown without the seat's name); and ``undo_stop``: why nothing can
+be taken back now, in the game's words (the move that revealed something and
+what it revealed), or null.
+
 A snapshot also says what the page would otherwise work out: ``turn`` (the
 number of the turn being played, by the game's own idea of a turn),
 ``last_move`` (``{ply, seat, move}``), and each history line's ``kind``
@@ -83,7 +92,7 @@ from .core import delta, i18n
 from .core.replay import Replay
 from .core.rng import Rng
 from .core.save import chance_log
-from .core.seats import display_names
+from .core.seats import YOU_NAME, display_names
 from .core.later import Later
 
 #: the friends' protocol: imported by the first friends_* request, not by a start
@@ -132,18 +141,35 @@ def catalogue() -> Dict[str, Any]:
     }
 
 
+def me_seat(gid: Any, game: Any) -> Any:
+    """The seat of the person holding the device, said in the second person: the one
+    person's seat of a game played on this device against bots or the solo opponent, this
+    device's one seat in a friends' game; None in a hot-seat game (several people at one
+    device: each is named) and in someone else's game opened from a link (``meta.shared``)."""
+    if game.meta.get("shared"):
+        return None
+    humans = [i for i, s in enumerate(game.seats) if s.kind == "human"]
+    if _friends_game(gid):
+        held = friends.SESSIONS[gid]
+        owner = held["s"].owner
+        humans = [i for i in humans if owner[i] == held["me"]]
+    return humans[0] if len(humans) == 1 else None
+
+
 def snapshot(gid: str, game: Any, lean: bool = False) -> Dict[str, Any]:
     """Everything a renderer needs after any change (``lean``: without the
     history and the save, which a replay's page already holds)."""
+    me = me_seat(gid, game)
     snap = {
         "gid": gid,
         "view": _named(game.view(None), game),
+        "me": me,
         **_position(game),
         # the final table's names of the score breakdown's keys (never change in a game)
         "categories": {k: i18n._(v) for k, v in game.rules.score_categories.items()},
     }
     if not lean:
-        snap.update(history=history_text(game), save=game.to_save())
+        snap.update(history=history_text(game, me=me), save=game.to_save())
         _remember(gid, game, _plain(snap["view"]), _label_table(snap["labels"]))
         snap["rev"] = _sent[gid]["rev"]
         if _friends_game(gid):
@@ -182,7 +208,14 @@ def _position(game: Any) -> Dict[str, Any]:
         "turn": game.turn_with(legal),
         "last_move": game.last_move,
         "outcome": _outcome(game),
+        "undo_stop": _undo_stop(game),
     }
+
+
+def _undo_stop(game: Any) -> Any:
+    """Why nothing can be taken back now (:attr:`Game.undo_stop`), in the reader's words."""
+    why = game.undo_stop
+    return None if why is None else i18n.render(why, display_names(game.seats))
 
 
 def labels(game: Any, legal: list) -> list:
@@ -249,7 +282,7 @@ def lines(game: Any) -> list:
 
 def _remember(gid: str, game: Any, view: Dict[str, Any], table: Dict[str, Any]) -> None:
     _sent[gid] = {"rev": next(_revs), "view": view, "history": list(lines(game)),
-                  "moves": list(game.log), "labels": table, "lang": i18n.get_language()}
+                  "moves": list(game.log), "labels": table, "lang": i18n.get_language(), "me": me_seat(gid, game)}
 
 
 def _common(a: list, b: list) -> int:
@@ -265,7 +298,9 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
     """What changed since the snapshot ``base`` of this game (see the module
     docstring); the whole snapshot when ``base`` is not the last one sent."""
     sent = _sent.get(gid)
-    if sent is None or isinstance(base, bool) or base != sent["rev"] or sent["lang"] != i18n.get_language():
+    me = me_seat(gid, game)
+    if (sent is None or isinstance(base, bool) or base != sent["rev"] or sent["lang"] != i18n.get_language()
+            or sent.get("me") != me):   # (who is spoken to changed: every line said again)
         return snapshot(gid, game)
     view = _plain(_named(game.view(None), game))
     h = _common(sent["history"], lines(game))
@@ -280,12 +315,13 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
         "gid": gid,
         "rev": _sent[gid]["rev"],
         "base": base,
+        "me": me,
         **extra,
         **position,
         "delta": {
             "view": edits,
             "labels": refs,
-            "history": [h, history_text(game, h)],
+            "history": [h, history_text(game, h, me)],
             "moves": [m, list(game.log[m:])],
             "meta": dict(game.meta),
             **({"chance": chance} if chance is not None else {}),
@@ -293,14 +329,19 @@ def lean_snapshot(gid: str, game: Any, base: Any) -> Dict[str, Any]:
     }
 
 
-def history_text(game: Any, start: int = 0) -> list:
+def history_text(game: Any, start: int = 0, me: Any = None) -> list:
     """The history (from line ``start``) with every line rendered in the
-    current language (lines are stored as messages: see :mod:`cairn.core.i18n`)."""
+    current language (lines are stored as messages: see :mod:`cairn.core.i18n`);
+    seat ``me``'s lines in the second person (a move's line flagged ``you``)."""
     names = display_names(game.seats)
     helped = hint.helped_plies(game)
     out = []
     for h in lines(game)[start:]:
-        line = dict(h, text=i18n.render(h["text"], names), key=_key(h["text"]))
+        mine = me is not None and h["seat"] == me and h.get("kind") != "note"
+        said: list = []
+        line = dict(h, text=i18n.render(h["text"], names, me=me, you=mine, seen=said), key=_key(h["text"]))
+        if mine and any(form is not None for _, _, form in said):
+            line["you"] = True   # said to the player ("You buy ..."): the page shows no name before it
         if h["seat"] is not None and h["ply"] in helped:
             line["hint"] = True   # the move played right after a hint
         out.append(line)
@@ -361,18 +402,20 @@ def _undo_to_human(gid: str, game: Any) -> Any:
     def human_to_move() -> bool:
         return game.is_over or game.seats[game.current_player].kind == "human"
 
-    stuck = IllegalMove(i18n._("undo is not possible here: a tile was revealed during the other seats' turns"))
+    def stuck() -> IllegalMove:   # in the game's words: the move that revealed what
+        return IllegalMove(_undo_stop(game) or i18n._("undo is not possible here: something hidden was revealed since"))
+
     if not game.can_undo and game.log:
         # the last move revealed something (on the bots' turn, or just before the human's:
         # the reply may have come in while the page asked), in the reader's words either way
-        raise stuck
+        raise stuck()
     kept = game.clone()
     game.undo()   # IllegalMove when nothing can be taken back
     while not human_to_move() and game.can_undo:
         game.undo()
     if not human_to_move():
         _games[gid] = kept
-        raise stuck
+        raise stuck()
     return game
 
 
@@ -420,7 +463,7 @@ def _daily(op: str, req: Dict[str, Any]) -> Any:
     if op == "daily_new":
         gid = _gid(req)
         _forget_friends(gid)
-        game = daily.new_daily(_text(req, "game"), _text(req, "date"), _text(req, "name"),
+        game = daily.new_daily(_text(req, "game"), _text(req, "date"), _text(req, "name") or YOU_NAME,
                                practice=req.get("practice") is True)
         _games[gid] = game
         return snapshot(gid, game)
@@ -502,7 +545,7 @@ def dispatch(req: Dict[str, Any]) -> Any:
         game = rep.seek(req["upto"])
         _replays[gid] = rep
         return snapshot(gid, game) | dropped | {"replay": {"ply": len(game.log), "plies": rep.plies,
-                                                           "history": history_text(rep.final)}}
+                                                           "history": history_text(rep.final, me=me_seat(gid, rep.final))}}
     if op == "seek":
         rep = _replays.get(_gid(req))
         if rep is None:

@@ -57,6 +57,10 @@ class Table:
                     print("  not opened by", other.name, got["error"])
                 continue
             r = got["result"]
+            if r["status"] == "refused":
+                if DEBUG:
+                    print("  not opened by", other.name, r["info"])
+                continue
             if r["status"] == "fork" and r["info"]["keep"] == "theirs":
                 other.switch(link, now=now)
             elif r["status"] == "fork":
@@ -113,7 +117,10 @@ def hand_over(t):
 
 
 def new_phone(t, invites):
-    q = t.pages[0].status()["next"] or 1
+    while t.pages[0].status()["next"] == 0:   # the game waits for the one whose phone is lost
+        if not t.turn(t.actor()):
+            return
+    q = t.pages[0].status()["next"]
     old = t.by[q]
     new = Page(old.name, old.gid + "-new", "phone")
     begun = ok("friends_rejoin_begin", fid=old.record["setup"]["gid"], invite=invites[q], pub=new.pub, root=new.root)
@@ -124,7 +131,7 @@ def new_phone(t, invites):
     for p in others:
         ok("friends_open_request", gid=p.gid, data=request)
         p.keep(ok("friends_take_request", gid=p.gid, data=request, q=q))
-        snap = p.accept()
+        snap = p.accept(now=T0 + 2 * DAY)   # (two players: only once the game waited for q a turn clock)
         if "back" in snap:
             new.take_catchup([t.measure(x) for x in p.catchup()])
             t.pages[t.pages.index(old)] = new
@@ -173,7 +180,7 @@ def reach(t, p, nxt, link):
     gets one from the fork point."""
     from friends_pages import call
     got = call("friends_check", gid=p.gid, record=p.record, data=link)
-    if not got["ok"] and got["error"]["reason"] == "diverged":
+    if got["ok"] and got["result"]["status"] == "refused" and got["result"]["info"]["reason"] == "diverged":
         mine = t.measure(p.send())
         check = nxt.check(mine)
         assert check["status"] == "fork" and check["info"]["keep"] == "mine", check

@@ -5,7 +5,11 @@ answer, the start (every seat's key), the game waiting for a friend, "Send
 your turn" (the bar and its dialog), a refused link, Players while the turn
 clock runs and once it ran out, the hand-over, a late answer's two versions
 on both devices, the seat-gone notice, the request for the seat back, the
-game sent back, and the friend playing again.
+game sent back, and the friend playing again; the dialogs of issue 59 (a
+hand-over too early, a seat given away while the game waited for another, a
+start with another clock, a bot's move steered, a draw value made up in the
+reader's name, a new device accepted too soon, a vote to agree to later, a
+seat moved to another device, the bar at the end with Send again).
 
     python3 web/dev/shoot_friends.py [outdir] [--langs en,pt,ro] [--sizes phone,laptop]
 
@@ -138,6 +142,14 @@ def more(host, friend, snap):
     told = fp.read_parts(host)
     for part in told[:-1]:
         fp.open_link(friend, part, expect="refused")
+    # the friend's own clock has not run out: refused, said to them (issue 59)
+    friend.evaluate("h => { location.hash = h; }", fp.fragment(told[-1]))
+    friend.wait_for_selector("#friends-refused[open]")
+    snap(friend, "17a-hand-over-too-early")
+    friend.click("#friends-ok")
+    fp.later(friend, 25)
+    for part in told[:-1]:
+        fp.open_link(friend, part, expect="refused")
     friend.evaluate("h => { location.hash = h; }", fp.fragment(told[-1]))
     friend.wait_for_selector("#friends-fork[open]")
     snap(friend, "17-go-over")
@@ -158,8 +170,60 @@ def more(host, friend, snap):
     friend.wait_for_selector("#friends-start-box[open]")
     snap(friend, "21-back-in-the-game")
     friend.click("#friends-start-ok")
-    host.click("#sheet-btn")
+    if host.is_visible("#sheet-btn"):            # (the log is behind a button on a phone)
+        host.click("#sheet-btn")
     snap(host, "22-log-notes")
+    host.evaluate("() => { const d = document.querySelector('dialog[open]'); if (d) d.close(); }")
+    shown(host, snap)
+
+
+# The dialogs of issue 59, each shown with realistic details (the players of this game).
+SHOW = """async ([what, info]) => {
+  const seats = await import('./js/friends/seats.js');
+  const { Refusal } = await import('./js/friends/context.js');
+  const { t } = await import('./js/i18n.js');
+  const f = window.cairn.snapshot().friends;
+  const hour = 3600 * 1000;
+  if (what === 'ballot') {
+    seats.ballotDialog({ ...f, ballot: { kind: 'retire', q: 1, by: 0, votes: { 0: 'x' } }, need: 2,
+      wait: { p: 1, since: Date.now() - 2 * hour, until: Date.now() + 22 * hour } }, 0, () => {});
+  } else if (what === 'replaced') {
+    seats.replacedDialog({ ...f, me: 1 }, { kind: 'back', p: 1, turn: 9, names: [f.parts[0].name] }, () => {});
+  } else if (what === 'end-bar') {
+    seats.renderBar({ ...f, over: true, to_send: false, my_turn: false, next: null, retired_me: null, replaced: false },
+      Date.now(), { send() {}, players() {}, askBack() {}, sendGame() {} });
+  } else {
+    window.cairn.friends.parts.ctx.fail(new Refusal(what, { names: f.parts.map((p) => p.name), me: f.me, ...info,
+      since: Date.now() - 2 * hour, until: Date.now() + 22 * hour }), info.title ? t(info.title) : undefined);
+  }
+}"""
+
+
+def shown(page, snap):
+    """Each new dialog: a hand-over too early, a seat given away while the game waited for
+    another, a start with another clock, a bot's move steered, a draw value made up in the
+    reader's name, a new device accepted too soon, a vote to agree to later, a seat moved to
+    another device, the bar at the end (Send again)."""
+    cases = [
+        ("23-handover-early", "handover_early", {"turn": 7, "part": 1, "by": 0, "clock": 86400}),
+        ("24-back-not-waited-mine", "back_not_waited", {"turn": 7, "part": 0, "by": 1, "waited": 1}),
+        ("25-clock-changed", "clock_changed", {"part": 1, "clock": 3600, "invited": 7 * 86400}),
+        ("26-bot-move", "bot_move", {"turn": 7, "part": 1, "seat_name": "Robo"}),
+        ("27-made-up-draw", "bad_reveal", {"turn": 7, "part": 0, "sender": 1}),
+        ("28-accept-too-soon", "accept_too_soon", {"part": 1, "title": "Not possible now"}),
+    ]
+    for shot, kind, info in cases:
+        page.evaluate(SHOW, [kind, info])
+        page.wait_for_selector("#friends-refused[open]")
+        snap(page, shot)
+        page.click("#friends-ok")
+    for shot, what, box in (("29-agree-later", "ballot", "#friends-vote"), ("30-seat-moved", "replaced", "#friends-gone")):
+        page.evaluate(SHOW, [what, {}])
+        page.wait_for_selector(f"{box}[open]")
+        snap(page, shot)
+        page.evaluate("b => document.querySelector(b).close()", box)
+    page.evaluate(SHOW, ["end-bar", {}])
+    snap(page, "31-end-bar")
 
 
 def main():

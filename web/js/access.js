@@ -3,7 +3,7 @@
 // position (whose turn, scores, what can be done), the game's shortcut keys
 // and the "High contrast" option. The board's own keys are in keyboard.js.
 
-import { $, el } from "./ui.js";
+import { $, el, linePrefix } from "./ui.js";
 import { t, tn, N_, onLanguageChange } from "./i18n.js";
 
 /** Say ``text`` in the live region ``sel`` (polite). Emptied first so the
@@ -36,7 +36,7 @@ const plain = (x) => (x == null ? "" : typeof x === "string" ? x : x.textContent
 export function moveLines(prev, snap, seatName, lineText) {
   const a = prev.history || [], b = snap.history || [];
   if (b.length < a.length || (snap.view.ply < prev.view.ply)) return [t("Move taken back")];
-  return b.slice(a.length).map((h) => (h.seat != null ? `${seatName(h.seat)}: ${plain(lineText(h))}` : plain(lineText(h))));
+  return b.slice(a.length).map((h) => `${linePrefix(h, seatName)}${plain(lineText(h))}`);
 }
 
 /** The position in words: whose turn, the scores, what can be done now. */

@@ -20,7 +20,7 @@ import { announce, announceLines, turnWords, describePosition, moveLines, instal
 import { RecentStrip, linesSince, personOf } from "./recent.js";
 import { tapOr } from "./pointer.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips, setLearn } from "./help.js";
-import { t, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
+import { t, num, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
 import { applyStatic, languageSelect } from "./lang.js";
 import { configureReplay, openReplay, closeReplay, relabel as relabelReplay } from "./replay.js";
 import { linkData, clearLinkFragment, decodeSaveData, linkError, linkInfo, askLinkChoice, openShare, shareLabel, installShareButton } from "./share.js";
@@ -42,6 +42,7 @@ const S = {
 const choiceBar = new ChoiceBar($("#choices"), {
   play: (move) => playMove(move),
   rendered: () => spotlight.refresh(),   // (called only once the page runs: spotlight is set by then)
+  opened: () => setSheet(false),         // the list of choices over the board: the scores' sheet goes
   hint: () => {
     const snap = S.snap;
     if (!snap) return "";
@@ -58,7 +59,7 @@ const engine = new Engine({
     S.bootLog.push([text, ms, Math.round(performance.now()), left]);
     $("#boot-bar").value = pct;
     $("#boot-text").dataset.i18n = text;   // an English message id from the worker
-    $("#boot-text").textContent = left >= 50e3 ? t("{stage} ({mb} MB left)", { stage: t(text), mb: (left / 1e6).toFixed(1) }) : t(text);
+    $("#boot-text").textContent = left >= 50e3 ? t("{stage} ({mb} MB left)", { stage: t(text), mb: num(left / 1e6, { digits: 1 }) }) : t(text);
   },
   ready(hello) {
     S.hello = hello;
@@ -115,6 +116,8 @@ const humanToMove = (snap) => {
 const mySeat = (snap) => personOf(snap, humanToMove(snap));
 
 const shellUi = {
+  // the board shows the final table itself (Caledonia beside its map): the sheet's goes
+  finalShown: (on) => $("#final").classList.toggle("on-board", !!on),
   play: (move) => playMove(move),
   playAll: (moves) => playMoves(moves),
   choices: (items) => showChoices(items),
@@ -173,6 +176,7 @@ const recent = new RecentStrip($("#recent"), {
   lineText: (h) => lineText(h),
   seatName: (i) => seatName(i),
   seatColor: (i) => seatColor(i),
+  me: () => (S.snap ? S.snap.me ?? null : null),
   empty: () => {
     const snap = S.snap;
     if (!snap || snap.view.is_over) return "";
@@ -240,7 +244,8 @@ function undoReason(snap) {
   if (!humanToMove(snap) && !v.seats.some((s) => s.kind === "human")) return t("Only bots are playing.");
   if (v.can_undo) return "";
   if (!v.ply) return t("Nothing to undo yet.");
-  return t("A new tile was revealed (or the die rolled) since then: moves before that cannot be taken back.");
+  // the engine's words: the move that revealed something and what, in the game's terms
+  return snap.undo_stop || t("Something hidden was revealed since then: moves before it cannot be taken back.");
 }
 
 // -- a game in progress ---------------------------------------------------------
@@ -322,6 +327,8 @@ async function openGame(gid, snap) {
   document.body.classList.add("playing");
   setSheet(snap.view.is_over);
   await useRenderer(snap.view.game);
+  $("#final").classList.remove("on-board");   // until this game's board says it shows its own
+  if (S.renderer) S.renderer.finalShown = undefined;
   boardKeys.cur = null;   // the keyboard focus starts at the new board's first place
   S.renderer.resize();
   S.snap = null;
@@ -422,6 +429,7 @@ async function undo() {
 
 /** The phone's bottom sheet (scores, log, final table): open or closed. */
 function setSheet(open) {
+  if (open) choiceBar.close();   // (one sheet over the board at a time)
   document.body.classList.toggle("sheet-open", !!open);
   $("#sheet-btn").setAttribute("aria-expanded", open ? "true" : "false");
   $("#sheet-btn").textContent = open ? t("Close") : t("Scores & log");
@@ -460,7 +468,18 @@ function scheduleBot() {
 }
 
 // -- home ---------------------------------------------------------------------
+/** Until the player has finished a game: Learn to play comes before the new-game cards, and
+ * today's games fold to a line each (css: #home.newcomer), so a phone's first screen shows it. */
+function arrangeHome() {
+  const newcomer = !store.list().some((e) => e.over);
+  const home = $("#home"), learn = $("#learn-section"), games = $("#games-section");
+  home.classList.toggle("newcomer", newcomer);
+  if (newcomer && learn.nextElementSibling !== games) home.insertBefore(learn, games);
+  if (!newcomer && games.nextElementSibling !== learn) games.after(learn);
+}
+
 function refreshSaved() {
+  arrangeHome();
   renderSaved(store.list(), {
     resume: (gid) => resume(gid, false),
     replay: (gid) => showReplay(gid, { atEnd: !!(store.list().find((e) => e.gid === gid) || {}).over }),
@@ -660,6 +679,11 @@ new ResizeObserver(() => {
   const h = $("#dock").getBoundingClientRect().height;
   if (h) document.documentElement.style.setProperty("--dock-h", `${Math.ceil(h + 10)}px`);
 }).observe($("#dock"));
+// (the list of choices opens over the board only: above the panel, its cards and the dock)
+new ResizeObserver(() => {
+  const h = $("#panel").getBoundingClientRect().height;
+  if (h) document.documentElement.style.setProperty("--panel-h", `${Math.ceil(h)}px`);
+}).observe($("#panel"));
 $("#export").addEventListener("click", () => exportSave());
 installShareButton($("#export"), () => { if (S.lastSave) openShare(S.lastSave, shareOptions(S.lastSave)); });
 window.addEventListener("hashchange", () => { if (S.booted) importLink(); });
@@ -686,7 +710,7 @@ installShortcuts({
   undo: () => undo(),
   hint: () => hints.ask(false),
   board: () => { if (document.activeElement === canvas) boardKeys.say(); else canvas.focus(); },
-  choices: () => { const b = document.querySelector("#choices button"); if (b) b.focus(); },
+  choices: () => { const b = [...document.querySelectorAll("#choices button")].find((x) => x.getClientRects().length); if (b) b.focus(); },
   describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length }), "#announce"),
   sheet: () => setSheet(!document.body.classList.contains("sheet-open")),
   help: () => openHelp(S.snap ? S.snap.view.game : "", S.title),
@@ -724,7 +748,7 @@ window.cairn.daily = daily;
 window.cairn.hints = hints;      // hints asked and their times (e2e)
 window.cairn.spotlight = spotlight;
 window.cairn.locate = (move) => spotlight.locate(move);   // where a legal move is played (e2e layout audit)
-window.cairn.language = async (tag) => { await setLanguage(tag); await Promise.all([relabelGame(), retitle()]); };   // switch in place (e2e)
+window.cairn.language = async (tag) => { await setLanguage(tag); await S.relabelled; };   // switch in place (e2e): once the engine's words are in
 
 // The menu works while the engine loads (from the build's copy of its
 // catalogue): a game started or a file imported meanwhile runs once it is ready.
@@ -803,13 +827,13 @@ async function retitle() {
 onLanguageChange(() => {
   engine.setLanguage(engineLanguage());
   clearToasts();
-  retitle();
+  const titled = retitle();
   document.documentElement.removeAttribute("data-i18n-wait");
   applyStatic();
   setSheet(document.body.classList.contains("sheet-open"));
   if (menuShown) renderMenu();
   refreshSaved();
-  relabelGame();
+  S.relabelled = Promise.all([titled, relabelGame()]);   // (window.cairn.language waits for it)
 });
 $("#lang-row").append(languageSelect("lang-select"));
 $("#help-lang").append(languageSelect("help-lang-select"));

@@ -12,13 +12,16 @@
 //   then it goes on the board; in a game against a bot the bot's moves are then
 //   played again in the background, a decision at a time, and the entry says when
 //   they are checked (or leaves the board, with a word, when they are not the bot's).
+//   Spoiler-safe: to someone who has not played that deal the link shows the score and
+//   the check first, and the replay (which shows the whole deal) only behind a warning;
+//   their first try still counts (a game continued from someone else's replay is practice).
 // - "Your days": days played in a row, best and average of each game's first tries.
 //
 // State lives in localStorage ("cairn:daily"); the app gives the engine, the saved
 // games and its screens (installDaily(host)).
 
 import { $, el, toast } from "./ui.js";
-import { t, tn, language, engineLanguage, onLanguageChange } from "./i18n.js";
+import { t, tn, percent, language, engineLanguage, onLanguageChange } from "./i18n.js";
 import { writeClipboard } from "./share.js";
 
 const KEY = "cairn:daily";
@@ -154,7 +157,7 @@ export function installDaily(host) {
     const gid = host.newGid();
     const isPractice = practice || !!first;
     try {
-      const snap = await host.engine.request("daily_new", { gid, game, date: day, name: record.data.name || t("You"), practice: isPractice });
+      const snap = await host.engine.request("daily_new", { gid, game, date: day, name: record.data.name || "", practice: isPractice });
       if (!isPractice) record.setTry(day, game, { gid, started: Date.now(), done: false });
       await host.startGame(gid, snap);
       if (isPractice) toast(t("A practice try: today's first try is the one that counts."), "info", 6000);
@@ -172,8 +175,12 @@ export function installDaily(host) {
     const meta = snap.save.meta, day = meta.daily, game = snap.view.game;
     const first = record.tryOf(day, game);
     if (!meta.practice && !(first && first.gid === gid)) {
-      if (first) {   // another game of a deal already tried here (a replay continued, a file)
+      // another game of a deal already tried here (a replay continued, a file), or someone
+      // else's game continued from its replay (a result link's: meta.shared): practice, and the
+      // day's first try still to come
+      if (first || meta.shared) {
         const m = { ...meta, practice: true };
+        delete m.shared;   // now this person's own (practice) game: spoken to
         await host.engine.request("meta", { gid, meta: m }).catch(() => {});
         snap.save.meta = m;
       } else record.setTry(day, game, { gid, started: Date.now(), done: false });
@@ -275,6 +282,32 @@ export function installDaily(host) {
   };
   const refusalWords = (e) => (REFUSALS[e.reason] ? REFUSALS[e.reason](e.info || {}) : e.message);
 
+  /** Whether the replay of result ``r`` would show this device a deal it has not played yet. */
+  const spoils = (r) => {
+    if (r.mine) return false;
+    const tried = record.tryOf(r.date, r.game);
+    return !(tried && tried.done);
+  };
+
+  /** The replay of ``save`` (result ``r``'s), behind a warning when it shows a deal not
+   * played here yet: ``actions`` (a row) gets the way to it. */
+  function replayBehindWarning(r, save, actions, close) {
+    const today = r.date === todayUTC();
+    const playable = today && !(record.tryOf(r.date, r.game) || {}).done;
+    const show = () => { close(); host.openReplay(save); };
+    const warning = el("p", { class: "daily-spoiler small", id: "daily-open-warning", role: "note" },
+      playable ? t("Its replay shows the whole of today's deal of {game}. Play it first: your own first try still counts, whether you watch the replay or not.", { game: title(r.game) })
+        : t("Its replay shows the whole deal of that day."));
+    const reveal = el("button", { type: "button", id: "daily-open-spoil", text: t("Replay (shows the deal)…"), onclick: () => {
+      reveal.replaceWith(el("div", { class: "row daily-spoil-confirm" },
+        el("button", { type: "button", id: "daily-open-replay", text: t("Show the replay"), onclick: show })));
+    } });
+    const first = playable ? el("button", { type: "button", class: "primary", id: "daily-open-play", text: t("Play today's game"),
+      onclick: () => { close(); play(r.game); } }) : null;
+    actions.replaceChildren(...[first, reveal].filter(Boolean));
+    return warning;
+  }
+
   /** A ``#day=`` link opened: checked and replayed in the engine; on the board if it holds. */
   async function openLink(data) {
     const status = el("p", { id: "daily-open-status", role: "status", text: t("Replaying the game and checking every move\u2026") });
@@ -300,9 +333,15 @@ export function installDaily(host) {
       el("strong", { text: t("{name}: {result}", { name: who(entry), result: resultWords(r) }) }),
       el("br"), el("span", { text: `${title(r.game)} \u00b7 ${dayWords(r.date)}${r.practice ? ` \u00b7 ${t("practice")}` : ""}` }),
       el("br"), el("span", { class: "muted small", id: "daily-open-check", text: t("Checked: every move is allowed on that day's deal and the score is right.") }));
-    actions.replaceChildren(
-      el("button", { type: "button", class: "primary", id: "daily-open-replay", text: t("Replay"), onclick: () => { box.close(); host.openReplay(r.save); } }),
-      el("button", { type: "button", id: "daily-open-board", text: t("Today's results"), onclick: () => { box.close(); openBoard(r.date); } }));
+    const board = el("button", { type: "button", id: "daily-open-board", text: t("Today's results"), onclick: () => { box.close(); openBoard(r.date); } });
+    if (spoils(entry)) {   // the score and the check first; the replay behind a warning
+      status.append(replayBehindWarning(entry, r.save, actions, () => box.close()));
+      actions.append(board);
+    } else {
+      actions.replaceChildren(
+        el("button", { type: "button", class: "primary", id: "daily-open-replay", text: t("Replay"), onclick: () => { box.close(); host.openReplay(r.save); } }),
+        board);
+    }
     if (entry.bots === "checking") checkBots(entry, r.save, (words) => { const c = $("#daily-open-check"); if (c) c.textContent = words; });
   }
 
@@ -316,7 +355,7 @@ export function installDaily(host) {
       for (;;) {
         const step = await host.engine.request("daily_check", { save, start: at, count: 1 }, 180000);
         at = step.next;
-        say(t("Checking the bot's moves: {pct}%", { pct: Math.round((100 * at) / Math.max(1, step.plies)) }));
+        say(t("Checking the bot's moves: {share}", { share: percent(at / Math.max(1, step.plies)) }));
         if (step.done) break;
       }
       record.update(entry.id, { bots: "checked" });
@@ -392,6 +431,16 @@ export function installDaily(host) {
     try {
       const again = await host.engine.request("daily_read", { data: r.id }, 180000);
       $("#daily-board").close();
+      if (spoils(r)) {   // a deal not played here yet: the same warning as a link's
+        const close = el("button", { type: "button", id: "daily-open-close", text: t("Close") });
+        const actions = el("div", { class: "row" });
+        const box = dialog("daily-open", t("A result of today's game"), close,
+          el("p", { id: "daily-open-status" }, el("strong", { text: t("{name}: {result}", { name: who(r), result: resultWords(r) }) })), actions);
+        close.onclick = () => box.close();
+        box.dataset.state = "verified";
+        $("#daily-open-status").append(replayBehindWarning(r, again.save, actions, () => box.close()));
+        return;
+      }
       await host.openReplay(again.save);
     } catch (e) {
       toast(t("Could not open the replay: {why}", { why: e.code === "daily" ? refusalWords(e) : e.message }), "error");

@@ -10,12 +10,15 @@
 //   the other has, it moves there (a unit chosen in the bar, then its place on
 //   the map; a tile placed, then what the bar offers).
 
+/** The buttons of the bar that show now (a closed list's are not, nor a hidden one). */
+const shownButtons = (box) => [...box.querySelectorAll("button")].filter((b) => b.getClientRects().length > 0);
+
 /** What has the focus in the choice bar ``box``: null when nothing in it. */
 export function barFocus(box) {
   const a = document.activeElement;
   if (!a || !box.contains(a)) return null;
   if (a === box) return { box: true };
-  const buttons = [...box.querySelectorAll("button")];
+  const buttons = shownButtons(box);
   return { text: a.textContent, cls: a.className, index: buttons.indexOf(a) };
 }
 
@@ -25,7 +28,7 @@ const usable = (b) => !b.classList.contains("off") && !b.classList.contains("bac
  * to the button ``intent`` names ({first: true}: the first item; {group}: that group's button). */
 export function restoreBarFocus(box, was, intent = null) {
   if (!was) return;
-  const buttons = [...box.querySelectorAll("button")];
+  const buttons = shownButtons(box);
   let b = null;
   if (intent && intent.first) b = buttons.find((x) => x.classList.contains("choice") && usable(x));
   if (!b && intent && intent.group != null) b = buttons.find((x) => x.dataset.group === intent.group);
@@ -61,7 +64,7 @@ export class FocusKeeper {
     });
   }
 
-  choices() { return [...this.box.querySelectorAll("button")].filter(usable); }
+  choices() { return shownButtons(this.box).filter(usable); }
 
   /** After a redraw (``moved``: a move was played or taken back): the focus lost to the page's
    * body goes back where it was; after a move, from a part with nothing to choose to the other. */

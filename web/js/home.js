@@ -173,7 +173,10 @@ export function renderSaved(entries, actions) {
     // a solo game ends with a rating, not a winner: the engine's words, in the reader's language if seen in it
     // the engine's words for the end in the language shown; seen only in another: the points alone
     const outcome = e.outcome && (e.outcome[language()] || (e.score ? tn("{n} point", "{n} points", Number(e.score) || 0, { n: e.score }) : ""));
-    const result = outcome || (e.score ? t("{winners} won {score}", { winners: (e.winners || []).map(shownName).join(" & "), score: e.score }) : e.result);
+    // today's game's person who gave no name is "You" (a default name): spoken to
+    const you = (e.winners || []).length === 1 && e.winners[0] === "You";
+    const result = outcome || (e.score ? (you ? t("you won {score}", { score: e.score })
+      : t("{winners} won {score}", { winners: (e.winners || []).map(shownName).join(" & "), score: e.score })) : e.result);
     return result ? t("finished: {result} \u00b7 played {when}", { result, when: when(e.updated) }) : t("finished \u00b7 played {when}", { when: when(e.updated) });
   };
   list.replaceChildren(...entries.map((e) => el("li", { class: "saved", "data-gid": e.gid },

@@ -23,6 +23,17 @@ export function exposeForTests(S, canvas, engine) {
       const r = canvas.getBoundingClientRect();
       return S.renderer.furniture().map((f) => ({ ...f, x: f.x + r.left, y: f.y + r.top }));
     },
+    /** What the board drew in its last frame, every label and piece ({kind, text, box}: CSS px
+     * on the page; js/renderers/base.js); ``{whole: true}``: drawn at the view of the whole board
+     * (the player's view put back after), null for a board without a camera. */
+    drawn({ whole = false } = {}) {
+      const R = S.renderer;
+      if (!R || !R.drawn) return whole ? null : [];
+      const list = whole ? R.drawnWhole() : R.drawn();
+      if (!list) return null;
+      const r = canvas.getBoundingClientRect();
+      return list.map((d) => ({ ...d, box: { ...d.box, x: d.box.x + r.left, y: d.box.y + r.top } }));
+    },
     /** The board's text cut short in its last frame (js/renderers/base.js). */
     cuts() { return S.renderer && S.renderer.cuts ? S.renderer.cuts() : []; },
     get gid() { return S.gid; },

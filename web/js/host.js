@@ -11,7 +11,7 @@ export const seatColor = (i) => SEAT_COLOURS[((i ?? 0) % SEAT_COLOURS.length + S
 
 // The engine's names for seats nobody named (engine/cairn/core/seats.py DEFAULT_NAMES), in
 // English as saves keep them: a saved game's list shows them in the page's language.
-const DEFAULT_NAMES = [N_("Player {n}"), N_("Bot {n}"), N_("Apprentice")].map((d) => [d, new RegExp(`^${d.replace("{n}", "(\\d+)")}$`)]);
+const DEFAULT_NAMES = [N_("Player {n}"), N_("Bot {n}"), N_("Apprentice"), N_("You")].map((d) => [d, new RegExp(`^${d.replace("{n}", "(\\d+)")}$`)]);
 
 /** A seat's name as a save keeps it, as a player reads it (a default name in the page's language). */
 export function shownName(name) {

@@ -7,6 +7,11 @@
 //   tn("{n} coin", "{n} coins", n)          plural forms (n is passed as {n})
 //   N_("Wood")                              mark a name in a table; t(x) shows it later
 //   pt("caledonia", "grain")                translate in a context (gettext's msgctxt)
+//   num(0.55), num(9, {digits: 1})          a number as the language writes it ("0,55", "9,0")
+//
+// Numbers: every number a message shows is written by the language's Intl formatter
+// ("0,55" in Portuguese and Romanian, "1.000"): a number passed as a {placeholder} is
+// formatted by t()/tn() themselves; num(), percent() and the date helpers for the rest.
 //
 // Contexts: one English word may need two translations ("grain" is "grãos"
 // in Glen More's Portuguese and "Cereal" in Clans of Caledonia's rulebook),
@@ -87,9 +92,20 @@ export async function setLanguage(tag, remember = false) {
   return lang;
 }
 
+/** ``lang``'s catalogue, read once per page (switching back and forth reads it again never). */
+const catalogues = new Map();
+function catalogue(lang) {
+  if (!catalogues.has(lang)) {
+    const p = readCatalogue(lang);
+    catalogues.set(lang, p);
+    p.then((c) => { if (!c) catalogues.delete(lang); }, () => catalogues.delete(lang));   // (tried again next time)
+  }
+  return catalogues.get(lang);
+}
+
 /** ``lang``'s catalogue: its packed copy, unpacked here where the browser can (a plain
  * host sends it as it is: a third of the bytes), else the plain one; null without. */
-async function catalogue(lang) {
+async function readCatalogue(lang) {
   if (typeof DecompressionStream === "function") {
     try {
       const r = await fetch(`./locale/${lang}.json.gz`, { cache: "no-cache" });
@@ -112,9 +128,32 @@ async function unpacked(body) {
 /** Call ``fn(tag)`` after every language change. */
 export function onLanguageChange(fn) { listeners.push(fn); }
 
+const formats = new Map();   // "lang|digits|style" -> Intl.NumberFormat
+
+function numberFormat(digits, style) {
+  const key = `${current}|${digits}|${style}`;
+  let f = formats.get(key);
+  if (!f) {
+    const opts = style === "percent" ? { style: "percent" } : {};
+    if (digits != null) Object.assign(opts, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    try { f = new Intl.NumberFormat(current, opts); } catch (e) { f = new Intl.NumberFormat("en", opts); }
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** ``x`` as the current language writes it ("0,55", "1.000"); ``digits``: exactly that many
+ * decimals ("9,0"). */
+export function num(x, { digits = null } = {}) {
+  return Number.isFinite(Number(x)) ? numberFormat(digits, "").format(Number(x)) : String(x);
+}
+
+/** A share (0.5) as the current language writes a percentage ("50%", Romanian "50 %"). */
+export function percent(share) { return numberFormat(0, "percent").format(Number(share) || 0); }
+
 function fill(text, params) {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? (typeof params[k] === "number" ? num(params[k]) : String(params[k])) : m));
 }
 
 const CTX_SEP = "\u0004";   // gettext's, as the build writes it

@@ -32,12 +32,14 @@ export class PanZoom {
     this.userMoved = false;
   }
 
-  zoomAt(sx, sy, k) {
+  /** Zoom by ``k`` about (sx, sy): the player's (onChange), or the renderer's own (``quiet``). */
+  zoomAt(sx, sy, k, quiet = false) {
     const s = Math.max(this.min, Math.min(this.max, this.s * k));
     const [wx, wy] = this.toWorld(sx, sy);
     this.s = s;
     this.ox = sx - wx * s;
     this.oy = sy - wy * s;
+    if (quiet) return;
     this.userMoved = true;
     this.onChange();
   }

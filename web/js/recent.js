@@ -7,7 +7,7 @@
 // tapped, brings that move into view (renderer.showRecent(i)), while the chip
 // shows its whole line. Nothing here works out what a move means.
 
-import { el, seatShape } from "./ui.js";
+import { el, seatShape, linePrefix } from "./ui.js";
 import { t } from "./i18n.js";
 import { announce } from "./access.js";
 
@@ -53,7 +53,8 @@ export function personOf(snap, toMove) {
 
 export class RecentStrip {
   /** box: the strip's element; opts: {show(i | null): the board shows line i (null: all),
-   *  lineText(h), seatName(i), seatColor(i), empty(): words while nothing is new} */
+   *  lineText(h), seatName(i), seatColor(i), empty(): words while nothing is new, me(): the seat
+   *  spoken to (the engine's snap.me) or null} */
   constructor(box, opts) {
     this.box = box;
     this.o = opts;
@@ -81,10 +82,15 @@ export class RecentStrip {
   words(h) {
     if (h.seat == null) {
       const text = h.parts.map((x) => this.o.lineText(x)).join(" \u00b7 ");
-      const pts = (h.points || []).map((p, i) => (p ? `${this.o.seatName(i)} ${p > 0 ? "+" : ""}${p}` : "")).filter(Boolean);
+      const me = this.o.me ? this.o.me() : null;
+      const pts = (h.points || []).map((p, i) => {
+        if (!p) return "";
+        const n = `${p > 0 ? "+" : ""}${p}`;
+        return i === me ? t("you {n}", { n }) : `${this.o.seatName(i)} ${n}`;
+      }).filter(Boolean);
       return pts.length ? `${text} (${pts.join(", ")})` : text;
     }
-    return `${this.o.seatName(h.seat)}: ${this.o.lineText(h)}`;
+    return `${linePrefix(h, this.o.seatName)}${this.o.lineText(h)}`;
   }
 
   render(fresh = false) {

@@ -10,7 +10,7 @@
 // the engine reads each save once; a review made since (the list's ``review``) counts first.
 
 import { $, el } from "./ui.js";
-import { t, tn, N_, onLanguageChange } from "./i18n.js";
+import { t, tn, N_, num, onLanguageChange } from "./i18n.js";
 import { when } from "./lang.js";
 import { text as drawText } from "./renderers/base.js";
 import { ticks } from "./review/chart.js";
@@ -170,9 +170,9 @@ function gameSection(game, title, rows, bands) {
       const n = g.rows.length;
       const scores = g.rows.map(score);
       const avg = scores.reduce((a, b) => a + b, 0) / n;
-      return el("tr", {}, el("th", { scope: "row", text: g.words }), el("td", { text: String(n) }),
-        el("td", { text: key === "solo" ? "\u2014" : String(g.rows.filter(won).length) }),
-        el("td", { text: avg.toFixed(1) }), el("td", { text: String(Math.max(...scores)) }));
+      return el("tr", {}, el("th", { scope: "row", text: g.words }), el("td", { text: num(n) }),
+        el("td", { text: key === "solo" ? "\u2014" : num(g.rows.filter(won).length) }),
+        el("td", { text: num(avg, { digits: 1 }) }), el("td", { text: num(Math.max(...scores)) }));
     })));
   const parts = [el("h3", { text: title }),
     el("p", { class: "muted small", text: tn("{n} game finished", "{n} games finished", rows.length) }), table];
@@ -199,8 +199,9 @@ function gameSection(game, title, rows, bands) {
 function lineChart(points, { bands = null, label, digits = 0 }) {
   const canvas = el("canvas", { class: "rc-chart", role: "img", "aria-label": label });
   const draw = () => drawChart(canvas, points, bands);
+  canvas.redraw = draw;   // (drawn again on demand: a language change, the layout audit)
   new ResizeObserver(draw).observe(canvas);
-  const fmt = (v) => (digits ? v.toFixed(digits) : String(v));
+  const fmt = (v) => num(v, { digits: digits || null });
   const rows = points.map((p) => el("tr", {}, el("td", { text: when(p.when) }), el("td", { text: fmt(p.value) }), el("td", { text: p.note || "" })));
   const table = el("details", { class: "rc-table-alt" }, el("summary", { text: t("As a table") }),
     el("table", {}, el("caption", { class: "sr-only", text: label }),
@@ -243,7 +244,7 @@ function drawChart(c, points, bands) {
   for (const v of ticks(lo, hi, 3)) {
     const y = Math.round(yOf(v)) + 0.5;
     g.beginPath(); g.moveTo(x0, y); g.lineTo(x1, y); g.stroke();
-    drawText(g, String(v), x0 - 4, y, { size: 11, color: "#9fb2aa", align: "right" });
+    drawText(g, num(v), x0 - 4, y, { size: 11, color: "#9fb2aa", align: "right" });
   }
   g.strokeStyle = "#e0b13a";
   g.lineWidth = 2;

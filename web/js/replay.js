@@ -25,7 +25,7 @@
 // Keys (laptop): Left/Right one move, Up/Down (or Shift+Left/Right) one
 // turn, Home/End, Space autoplay, Escape closes (a costly decision shown first).
 
-import { $, el, toast, seatShape, renderFinal, hintMark } from "./ui.js";
+import { $, el, toast, seatShape, renderFinal, hintMark, linePrefix, isMe } from "./ui.js";
 import { RendererHost, seatColor, seatNamer } from "./host.js";
 import { t, tn, N_, onLanguageChange } from "./i18n.js";
 import { MARK_WORDS, MARK_GLYPH, points as pointsWords, range as rangeWords, upTo } from "./review/words.js";
@@ -99,6 +99,8 @@ export async function openReplay(save, { atEnd = false, back = null, gid = null,
   R.dom.actions.hidden = false;
   await useRenderer(snap.view.game);
   if (gen !== R.gen) return;
+  R.dom.final.classList.remove("on-board");   // until this game's board says it shows its own
+  R.renderer.finalShown = undefined;
   R.renderer.resize();
   R.snap = null;
   show(snap);
@@ -119,7 +121,7 @@ async function reviewPanel() {
     seek: (ply) => { stopAutoplay(); seek(ply); }, ply: () => R.ply, save: () => R.save,
     keep: (save, info) => { R.save = save; if (R.gid) host.keepReviewed(R.gid, save, info); labelReviewButton(); },
     seatName, seatColor, sheet: (open) => setSheet(open), phone: () => getComputedStyle(d.sheetBtn).display !== "none",
-    live: (ply) => { R.live = ply; if (R.snap && R.renderer) R.renderer.update(R.snap, { interactive: R.live === R.ply }); },
+    live: (ply) => { R.live = ply; if (R.snap && R.renderer) R.renderer.update(R.snap, { interactive: R.live === R.ply }); updateCounter(R.ply); },
     marked: () => { markLog(); labelReviewButton(); },
   });
   if (window.cairn) window.cairn.review = REVIEW_API;
@@ -298,7 +300,9 @@ async function fetchAhead() {
 // -- the view --------------------------------------------------------------------
 const seatName = seatNamer(() => R.snap);
 const noop = () => {};
-const rendererUi = { play: noop, playAll: noop, choices: noop, seatColor, seatName };
+const rendererUi = { play: noop, playAll: noop, choices: noop, seatColor, seatName,
+  // the board shows the final table itself (Caledonia beside its map): the panel's goes
+  finalShown: (on) => { if (R.dom) R.dom.final.classList.toggle("on-board", !!on); } };
 let renderers = null;   // the renderer host, made with the replay's canvas
 
 async function useRenderer(game) {
@@ -341,7 +345,10 @@ function show(snap) {
 
 function updateCounter(ply) {
   const d = R.dom;
-  d.counter.textContent = ply === 0 ? tn("Start ({n} move)", "Start ({n} moves)", R.plies) : t("Move {n} / {total}", { n: ply, total: R.plies });
+  // a costly decision shown (the review's card says "Move n"): the position before that move,
+  // counted as the card counts it
+  d.counter.textContent = R.live === ply && ply < R.plies ? t("Move {n} / {total}: to play", { n: ply + 1, total: R.plies })
+    : ply === 0 ? tn("Start ({n} move)", "Start ({n} moves)", R.plies) : t("Move {n} / {total}", { n: ply, total: R.plies });
   d.slider.max = String(R.plies);
   d.slider.value = String(ply);
   d.slider.setAttribute("aria-valuetext", d.counter.textContent);
@@ -355,7 +362,7 @@ function renderPanel() {
   // who moved last, and what
   const last = R.history.filter((h) => h.ply === R.ply && h.seat != null).pop();
   d.last.replaceChildren(...(last
-    ? [el("span", { class: `dot ${seatShape(last.seat)}`, style: `background:${seatColor(last.seat)}` }), el("b", { text: `${seatName(last.seat)}: ` }), lineText(last)]
+    ? [el("span", { class: `dot ${seatShape(last.seat)}`, style: `background:${seatColor(last.seat)}` }), linePrefix(last, seatName) ? el("b", { text: linePrefix(last, seatName) }) : "", lineText(last)]
     : [el("span", { class: "muted", text: t("The game as it was set up") })]));
   // scores at this point
   const winners = new Set(snap.winners || []);
@@ -374,7 +381,7 @@ function renderPanel() {
   d.play.disabled = atEnd && !R.playing;
   d.cont.disabled = !!v.is_over;
   d.cont.title = v.is_over ? t("The game is over at this point: step back to continue from an earlier move") : t("Start a new game from this position (the original is kept)");
-  d.status.textContent = v.is_over ? t("Game over") : t("{name} to play", { name: seatName(v.current_player) });
+  d.status.textContent = v.is_over ? t("Game over") : isMe(snap, v.current_player) ? t("Your turn") : t("{name} to play", { name: seatName(v.current_player) });
   // the move list: the moves made so far, the one just made, those still to come
   for (const li of d.log.children) {
     const p = Number(li.dataset.ply);
@@ -399,7 +406,7 @@ function renderLog() {
     const li = el("li", { class: `${h.seat == null ? "event" : "move"}${h.turn_start ? " turn-start" : ""}`, "data-ply": String(ply), tabindex: h.seat != null ? "0" : null },
       h.seat != null ? el("span", { class: "ply", text: String(ply) }) : null,
       h.seat != null ? el("span", { class: `dot ${seatShape(h.seat)}`, style: `background:${seatColor(h.seat)}` }) : null,
-      h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
+      linePrefix(h, seatName) ? el("b", { text: linePrefix(h, seatName) }) : null,
       lineText(h), hintMark(h));
     return li;
   }));

@@ -26,6 +26,12 @@ const same = sameMove;
  * place}`` (a place on the canvas: {x, y, w, h} around its centre, maybe ``off`` out of sight or
  * ``whole``: a panel's card or a tab), or null. ``R``: the renderer. */
 export function findMove(m, bar, R) {
+  const found = where(m, bar, R);
+  // a button in the bar's closed list is reached by the button that opens it
+  return found && found.button && bar && bar.reach ? { ...found, button: bar.reach(found.button) } : found;
+}
+
+function where(m, bar, R) {
   const buttons = bar ? [...bar.box.querySelectorAll("button")] : [];
   // a button that plays it, or that leads straight to it (a pass asked again: item.leads)
   const exact = buttons.find((b) => b.item && (same(b.item.move, m) || same(b.item.leads, m)));

@@ -51,6 +51,15 @@ export function clearToasts() {
 
 export const titleCase = (s) => String(s).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
+/** Whether ``seat`` is the one the page speaks to: the person holding the device (the engine's
+ * ``snap.me``: today's game, a solo game, this device's seat in a friends' game; never in a
+ * hot-seat game, where each person is named). */
+export const isMe = (snap, seat) => snap != null && snap.me != null && seat === snap.me;
+
+/** What goes before a history line: its seat's name ("Ana: "), none for an event or a line the
+ * engine said to the player ("You buy 2 cheese": ``h.you``). */
+export const linePrefix = (h, seatName) => (h.seat != null && !h.you ? `${seatName(h.seat)}: ` : "");
+
 export function renderTurn(snap, seatName, seatColor) {
   const v = snap.view;
   const box = $("#turn");
@@ -62,17 +71,22 @@ export function renderTurn(snap, seatName, seatColor) {
   const seat = v.current_player;
   const bot = v.seats[seat] && (v.seats[seat].kind === "bot" || v.seats[seat].kind === "automa");
   const turn = Math.max(1, snap.turn || 0);   // the engine counts turns by each game's own idea of one
-  box.replaceChildren(el("span", { class: `dot ${seatShape(seat)}`, style: `background:${seatColor(seat)}` }),
-    el("strong", { text: seatName(seat) }), el("span", { class: "verb", text: `\u00a0${bot ? t("thinking\u2026") : t("to play")}` }),
-    el("span", { class: "muted ply", title: tn("{n} step played", "{n} steps played", v.ply), text: t("turn {n}", { n: turn }) }));
-  box.dataset.info = `${seatName(seat)} \u00b7 ${t("turn {n}", { n: turn })}`;
+  const mine = isMe(snap, seat) && !bot;
+  box.replaceChildren(...[el("span", { class: `dot ${seatShape(seat)}`, style: `background:${seatColor(seat)}` }),
+    el("strong", { text: mine ? t("Your turn") : seatName(seat) }),
+    mine ? null : el("span", { class: "verb", text: `\u00a0${bot ? t("thinking\u2026") : t("to play")}` }),
+    el("span", { class: "muted ply", title: tn("{n} step played", "{n} steps played", v.ply), text: t("turn {n}", { n: turn }) })].filter(Boolean));
+  box.dataset.info = `${mine ? t("Your turn") : seatName(seat)} \u00b7 ${t("turn {n}", { n: turn })}`;
 }
 
 /** How the game ended, in one line: the engine's own line when naming winners would be wrong
- * (a solo game's rating), else who won. */
+ * (a solo game's rating), else who won (the player spoken to as "you"). */
 export function overLine(snap, seatName) {
-  const w = (snap.winners || []).map(seatName).join(" & ");
-  return snap.outcome || (w ? tn("Game over: {names} wins", "Game over: {names} win", (snap.winners || []).length, { names: w }) : t("Game over"));
+  if (snap.outcome) return snap.outcome;
+  const winners = snap.winners || [];
+  if (winners.length === 1 && isMe(snap, winners[0])) return t("Game over: you win");
+  const w = winners.map((i) => (isMe(snap, i) ? t("you") : seatName(i))).join(" & ");
+  return w ? tn("Game over: {names} wins", "Game over: {names} win", winners.length, { names: w }) : t("Game over");
 }
 
 export function renderScores(snap, seatName, seatColor) {
@@ -95,7 +109,7 @@ export function renderLog(snap, seatName, lineText = (h) => h.text) {
   const log = $("#log");
   const items = (snap.history || []).map((h) => {
     return el("li", { class: `${h.seat == null ? "event" : "move"}${h.kind === "note" ? " note" : ""}${h.turn_start ? " turn-start" : ""}` },
-      h.seat != null ? el("b", { text: `${seatName(h.seat)}: ` }) : null,
+      linePrefix(h, seatName) ? el("b", { text: linePrefix(h, seatName) }) : null,
       lineText(h), hintMark(h));
   });
   log.replaceChildren(...items);

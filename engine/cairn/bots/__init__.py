@@ -35,7 +35,9 @@ Bot moves are logged like any other move, so replays never depend on bots.
 
 ``seat_move(game)`` plays for whatever non-human seat is to move: a bot by
 its level, a seat of a kind the game defines itself (Caledonia's automa)
-by the rules' forced move.
+by the rules' forced move; ``fixed_move(game, seed)`` the same with a
+search of exactly the level's most iterations (the same move on every
+device: today's game, friends' games).
 """
 from __future__ import annotations
 
@@ -163,3 +165,16 @@ def seat_move(game: Any, seed: int = 0, budget_s: Optional[float] = None,
     if len(legal) != 1:
         raise ValueError(f"a seat of kind '{spec.kind}' has no forced move here")
     return legal[0]
+
+
+def fixed_move(game: Any, seed: int = 0) -> Move:
+    """The move of the non-human seat to move searched to exactly its level's
+    most iterations (never stopped by the clock): the same on every device
+    for the same position and ``seed`` (today's game; a friends' game, whose
+    every device plays its bots' moves itself to check them)."""
+    spec = game.seats[game.current_player] if not game.is_over else None
+    if spec is None or spec.kind != "bot":
+        return seat_move(game, seed)
+    level = ALIASES.get(spec.level or "random", spec.level or "random")
+    most = budget(knowledge_for(game.rules.name).for_level(level), level)[0] if level in ("medium", "hard") else None
+    return choose_move(game, level, seed=seed, iterations=most)

@@ -309,7 +309,7 @@ class CaledoniaKnowledge(Knowledge):
             if acting and state.pending and seat == state.cur:
                 pending = _pending_value(state, seat, prods, values)
             out.append([
-                float(b["glory"] + b["hops"] + b["imports"] + b["contracts"] + b["settlements"] + b["bid"]),
+                float(b["glory"] + b["hops"] + b["imports"] + b["contracts"] + b["settlements"] + b.get("bid", 0)),
                 money * MONEY[k], goods, _production_value(p, prods, values), open_value, tiles,
                 upgrades, pending,
                 # the learned weights' own parts (none in the hand forecast)

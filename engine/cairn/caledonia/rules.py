@@ -142,6 +142,12 @@ class CaledoniaRules(Rules):
         """The log line: a message rendered in the reader's language (see :mod:`.text`)."""
         return text.describe(state, move)
 
+    def chance_counts(self, state: CaledoniaState) -> Any:
+        return text.chance_counts(state)
+
+    def revealed(self, counts: Any, state: CaledoniaState, move: Move) -> Any:
+        return text.revealed(counts, state, move)
+
     def labels(self, state: CaledoniaState, legal: List[Move]) -> List[Dict[str, Any]]:
         """Each legal move's button text and cost, from the rules' own money (see :mod:`.labels`)."""
         return _labels.labels(state, self.current_player(state), legal)

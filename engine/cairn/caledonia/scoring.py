@@ -37,7 +37,7 @@ Readings chosen where the rulebook is silent (each repeated where it is coded):
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..core.i18n import N_
 from .board import connected_settlements
@@ -57,9 +57,16 @@ _BUILDINGS = tuple(u for u in FARM_UNITS if u != "field")
 #: Pounds paid when a MacKenzie barrel leaves cellar spot 0 (fresh), 1 (aged once), 2 (aged twice).
 CELLAR_VALUE = (0,) + tuple(TABLES["clans"]["mackenzie_cellar"])
 
-#: Final scoring categories, in score-sheet order (the keys of every breakdown).
+#: Final scoring categories, in score-sheet order (the keys of every breakdown; the last,
+#: the bid, only in a game with the clan auction variant).
 CATEGORIES = ("glory", "basic", "processed", "money", "hops", "imports", "contracts",
               "settlements", "bid")
+
+
+def categories(state: CaledoniaState) -> Tuple[str, ...]:
+    """The score sheet's lines in this game: :data:`CATEGORIES`, the bid only with the clan
+    auction (no "Bid 0" in a game that has none)."""
+    return CATEGORIES if state.auction or any(p.bid for p in state.players) else CATEGORIES[:-1]
 
 
 # -- helpers shared with the view and the tests ---------------------------------------------------
@@ -267,7 +274,8 @@ def final_scores(state: CaledoniaState,
         settled = settlement_counts(state)
     for r, c, s in zip(rows, ranking_vps(state, contracts, "contracts"), ranking_vps(state, settled, "settlements")):
         r["contracts"], r["settlements"] = c, s
-    return [{"total": sum(r.values()), "breakdown": {k: r[k] for k in CATEGORIES}} for r in rows]
+    keys = categories(state)
+    return [{"total": sum(r.values()), "breakdown": {k: r[k] for k in keys}} for r in rows]
 
 
 def ranking_vps(state: CaledoniaState, counts: Sequence[int], kind: str) -> List[int]:

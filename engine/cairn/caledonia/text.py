@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ..core.i18n import N_, _, join, msg, name
+from ..core.i18n import second_person_file, N_, _, join, msg, name
 from . import economy as eco
 from . import production
 from .data import CLANS, CONTRACTS, GOOD_INDEX, STARTING_TILES
@@ -16,6 +16,9 @@ from .ports import usable_ports
 from .trade import free_boxes, neighbourhood_cap, stewart_bonus
 from .words import (TECH, UNIT_NAME, contract_name, count, money, port_name, say,
                     space_name, thing, unit_a)
+
+# the player spoken to: "You buy 2 cheese" (data/you.toml)
+second_person_file(__package__)
 
 Move = Dict[str, Any]
 Message = Dict[str, Any]
@@ -134,6 +137,28 @@ def describe(state: Any, move: Move) -> Message:
             return msg("makes no butter")
         return msg("turns {milk} into butter for {money}", milk=count(k, "milk"), money=money(8 * k))
     return msg("moves")
+
+
+def chance_counts(state: Any) -> Any:
+    """What :func:`revealed` compares: the reveals so far, the contract pile, the solo
+    opponent's cards still to draw, the round."""
+    a = state.automa
+    return (state.reveals, len(state.deck), len(a.draw) if a is not None else 0, state.round)
+
+
+def revealed(counts: Any, state: Any, move: Move) -> Message:
+    """What a move that revealed hidden information revealed (why undo stops there)."""
+    _, deck, cards, rnd = counts
+    a = state.automa
+    if a is not None and len(a.draw) != cards:
+        return msg("the solo opponent drew a card")
+    if len(state.deck) != deck:
+        return msg("a new contract was drawn")
+    if a is not None and state.round != rnd:
+        return msg("the market dice were rolled")
+    if a is not None:
+        return msg("the solo opponent made a random choice")   # where its first workers go, a die of its card
+    return msg("a die was rolled")
 
 
 def why_illegal(state: Any, move: Move, legal: List[Move]) -> str:

@@ -12,6 +12,7 @@ from typing import Any, Dict, List, Optional
 
 from . import chance as _chance
 from .errors import IllegalMove
+from .i18n import msg
 from .rules import Move, Rules
 from .save import make_save
 from .seats import Seat
@@ -56,6 +57,7 @@ class Game:
         self._floor_state = rules.copy(self.state)
         self._floor_history = len(self.history)
         self._floor_turn = (self.turn, self._last_seat, self._totals)
+        self._floor_why: Any = None   # what the move at the floor revealed (rules.revealed)
 
     # -- the contract -----------------------------------------------------
     @property
@@ -120,6 +122,17 @@ class Game:
     def can_undo(self) -> bool:
         return len(self.log) > self._floor
 
+    @property
+    def undo_stop(self) -> Any:
+        """Why nothing can be taken back now, when a move revealed hidden information since
+        the last move (undo cannot cross it): a message naming the move and what it revealed
+        in the game's words ("Undo stops at move 38: the solo opponent drew a card, ..."),
+        else None."""
+        if self.can_undo or not self.log or self._floor_why is None:
+            return None
+        return msg("Undo stops at move {n}: {what}, and that cannot be hidden again.",
+                   n=self._floor, what=self._floor_why)
+
     def scores(self) -> List[Dict[str, Any]]:
         return self.rules.scores(self.state)
 
@@ -153,7 +166,7 @@ class Game:
         g.history = list(self.history)
         g.turn, g._last_seat, g._totals = self.turn, self._last_seat, self._totals
         g._floor, g._floor_state, g._floor_history = self._floor, self._floor_state, self._floor_history
-        g._floor_turn = self._floor_turn
+        g._floor_turn, g._floor_why = self._floor_turn, self._floor_why
         return g
 
     # -- internals --------------------------------------------------------
@@ -164,6 +177,7 @@ class Game:
         text = self.rules.describe(self.state, move)
         starts = self.rules.starts_turn(self.state, move, self._last_seat)
         before = self.state.reveals
+        counts = self.rules.chance_counts(self.state)
         basis = self.rules.mark_basis(self.state, move)
         self.rules.apply(self.state, move)
         marks = self.rules.marks(self.state, move, basis)
@@ -184,6 +198,7 @@ class Game:
             self._floor_state = self.rules.copy(self.state)
             self._floor_history = len(self.history)
             self._floor_turn = (self.turn, self._last_seat, self._totals)
+            self._floor_why = self.rules.revealed(counts, self.state, move)
 
     def _fresh_draw(self, move: Move, entropy: Optional[bytes]) -> None:
         """Before a revealing move of a game with fresh chance: resample what is

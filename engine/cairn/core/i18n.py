@@ -37,13 +37,29 @@ wherever it is rendered.  The catalogues say it with ``msgctxt "<game>"``
 in a context falls back to the context-free entry (the core's words), and
 the build gives every word that exists only in contexts a context-free
 entry too (for the few lookups made without one).
+
+The player spoken to: a message about a seat reads in the second person
+for the seat of the person holding the device (``render(..., me=seat)``):
+"You produce £8", "Produci £8", "Você produz £8", never "You produces".
+Each game lists the second-person form of its messages about a seat in
+``cairn/<game>/data/you.toml`` (:func:`second_person`): the log line of a
+move (said of the seat that moves: "buys 2 cheese" -> "You buy 2 cheese"),
+a journal line whose ``{seat}`` is the subject ("{seat} produces {goods}"
+-> "You produce {goods}"), and a line that wraps another ("{line}; makes
+{goods}" -> "{line}; make {goods}": its first placeholder is the subject's
+line).  The forms are messages like any other (English ids, translated in
+the catalogues); the journal keeps the third-person message and the reader's
+seat picks the form when it is rendered.
+
+Numbers in a message are written as the reader's language writes them
+(:func:`number`: "0,5" in Portuguese and Romanian, "0.5" in English).
 """
 from __future__ import annotations
 
 import gettext as _gettext
 import os
 import sys
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 #: the languages players can pick (gettext codes); English is the source
 LANGUAGES = ("en", "pt_BR", "ro")
@@ -87,6 +103,14 @@ def _caller_context(depth: int = 2) -> Optional[str]:
         return module_context(sys._getframe(depth).f_globals.get("__name__", ""))
     except ValueError:
         return None
+
+#: the player spoken to: (context, third-person message id) -> its second-person form (a
+#: message id, or (singular, plural) for a message with plural forms); see :func:`second_person`
+YOU: Dict[Tuple[Optional[str], str], Union[str, Tuple[str, str]]] = {}
+
+#: how each language writes a number: (decimal sign, group sign), CLDR's as Babel (in the
+#: build) has them (tests/test_i18n_words.py checks them against it); groups of three digits
+NUMBERS = {"en": (".", ","), "pt_BR": (",", "."), "ro": (",", ".")}
 
 _translations: Dict[str, _gettext.NullTranslations] = {}
 _current = "en"
@@ -197,6 +221,38 @@ def name(text: str) -> Message:
     return {"msg": text, "ctx": ctx} if ctx else {"msg": text}
 
 
+def second_person(ctx: Optional[str], table: Dict[str, Any]) -> None:
+    """Record the second-person forms of a game's messages about a seat (``table``: a
+    ``data/you.toml``, third-person message id -> its form, a list of two for a message
+    with plural forms); each form is marked for the catalogues like a name (N_)."""
+    for third, you in table.items():
+        form: Union[str, Tuple[str, str]] = tuple(you) if isinstance(you, list) else you  # type: ignore[assignment]
+        if isinstance(form, tuple) and (len(form) != 2 or not all(isinstance(x, str) for x in form)):
+            raise ValueError(f"{ctx}: the second-person form of {third!r} must be a text or two")
+        YOU[(ctx, third)] = form
+        MARKED.add((ctx, form))
+
+
+def second_person_file(package: str) -> None:
+    """Record the second-person forms of ``package``'s ``data/you.toml`` (a game's: its
+    context is the game's)."""
+    import tomllib
+    from .datafiles import read_text
+    second_person(module_context(package), tomllib.loads(read_text(package, "data", "you.toml")))
+
+
+def number(x: Any, lang: str) -> str:
+    """``x`` (an int or a float) as ``lang`` writes it: its decimal sign, and its group
+    sign from 4 digits on ("1.000" in Romanian); a float keeps its digits."""
+    dec, group = NUMBERS.get(lang, NUMBERS["en"])
+    text = repr(x) if isinstance(x, float) else str(int(x))
+    sign = "-" if text.startswith("-") else ""
+    whole, _sep, frac = text.lstrip("-").partition(".")
+    if whole.isdigit() and len(whole) > 3:
+        whole = f"{int(whole):,}".replace(",", group)
+    return sign + whole + (dec + frac if _sep else "")
+
+
 def seat_ref(seat: int) -> Dict[str, int]:
     """A seat as a message argument: rendered as that seat's player name."""
     return {"seat": seat}
@@ -207,21 +263,57 @@ def join(items: Sequence[Any]) -> Message:
     return {"join": list(items)}
 
 
-def render(m: Any, names: Optional[List[str]] = None, lang: Optional[str] = None) -> str:
+def render(m: Any, names: Optional[List[str]] = None, lang: Optional[str] = None,
+           me: Optional[int] = None, you: bool = False, seen: Optional[list] = None) -> str:
     """The text of message ``m`` (or of any argument value) in ``lang``
     (default: the current language); seat references become ``names[i]``
-    (default: "Player i+1" in that language)."""
+    (default: "Player i+1" in that language).
+
+    ``me``: the seat of the person reading it (None: no one is spoken to): a message whose
+    ``{seat}`` is that seat takes its second-person form (:data:`YOU`); ``you``: ``m`` is
+    said of that person (a log line of their move: "You buy 2 cheese").  ``seen``: a list
+    that gets ``(context, id, form)`` of each message said to the person (``form`` None
+    when it has no second-person form: the tests' check that every one has)."""
     lang = normalize(lang) if lang is not None else _current
-    return _render(m, names, lang, translations(lang))
+    return _render(m, names, lang, translations(lang), me, you, seen)
 
 
-def _render(m: Any, names: Optional[List[str]], lang: str, tr: _gettext.NullTranslations) -> str:
+def _is_seat(v: Any, seat: Optional[int]) -> bool:
+    return seat is not None and isinstance(v, dict) and len(v) == 1 and v.get("seat") == seat
+
+
+def _lead(text: str) -> Optional[str]:
+    """The placeholder a template starts with ("{line}; makes {goods}" -> "line"), or None."""
+    if text.startswith("{"):
+        end = text.find("}")
+        if end > 1 and text[1:end].isidentifier():
+            return text[1:end]
+    return None
+
+
+def _spoken_to(m: Dict[str, Any], me: Optional[int], you: bool) -> bool:
+    """Whether message ``m`` is said of the person reading it: given so (``you``), its
+    ``{seat}`` is theirs (and it has a second-person form), or the line it starts with is."""
+    if you:
+        return True
+    if me is None:
+        return False
+    text, args = m.get("msg"), m.get("args") or {}
+    if _is_seat(args.get("seat"), me) and (m.get("ctx"), text) in YOU:
+        return True
+    lead = _lead(text) if isinstance(text, str) else None
+    inner = args.get(lead) if lead else None
+    return isinstance(inner, dict) and isinstance(inner.get("msg"), str) and _spoken_to(inner, me, False)
+
+
+def _render(m: Any, names: Optional[List[str]], lang: str, tr: _gettext.NullTranslations,
+            me: Optional[int] = None, you: bool = False, seen: Optional[list] = None) -> str:
     if isinstance(m, str):
         return m
     if isinstance(m, bool) or m is None:
         return str(m)
     if isinstance(m, (int, float)):
-        return str(m)
+        return number(m, lang)
     if isinstance(m, dict):
         if "seat" in m and len(m) == 1:
             i = m["seat"]
@@ -229,7 +321,7 @@ def _render(m: Any, names: Optional[List[str]], lang: str, tr: _gettext.NullTran
                 return names[i]
             return tr.gettext("Player {n}").format(n=i + 1) if isinstance(i, int) else "?"
         if "join" in m:
-            parts = [_render(x, names, lang, tr) for x in m["join"]]
+            parts = [_render(x, names, lang, tr, me, False, seen) for x in m["join"]]
             if not parts:
                 return ""
             if len(parts) == 1:
@@ -239,21 +331,34 @@ def _render(m: Any, names: Optional[List[str]], lang: str, tr: _gettext.NullTran
         if not isinstance(text, str):
             return "?"
         ctx = m.get("ctx")
-        if "plural" in m:
-            n = m.get("n", 1)
+        spoken = _spoken_to(m, me, you)
+        form = YOU.get((ctx, text)) if spoken else None
+        if spoken and seen is not None:
+            seen.append((ctx, text, form))
+        n = m.get("n", 1)
+        if form is not None:
+            if isinstance(form, tuple):
+                template = nlookup(tr, form[0], form[1], n, ctx) if lang != "en" else (form[0] if n == 1 else form[1])
+            else:
+                template = lookup(tr, form, ctx) if lang != "en" else form
+            source = form if isinstance(form, str) else form[0 if n == 1 else 1]
+        elif "plural" in m:
             template = nlookup(tr, text, m["plural"], n, ctx) if lang != "en" else (text if n == 1 else m["plural"])
+            source = text if n == 1 else m["plural"]
         else:
             template = lookup(tr, text, ctx) if lang != "en" else text
+            source = text
         args = m.get("args")
         if not args:
             return template
-        values = {k: _render(v, names, lang, tr) for k, v in args.items()}
+        lead = _lead(text) if spoken else None
+        values = {k: _render(v, names, lang, tr, me, k == lead and not _is_seat(v, me), seen) for k, v in args.items()}
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
-            return text.format(**values) if template is not text else text
+            return source.format(**values) if template is not source else text
     if isinstance(m, (list, tuple)):
-        return " ".join(_render(x, names, lang, tr) for x in m)
+        return " ".join(_render(x, names, lang, tr, me, False, seen) for x in m)
     return str(m)
 
 

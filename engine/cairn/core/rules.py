@@ -24,6 +24,7 @@ from typing import Any, Dict, List, Optional
 
 from pydantic import BaseModel, ConfigDict
 
+from .i18n import msg
 from .rng import Rng
 
 Move = Dict[str, Any]
@@ -141,6 +142,18 @@ class Rules:
         ``basis`` is :meth:`mark_basis`'s answer.  Kept on the move's history
         line (``marks``).  By default none."""
         return []
+
+    def chance_counts(self, state: Any) -> Any:
+        """What :meth:`revealed` needs to tell which chance event a move revealed: a few
+        counts of the position before the move (called before each move of a game in play,
+        never in a bot's search: keep it cheap).  By default nothing."""
+        return None
+
+    def revealed(self, counts: Any, state: Any, move: Move) -> Any:
+        """What ``move`` (just applied; it revealed hidden information) revealed, in the
+        game's words, as a message: why undo stops there ("the solo opponent drew a card").
+        ``counts``: :meth:`chance_counts` of the position before it."""
+        return msg("something hidden was revealed")
 
     #: the score breakdown's keys and their names on the final table (English, marked N_)
     score_categories: Dict[str, str] = {}

@@ -18,7 +18,9 @@ SEAT_DEFAULTS: Dict[str, Dict[str, str]] = {
 
 #: the names the app gives seats nobody named (English message ids, ``{n}`` the seat's number,
 #: as saves keep them): shown in the reader's language (:func:`display_names`)
-DEFAULT_NAMES = (i18n.N_("Player {n}"), i18n.N_("Bot {n}"), i18n.N_("Apprentice"))
+DEFAULT_NAMES = (i18n.N_("Player {n}"), i18n.N_("Bot {n}"), i18n.N_("Apprentice"), i18n.N_("You"))
+#: the name of today's game's person when they gave none (the one seat spoken to)
+YOU_NAME = DEFAULT_NAMES[3]
 
 
 def display_names(seats: List["Seat"]) -> List[str]:

@@ -123,6 +123,10 @@ def _start_matches(rec: Dict[str, Any]):
             and all(setup["parts"][0].get(k) == invited["parts"][0].get(k) for k in ("alg", "key", "anchor"))
         if not same:
             raise LinkError("other_game", "this start is not the game you were invited to")
+        if setup.get("v") != invited.get("v") or lobby.clock_of(setup) != lobby.clock_of(invited):
+            # the turn clock is part of the invite: a start with another is not the game joined
+            raise LinkError("clock_changed", "this start's turn clock is not the invite's", part=0,
+                            clock=lobby.clock_of(setup), invited=lobby.clock_of(invited))
         part = setup["parts"][p]
         if any(part.get(k) != mine[k] for k in ("alg", "key", "anchor", "first")):
             raise LinkError("seat_taken", "this game started with another device in your seat", part=p,

@@ -10,7 +10,8 @@ against the late answer of that very player).  The version kept is, in order:
 1. the one where the player's seat was handed to a bot or taken back, over
    that player's own late entry (a majority decided it);
 2. the one the most other players went on playing on (entries after ``at``
-   by anyone but the authors of the two entries at ``at``);
+   by anyone but the authors of the two entries at ``at``; a device's own
+   entries not sent yet do not count, so every device decides alike);
 3. the one the most players hold (signed something on it, or hold it: this
    device its own, the link's sender the link's);
 4. the one whose head after ``at`` is the smaller (any rule every device
@@ -39,10 +40,12 @@ def fork(s: Session, t: Any, at: int, me: Optional[int]) -> Any:
     to check, and which version is the game (``info``)."""
     branch = s.truncated(at)
     before = len(branch.votes)
+    branch.strict = True   # the other version's entries are new to this device
     for e in fill(branch, t.entries[at - t.base:]):
         branch.append(e)
+    branch.strict = False
     end = t.base + len(t.entries)
-    checks = branch.checks(t.base, end, t.sigs) + branch.votes[before:] + [sender_check(branch, t)]
+    checks = [sender_check(branch, t)] + branch.checks(t.base, end, t.sigs) + branch.votes[before:]
     theirs_signed = {c.p: (c.j, c.sig) for c in checks if c.kind == "turn" and c.j > at}
     info = analyse(s, branch, at, me, t.sender, theirs_signed)
     return Outcome("fork", branch, checks, **info)
@@ -68,7 +71,10 @@ def analyse(s: Session, branch: Session, at: int, me: Optional[int], sender: int
 
 
 def _version(s: Session, at: int, signed: Dict[int, int], holder: Optional[int]) -> Dict[str, Any]:
-    after = s.authors[at + 1:]
+    # who went on playing on it: the holder's own entries count only as far as it signed (sent)
+    # them, so every device, whatever it has not sent yet, weighs both versions alike
+    upto = signed.get(holder, (at + 1, None))[0] if holder is not None else len(s.entries)
+    after = [a for i, a in enumerate(s.authors[at + 1:], at + 1) if a != holder or i < upto]
     holders = set(signed) | set(after)
     if holder is not None:
         holders.add(holder)
@@ -128,11 +134,25 @@ def parting(s: Session, other: Session) -> Optional[int]:
     return None if len(s.entries) <= len(other.entries) else n
 
 
-def go_over(s: Session, branch: Session, at: int, me: int, root: Optional[bytes], first_epoch: int = 0) -> Dict[str, Any]:
+def parting_raw(s: Session, log: List[Any]) -> int:
+    """Where ``log`` (a whole game's, read: a draw value may be left out)
+    begins to hold entries new to ``s``: its first entry that differs, or
+    where ``s`` ends."""
+    from .entries import same
+    n = min(len(s.entries), len(log))
+    return next((i for i in range(n) if not same(log[i], s.entries[i])), n)
+
+
+def go_over(s: Session, branch: Session, at: int, me: int, root: Optional[bytes], first_epoch: int = 0,
+            key: Optional[str] = None) -> Dict[str, Any]:
     """``branch`` (the kept version) with ``me``'s own moves made on ``s``
     after ``at`` played again while legal there (and the same turn is being
-    played there): ``{"replayed": n, "undone": n}`` (``branch`` changes in place)."""
+    played there): ``{"replayed": n, "undone": n}`` (``branch`` changes in place).
+    ``key``: this device's; when another device holds the seat there, nothing
+    of this device's is played again."""
     mine = _my_moves(s, at, me)
+    if key is not None and branch.key_of(me)[1] != key:
+        return {"replayed": 0, "undone": len(mine)}
     replayed = 0
     for turn, move in mine:
         kind, seat = branch.expect()

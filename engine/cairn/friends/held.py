@@ -11,7 +11,7 @@ from typing import Any, Dict, Optional
 
 from . import commit, heal, links
 from ..core.codec import LinkError, b64, unb64
-from .status import EXTRAS, status as _status, touch
+from .status import EXTRAS, note_wait, status as _status, touch
 
 #: gid -> {"s": Session, "me": participant, "root": bytes, and the record's extras (status.EXTRAS)}
 SESSIONS: Dict[str, Dict[str, Any]] = {}
@@ -60,9 +60,11 @@ def record_in(req: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def checks_out(checks: list) -> list:
-    """Signatures for the page to verify: ``{p, alg, key, message, sig, kind}`` (base64url)."""
-    return [{"p": c.p, "alg": c.alg, "key": c.key, "message": b64(c.message), "sig": b64(c.sig), "kind": c.kind}
-            for c in checks]
+    """Signatures for the page to verify, in the order to verify them (the
+    sender's first): ``{p, alg, key, message, sig, kind, q}`` (base64url; ``q``:
+    whose seat a vote or request is about)."""
+    return [{"p": c.p, "alg": c.alg, "key": c.key, "message": b64(c.message), "sig": b64(c.sig), "kind": c.kind,
+             **({"q": c.q} if c.q >= 0 else {})} for c in checks]
 
 
 def status(gid: str) -> Dict[str, Any]:
@@ -90,10 +92,14 @@ def hold(gid: str, held: Dict[str, Any], games: Dict[str, Any]) -> Dict[str, Any
     return held
 
 
-def own_moves(held: Dict[str, Any]) -> None:
+def own_moves(held: Dict[str, Any], now: Optional[float] = None) -> None:
     """This device's entries while the log waits for them: evidence of a
-    fork it holds (when it is to act), then its draw values."""
+    fork it holds (when it is to act), then its draw values.  ``now``: the
+    game came here from a link, a vote or another version: the wait it is
+    at is noted first (this device saw it now, before its own entries)."""
     s, me = held["s"], held["me"]
+    if now is not None:
+        note_wait(held, s.wait_here(), now)
     queued = held.get("evidence") or []
     while queued and s.next_actor() == me:
         ev = queued.pop(0)
@@ -128,7 +134,8 @@ def merge(ballot: Optional[Dict[str, Any]], got: Optional[Dict[str, Any]]) -> Op
     same = ballot and ballot.get("kind", "retire") == got.get("kind", "retire") and ballot["q"] == got["q"] \
         and (ballot.get("at") == got.get("at") if got.get("kind", "retire") == "retire" else ballot.get("anchor") == got.get("anchor"))
     if same:
-        return dict(ballot, votes={**ballot["votes"], **got["votes"]})
+        by = {"by": got["by"]} if ballot.get("by") is None and got.get("by") is not None else {}
+        return dict(ballot, votes={**ballot["votes"], **got["votes"]}, **by)
     return dict(got)
 
 

@@ -32,7 +32,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from . import commit, entries as E, lobby
 from ..core.codec import LinkError, Reader, Writer, b64, damaged, pack_json, unb64, unpack_json
-from .outcome import Outcome, link_message, sender_check
+from .outcome import Outcome, link_message, refused_after_sender, sender_check, sender_key
 from .session import Check, Session, rejoin_message, request_message, retire_message
 
 INVITE, JOIN, TURN_V1, TURN, REQUEST, CATCHUP = 1, 2, 3, 4, 5, 6
@@ -72,7 +72,9 @@ def read_signed(data: bytes) -> Tuple[int, Dict[str, Any], bytes]:
 
 # -- ballots --------------------------------------------------------------------------------
 def write_ballot(w: Writer, b: Dict[str, Any]) -> None:
-    votes = sorted((int(v), unb64(s)) for v, s in b["votes"].items())
+    """A ballot in a link: its votes, the one who asked first (``by``)."""
+    by = b.get("by")
+    votes = sorted(((int(v), unb64(s)) for v, s in b["votes"].items()), key=lambda v: (str(v[0]) != str(by), v[0]))
     if b.get("kind", "retire") == "retire":
         w.u8(1).u8(b["q"])
     else:
@@ -95,7 +97,10 @@ def read_ballot(r: Reader) -> Dict[str, Any]:
              "anchor": b64(r.raw(commit.VALUE_BYTES)), "request": b64(r.raw(SIG))}
     else:
         raise damaged("it holds a vote of an unknown kind")
-    b["votes"] = {str(v): b64(sig) for v, sig in E.read_votes(r)}
+    votes = E.read_votes(r)
+    b["votes"] = {str(v): b64(sig) for v, sig in votes}
+    if votes and b["kind"] == "retire":
+        b["by"] = votes[0][0]   # written first: the one who asked
     return b
 
 
@@ -147,7 +152,8 @@ def read_turn(data: bytes) -> TurnLink:
 def link_base(s: Session, me: int, budget: int = LINK_BUDGET, forks=()) -> int:
     """Where ``me``'s next link starts: the oldest point another participant
     is sure to have seen, those whose seats went to a bot included (they learn
-    of it from the link), and any point where this device saw two versions
+    of it from the link), a seat's old device when another took it (it learns
+    that, while the link fits), and any point where this device saw two versions
     part (``forks``: a device still on the other version then sees the fork,
     not another history); when that makes the link too long, the oldest of
     those still playing; and when even that is, the next actor's."""
@@ -159,7 +165,12 @@ def link_base(s: Session, me: int, budget: int = LINK_BUDGET, forks=()) -> int:
         size = len(E.encode(E.compact(s.entries[base:], s.epochs[base:]), compact=True))
         return b64_len(size + 66 * (len(everyone) + 1)) <= budget
 
-    for group, extra in ((everyone, [f[0] for f in forks if f[0] < n]), (active, [])):
+    # a seat's old device (its key given to another device) learns of it from the link too,
+    # while that fits
+    old = [s.seen_by(p, s.epoch(p) - 1) for p in everyone if s.epoch(p) > 0]
+    parted = [f[0] for f in forks if f[0] < n]
+    tiers = ((everyone, parted + old), (everyone, parted), (active, [])) if old else ((everyone, parted), (active, []))
+    for group, extra in tiers:
         base = min([s.seen_by(p) for p in group] + extra, default=n)
         if not base or fits(base):
             return base
@@ -217,23 +228,36 @@ def write_turn(t: TurnLink) -> bytes:
 def open_turn(s: Optional[Session], t: TurnLink, setup_ok: Any = None, me: Optional[int] = None) -> Outcome:
     """Compare the turn link ``t`` with the device's session ``s`` (None: the
     device holds only its join; ``setup_ok(setup)`` then checks the start the
-    link carries; ``me`` the device's participant).  Nothing in ``s`` changes."""
+    link carries; ``me`` the device's participant).  Nothing in ``s`` changes.
+    A refusal of what the link holds is an outcome ``refused`` (its reason in
+    ``info``) whose one check is the sender's signature: said once that
+    verifies (:mod:`cairn.friends.outcome`)."""
     if t.version != TURN:
         raise LinkError("old_link", "this link was made by an earlier version of the app", sender=t.sender)
+    if s is None and (t.setup is None or t.base != 0):
+        raise LinkError("not_started", "the game has not started on this device yet: open the host's start link first",
+                        sender=t.sender)
+    if s is not None and t.gid != s.gid:
+        raise LinkError("other_game", "this link belongs to another game")
+    key = sender_key(s, t)
+    if key is None:
+        raise damaged("it names no player of this game")
+    try:
+        return _open_turn(s, t, setup_ok, me)
+    except LinkError as e:
+        if e.code in ("old_link", "not_started", "other_game") and s is not None:
+            raise
+        return _with(refused_after_sender(key, t, e, me=me), t)
+
+
+def _open_turn(s: Optional[Session], t: TurnLink, setup_ok: Any, me: Optional[int]) -> Outcome:
     fresh = s is None
     if s is None:
-        if t.setup is None or t.base != 0:
-            raise LinkError("not_started", "the game has not started on this device yet: open the host's start link first",
-                            sender=t.sender)
         if setup_ok is not None:
             setup_ok(t.setup)
         s = Session(t.setup)
-    elif t.gid != s.gid:
-        raise LinkError("other_game", "this link belongs to another game")
     elif t.setup is not None and t.setup != s.setup:
-        raise LinkError("diverged", "this link's game was set up differently from yours", sender=t.sender)
-    if t.sender not in range(s.parts):
-        raise damaged("it names no player of this game")
+        raise LinkError("diverged", "this link's game was set up differently from yours", sender=t.sender, turn=0)
     have = len(s.entries)
     if t.base > have:
         out = Outcome("gap", checks=[sender_check(s, t)], turn=_turn(s, have), sender=t.sender)
@@ -257,9 +281,11 @@ def open_turn(s: Optional[Session], t: TurnLink, setup_ok: Any = None, me: Optio
         return _with(ballot_of(out, s, t, end), t)
     trial = s.copy()
     before = len(trial.votes)
+    trial.strict = True   # entries new to this device: checked as it alone can (module session)
     for e in E.fill(trial, t.entries[have - t.base:]):
         trial.append(e)
-    checks = trial.checks(t.base, end, t.sigs) + trial.votes[before:] + [sender_check(trial, t)]
+    trial.strict = False
+    checks = [sender_check(trial, t)] + trial.checks(t.base, end, t.sigs) + trial.votes[before:]
     out = Outcome("new", trial, checks, start=have, sender=t.sender, turn=_turn(trial, end))
     return _with(ballot_of(out, trial, t, end), t)
 
@@ -313,8 +339,12 @@ def vote_message(s: Session, q: int) -> bytes:
 
 def vote_entry(kind: str, ballot: Dict[str, Any], first: int, minutes: int) -> tuple:
     """The log's entry a ballot with a majority makes; its author (the first
-    voter) is ``first``, the device that adds it and signs after it."""
-    votes = tuple(sorted(((int(v), unb64(s)) for v, s in ballot["votes"].items()), key=lambda v: (v[0] != first, v[0])))
+    voter) is ``first``, the device that adds it and signs after it; then the
+    one who asked (a hand-over's ``by``), then the others."""
+    by = ballot.get("by") if kind == "retire" else None
+    by = int(by) if str(by).isdigit() else None
+    votes = tuple(sorted(((int(v), unb64(s)) for v, s in ballot["votes"].items()),
+                         key=lambda v: (v[0] != first, v[0] != by, v[0])))
     if kind == "retire":
         return (E.RETIRE, ballot["q"], votes, minutes)
     return (E.REJOIN, ballot["q"], ballot["alg"], unb64(ballot["key"]), unb64(ballot["anchor"]), minutes,

@@ -3,14 +3,18 @@
 The *set-up* is what every device of the game holds alike (its hash is the
 head of the log before any move)::
 
-    {"v": 2, "gid": b64(8 bytes), "game", "options", "depth", "clock",
+    {"v": 3, "gid": b64(8 bytes), "game", "options", "depth", "clock",
      "seats": [{"name", "kind": "human" | "bot", "level"?, "owner": participant}],
      "parts": [{"name", "alg": "ed25519" | "p256", "key", "anchor", "first"}]}
 
 ``clock``: the turn clock, in seconds, chosen by the host (how long a
 player may keep the game waiting before the others can hand their seat to a
 bot).  Set-ups of version 1 (games begun before the clock) have none: they
-take :data:`DEFAULT_CLOCK`.
+take :data:`DEFAULT_CLOCK`.  From version 3 a hand-over in a two-player game
+takes back the move waiting for the silent player's draw value (nothing was
+drawn) instead of drawing from the other player's value alone, and its note
+names who asked (:mod:`cairn.friends.session`); games begun before keep the
+rules they began with.
 
 Participant 0 is the host (the device that created the game: it holds its
 own seat, every seat played here in turn and every bot); each friend's seat
@@ -29,8 +33,8 @@ from ..core.registry import GAMES
 from . import commit
 from ..core.codec import LinkError, b64, canonical, unb64
 
-VERSION = 2
-VERSIONS = (1, 2)     # set-ups this app reads (1: before the turn clock)
+VERSION = 3
+VERSIONS = (1, 2, 3)  # set-ups this app reads (1: before the turn clock; 2: before a hand-over took back a pending draw)
 CLOCKS = (3600, 86400, 3 * 86400, 7 * 86400)   # the turn clocks offered: 1 hour, 1 day, 3 days, a week
 DEFAULT_CLOCK = 86400
 GID_BYTES = 8

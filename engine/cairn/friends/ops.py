@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional
 
-from ..bots import seat_move
 from ..core.errors import IllegalMove
 from ..core.registry import GAMES
 from . import device, heal, links, lobby
@@ -38,12 +37,14 @@ def play(gid: str, move: Dict[str, Any]) -> None:
 
 
 def bot(gid: str) -> Dict[str, Any]:
+    """The move of this device's bot to move: the one every device plays
+    itself to check it (exactly its level's iterations, the game's seed)."""
     held = SESSIONS[gid]
     s = held["s"]
     kind, who = s.expect()
     if kind != "m" or s.owner[who] != held["me"] or s.game.seats[who].kind == "human":
         raise ValueError("no bot of this device is to move")
-    move = seat_move(s.game)
+    move = s.bot_move()
     play(gid, move)
     return move
 
@@ -71,11 +72,31 @@ def dispatch(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Call
             return votes.OPS[op](req, games, snapshot)
         return _dispatch(op, req, games, snapshot)
     except LinkError as e:
-        raise FriendsError(e.code, str(e), _named(e.info)) from None
+        raise FriendsError(e.code, str(e), _named({**_who(req), **e.info})) from None
+    except FriendsError as e:
+        e.info = _named({**_who(req), **e.info})
+        raise
+
+
+def _who(req: Dict[str, Any]) -> Dict[str, Any]:
+    """The players' names and this device's participant, for a refusal's
+    words (they name the players it is about, never "a player")."""
+    held = SESSIONS.get(req.get("gid")) if isinstance(req.get("gid"), str) else None
+    if held is not None:
+        return {"names": list(held["s"].names), "me": held["me"]}
+    rec = req.get("record")
+    setup = rec.get("setup") if isinstance(rec, dict) else None
+    parts = setup.get("parts") if isinstance(setup, dict) else None
+    if isinstance(parts, list) and all(isinstance(p, dict) for p in parts):
+        return {"names": [p.get("name") if isinstance(p.get("name"), str) else "?" for p in parts], "me": rec.get("me")}
+    return {}
 
 
 def _named(info: Dict[str, Any]) -> Dict[str, Any]:
-    return {k: v for k, v in info.items() if isinstance(v, (int, str)) or v is None}
+    """What of a refusal's details the page gets: numbers, words, lists of them."""
+    def plain(v: Any) -> bool:
+        return isinstance(v, (int, str)) or v is None
+    return {k: v for k, v in info.items() if plain(v) or (isinstance(v, list) and all(plain(x) for x in v))}
 
 
 def _dispatch(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable) -> Any:
@@ -108,7 +129,7 @@ def _dispatch(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Cal
         rec = record_in(req)
         s = device.start(rec, root)
         held = hold(gid, {"s": s, "me": 0, "root": root, "key": rec.get("key") or s.keys[0][0][2]}, games)
-        own_moves(held)
+        own_moves(held, now_of(req))
         touch(held, now_of(req))
         return snapshot(gid, s.game)
     if op == "friends_load":
@@ -126,6 +147,8 @@ def _dispatch(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Cal
         return {"link": b64(data_of(req, "body") + unb64(req.get("sig"), "a signature"))}
     if op in ("friends_check", "friends_apply", "friends_switch"):
         return _open(op, req, games, snapshot)
+    if op == "friends_match":
+        return {"fid": match(data_of(req), req.get("records") or [])}
     raise ValueError(f"unknown op '{op}'")
 
 
@@ -188,11 +211,31 @@ def read(data: bytes) -> Dict[str, Any]:
     return {"kind": "turn", "fid": b64(t.gid), "sender": t.sender, "base": t.base}
 
 
+def match(data: bytes, records: list) -> Optional[str]:
+    """The game id of the one of this device's games (``records``, in play)
+    a turn link whose game id this device does not know continues: its head
+    where it starts is that game's there (its id was changed on the way);
+    None when it is none of them (a game this browser has not joined)."""
+    t = links.read_turn(data)
+    for rec in records:
+        try:
+            s, _me = links.from_record(rec)
+        except LinkError:
+            continue
+        if t.gid != s.gid and t.base <= len(s.entries) and s.heads[t.base][:links.HEAD_PREFIX] == t.head:
+            return rec["setup"]["gid"]
+    return None
+
+
 def _open(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable) -> Any:
     """``friends_check``: what a turn link is to this device's record, with the
     signatures to verify (nothing changes); ``friends_apply`` (once they
     verified): the same, taken in, and the game's snapshot; ``friends_switch``
-    (a fork whose other version is the game): go over to it."""
+    (a fork whose other version is the game): go over to it.  A link refused
+    for what it holds is ``refused`` (its reason in ``info``), said once its
+    signatures verify; applied, it only notes when this device first saw the
+    game wait for the player a hand-over names (the turn clock runs from there)."""
+    from . import votes
     gid = gid_of(req)
     rec = record_in(req)
     now = now_of(req)
@@ -203,16 +246,26 @@ def _open(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Callabl
     session = held["s"] if held and rec.get("stage") == "play" else None
     key = (req.get("data"), id(session), len(session.entries) if session else -1)
     cached = CHECKED.pop(gid, None)
-    out = cached[1] if op != "friends_check" and cached and cached[0] == key else device.open_link(rec, session, data_of(req))
+    if op != "friends_check" and cached and cached[0] == key:
+        out = cached[1]
+    else:
+        out = device.open_link(rec, session, data_of(req))
+        # a hand-over (or a seat given to another device by one player) only once this
+        # device's own records say the game waited for that player longer than the clock
+        out = votes.clock_check(held if session is not None else rec, out, now)
     if op == "friends_check":
         CHECKED[gid] = (key, out)   # the apply that follows (once the page verified) reuses it
     me = held["me"] if held and session is not None else rec.get("me")
-    info = dict(out.info, status=out.status)
+    info = dict(out.info, status=out.status, me=me)
     view_of = out.session or session
     if view_of is not None:
         info["names"] = view_of.names
+    elif isinstance(rec.get("setup"), dict):
+        info["names"] = [p.get("name") for p in rec["setup"]["parts"]]
     if op == "friends_check":
         return {"status": out.status, "checks": checks_out(out.checks), "info": _named_info(info)}
+    if out.status == "refused":
+        return _refused(gid, held if session is not None else None, rec, info, games)
     root = root_of(req) if root_of(req) is not None else (held or {}).get("root")
     if out.status == "fork":
         return _fork(op, gid, held, out, info, root, now, games, snapshot)
@@ -226,12 +279,31 @@ def _open(op: str, req: Dict[str, Any], games: Dict[str, Any], snapshot: Callabl
     s = out.session
     s.keep_signatures([c for c in out.checks if c.kind == "turn"])
     if held is None or session is None:   # the start, on a friend's device
-        held = {"s": s, "me": me, "root": root, "key": rec.get("key") or s.keys[me][0][2]}
+        held = {"s": s, "me": me, "root": root, "key": rec.get("key") or s.keys[me][0][2], "waits": rec.get("waits")}
     ballot = merge(_still_open(held.get("ballot"), s), info.get("ballot"))
     held = hold(gid, dict(held, s=s, root=root, ballot=ballot), games)
-    own_moves(held)
+    own_moves(held, now)
     touch(held, now)
     return snapshot(gid, s.game) | {"opened": _named_info(info)}
+
+
+def _refused(gid: str, held: Optional[Dict[str, Any]], rec: Dict[str, Any], info: Dict[str, Any],
+             games: Dict[str, Any]) -> Any:
+    """A link refused for what it holds, its signatures verified: nothing is
+    taken in; a hand-over this device saw the wait of for the first time
+    notes when (``{refused, record}``), else the refusal."""
+    from .status import note_wait
+    named = _named_info(info)
+    wait = info.get("note")
+    if not wait:
+        raise FriendsError(info["reason"], "the link is refused", named)
+    if held is not None:
+        note_wait(held, wait, info["since"])
+        hold(gid, held, games)
+        return {"refused": named, "record": record_of(held)}
+    rec = dict(rec)
+    note_wait(rec, wait, info["since"])
+    return {"refused": named, "record": rec}
 
 
 def _holds(held: Optional[Dict[str, Any]], rec: Dict[str, Any]) -> bool:
@@ -281,12 +353,12 @@ def _fork(op: str, gid: str, held: Dict[str, Any], out: Any, info: Dict[str, Any
         return snapshot(gid, held["s"].game) | {"opened": _named_info(info)}
     branch = out.session
     branch.keep_signatures([c for c in out.checks if c.kind == "turn"])
-    done = heal.go_over(held["s"], branch, info["at"], held["me"], root, held.get("epoch0") or 0)
+    done = heal.go_over(held["s"], branch, info["at"], held["me"], root, held.get("epoch0") or 0, held.get("key"))
     new = dict(held, s=branch, root=root, ballot=_still_open(held.get("ballot"), branch))
     if ev and not _has_evidence(held, ev):
         new["evidence"] = (held.get("evidence") or []) + [ev]
     hold(gid, new, games)
-    own_moves(new)
+    own_moves(new, now)
     touch(new, now)
     return snapshot(gid, branch.game) | {"opened": _named_info(info), "switched": done}
 

@@ -135,9 +135,13 @@ def assemble(got: Dict[str, str]) -> Optional[Tuple[bytes, List[Dict[str, Any]]]
     return data, read
 
 
-def replay(data: bytes) -> Tuple[Session, List[Check]]:
+def replay(data: bytes, strict_from: Any = None) -> Tuple[Session, List[Check]]:
     """The session a catch-up holds, replayed through the rules, and every
-    signature to verify (nothing is kept before they verify)."""
+    signature to verify (nothing is kept before they verify).  ``strict_from``
+    (a function of the log read, giving where the entries new to this device
+    begin): from there every entry is checked as a link's are (the session's
+    ``strict``); a device with no game (0) checks the whole past so but for
+    its bots' moves, which the others played again as each came."""
     r = Reader(data)
     setup = unpack_json(r.blob())
     log = E.read_entries(r.blob(1 << 20), compact=True)
@@ -148,8 +152,12 @@ def replay(data: bytes) -> Tuple[Session, List[Check]]:
     if r.left:
         raise damaged("it has extra data")
     s = Session(setup)
-    for e in E.fill(s, log):
+    start = strict_from(log) if strict_from is not None else len(log)
+    s.bot_check = start > 0
+    for i, e in enumerate(E.fill(s, log)):
+        s.strict = i >= start
         s.append(e)
+    s.strict, s.bot_check = False, True
     checks = s.checks(0, len(s.entries), sigs) + s.votes
     s.keep_signatures(checks)
     return s, checks

@@ -16,7 +16,11 @@ participant (its *author*):
   the draw before the move is made, and neither can aim it;
 * a hand-over: participant ``q`` stopped answering; a majority of the others
   signed that its seats be played by a bot from now on (the author: the
-  first of them);
+  first of them, the one who completed the majority; the one who asked
+  next).  A draw waiting for ``q`` is given by another participant still
+  playing; with none left (two players) the move waiting for it is taken
+  back, nothing drawn (set-ups of version 3 on: before, the other's value
+  alone made it, which that player could work out before asking);
 * a seat taken back: ``q`` (on its old device or a new one) plays its seats
   again with the key in the entry and a new chain (its *epoch*: every value
   before is spent), a majority of the others having accepted it;
@@ -28,39 +32,29 @@ each participant signs the head after its own last entry (one signature
 covers everything before it), with the key its seat has at that point.
 Signatures are made and checked by the page (WebCrypto); this module says
 which head each must cover (:class:`Check`).
+
+A session is *strict* (``strict``) while it takes in entries new to the
+device (a link's, another version's, a whole game sent to it): then a
+hand-over must be of the participant the game waits for, a seat given to
+another device with a single player left to accept it too (version 3 on),
+and a bot's move must be the one the bot makes there (every device plays it
+itself: :func:`cairn.bots.fixed_move`, the game's seed).  Whether the turn
+clock ran out is each device's own records' to say (:mod:`cairn.friends.ops`).
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
-from ..core import chance, i18n
+from ..core import chance
 from ..core.api import new_game
 from ..core.errors import IllegalMove
-from ..core.seats import Seat
 from . import commit, lobby
-from ..core.codec import LinkError, b64, unb64
-from .entries import EVIDENCE, MOVE, REJOIN, RETIRE, REVEAL, Entry, encode, entry_bytes, read_entries
-
-BOT_LEVEL = "medium"   # what plays a seat whose player stopped answering
-
-
-class Check(NamedTuple):
-    """A signature the page must verify: ``p``'s (with ``alg``/``key``) of
-    ``message``.  ``kind``: "turn" (the head after its entries, ``j``; ``ke``
-    its key's epoch), "vote", "request" (a seat asked back), "evidence",
-    "sender" (a whole link), "invite", "join"."""
-    p: int
-    message: bytes
-    sig: bytes
-    alg: str
-    key: str
-    kind: str
-    j: int = -1
-    ke: int = 0
-
-
-def refused(code: str, message: str, **info: Any) -> LinkError:
-    return LinkError(code, message, **info)
+from ..core.codec import LinkError, unb64
+from .entries import EVIDENCE, MOVE, REJOIN, RETIRE, REVEAL, Entry, encode, entry_bytes
+# (the messages signed and a majority are the messages module's; imported from here by others)
+from .messages import (Check, asker, majority, refused, rejoin_message, request_message,  # noqa: F401
+                       retire_message, turn_message)
+from .seatlog import BOT_LEVEL, SeatEntries  # noqa: F401
 
 
 class Pending:
@@ -82,7 +76,7 @@ class Pending:
         return self.need[len(self.got)]
 
 
-class Session:
+class Session(SeatEntries):
     """The log of a friends' game and the game it makes."""
 
     def __init__(self, setup: Dict[str, Any]) -> None:
@@ -91,6 +85,10 @@ class Session:
         self.gid = unb64(setup["gid"])
         self.depth: int = setup["depth"]
         self.clock: int = lobby.clock_of(setup)
+        self.version: int = setup["v"]
+        self.seed: int = lobby.seed_of(setup)
+        self.strict = False                 # entries new to the device: see the module's docstring
+        self.bot_check = True               # strict: bots' moves played again (not a whole game's past)
         parts = setup["parts"]
         self.names = [p["name"] for p in parts]
         # each participant's keys: [(first head index it signs, alg, key)], one per epoch
@@ -101,7 +99,7 @@ class Session:
         self.owner: List[int] = [s["owner"] for s in setup["seats"]]
         self.retired: List[int] = []
         self.game = new_game(setup["game"], players=lobby.engine_seats(setup),
-                             seed=lobby.seed_of(setup), options=setup["options"])
+                             seed=self.seed, options=setup["options"])
         self.game.chance = chance.GIVEN
         self.entries: List[Entry] = []
         self.authors: List[int] = []
@@ -185,6 +183,17 @@ class Session:
             return self.owner[who]
         return who
 
+    def wait_here(self) -> Optional[List[Any]]:
+        """The wait the game is at: the participant to act, the log's length
+        and the start of its head (None: the game is over).  A device notes
+        when it first saw each (:mod:`cairn.friends.status`): the turn clock
+        of a hand-over there runs from then by its records."""
+        q = self.next_actor()
+        if q is None:
+            return None
+        n = len(self.entries)
+        return [q, n, self.heads[n][:4].hex()]
+
     def last_entry(self, p: int, epoch: Optional[int] = None) -> int:
         """The number of entries up to ``p``'s last one (0: none); ``epoch``:
         its last one of that epoch."""
@@ -193,12 +202,14 @@ class Session:
                 return i + 1
         return 0
 
-    def seen_by(self, p: int) -> int:
-        """The point ``p`` is sure to have seen: the end of its own last entry,
-        or the entry that gave its seat a new key (a device that took its seat
-        back got the log up to there)."""
-        start = self.keys[p][-1][0] if self.epoch(p) else 0
-        return max(self.last_entry(p), start)
+    def seen_by(self, p: int, epoch: Optional[int] = None) -> int:
+        """The point ``p``'s device (of ``epoch``: the one holding that key;
+        the current one by default) is sure to have seen: the end of its own
+        last entry, or the entry that gave it the key (a device that took its
+        seat back got the log up to there)."""
+        e = self.epoch(p) if epoch is None else epoch
+        start = self.keys[p][e][0] if e else 0
+        return max(self.last_entry(p, e) if epoch is not None else self.last_entry(p), start)
 
     def signed_upto(self, p: int) -> Optional[int]:
         got = self.sigs.get(p)
@@ -249,11 +260,20 @@ class Session:
             raise refused("illegal", f"a move of {self.seat_name(seat)} is not one of the legal moves",
                           seat=seat, part=mover, turn=turn)
         move = legal[i]
+        if self.strict and self.bot_check and self.game.seats[seat].kind == "bot" and move != self.bot_move():
+            raise refused("bot_move", f"a move of {self.seat_name(seat)}, a bot, is not the bot's move",
+                          seat=seat, seat_name=self.seat_name(seat), part=mover, turn=turn)
         try:
             self.game.play(move)
         except chance.ChanceNeeded:
             self.pending = Pending(move, seat, len(self.entries), self._shares_for(seat, move, mover))
         return mover
+
+    def bot_move(self) -> Dict[str, Any]:
+        """The move of the bot to move, as every device plays it (exactly its
+        level's iterations, the game's seed)."""
+        from ..bots import fixed_move
+        return fixed_move(self.game, self.seed)
 
     def _shares_for(self, seat: int, move: Dict[str, Any], mover: int) -> List[int]:
         r = self.resolver(seat, move, mover)
@@ -300,124 +320,6 @@ class Session:
         self.game.play(pend.move, entropy=entropy)
         self.draws += 1
         self.pending = None
-
-    def _voters(self, q: int, votes, need: int, what: str, turn: int) -> List[int]:
-        voters = [v for v, _ in votes]
-        if len(set(voters)) != len(voters) or len(voters) < need \
-                or any(v == q or v not in self.active() for v in voters):
-            raise refused("bad_vote", f"a vote to {what} lacks a majority", part=q, turn=turn)
-        return voters
-
-    def _retire(self, entry: Entry, turn: int) -> int:
-        _, q, votes, minutes = entry
-        if q not in self.active() or len(self.active()) < 2:
-            raise refused("bad_vote", "a vote names a player who is not playing", turn=turn)
-        voters = self._voters(q, votes, majority(len(self.active()) - 1), "hand a seat to a bot", turn)
-        at = len(self.entries)
-        for v, sig in votes:
-            self.votes.append(Check(v, retire_message(self.gid, q, at, self.heads[at]), sig, *self.key_of(v), "vote"))
-        self.retired.append(q)
-        host = self.host
-        seats = list(self.game.seats)
-        for s, o in enumerate(self.owner):
-            if o == q:
-                self.owner[s] = host
-                seats[s] = Seat(kind="bot", level=BOT_LEVEL, name=seats[s].name)
-        self.game.seats = seats
-        self._redirect_draw(q)
-        self._note("bot", q, turn, voters, minutes, at)
-        return voters[0]
-
-    def _redirect_draw(self, q: int) -> None:
-        """A draw waiting for ``q``, who left: someone still playing gives it."""
-        pend = self.pending
-        if pend is None:
-            return
-        missing = [p for p in pend.need[len(pend.got):] if p != q]
-        got = [p for p, _ in pend.got]
-        if q in pend.need[len(pend.got):]:
-            r = self.resolver(pend.seat, pend.move, self.owner[pend.seat])
-            if r is not None and r not in got and r not in missing:
-                missing.append(r)
-            elif not got and not missing:
-                missing.append(self.owner[pend.seat])
-        pend.need = got + missing
-
-    def _rejoin(self, entry: Entry, turn: int) -> int:
-        _, q, alg, key, anchor, minutes, request, votes = entry
-        if not isinstance(q, int) or not 0 <= q < self.parts:
-            raise refused("bad_vote", "a seat taken back names no player of this game", turn=turn)
-        if anchor in self.anchors:
-            raise refused("bad_vote", "a seat taken back reuses a chain already used", part=q, turn=turn)
-        others = [p for p in self.active() if p != q]
-        if not others:
-            raise refused("bad_vote", "no one is left to accept a seat taken back", part=q, turn=turn)
-        voters = self._voters(q, votes, majority(len(others)), "take a seat back", turn)
-        key_text = b64(key)
-        self.votes.append(Check(q, request_message(self.gid, alg, key, anchor), request, alg, key_text, "request"))
-        message = rejoin_message(self.gid, q, alg, key, anchor)
-        for v, sig in votes:
-            self.votes.append(Check(v, message, sig, *self.key_of(v), "vote"))
-        at = len(self.entries)
-        if q in self.sigs:
-            self.past[(q, self.epoch(q))] = self.sigs.pop(q)
-        self.keys[q].append((at + 1, alg, key_text))
-        self.values[q] = [anchor]
-        self.anchors.add(anchor)
-        if q in self.retired:
-            self.retired.remove(q)
-            seats = list(self.game.seats)
-            for s, plan in enumerate(self.setup["seats"]):
-                if plan["owner"] == q:
-                    self.owner[s] = q
-                    seats[s] = Seat(kind="human", name=seats[s].name)
-            self.game.seats = seats
-        self._note("back", q, turn, voters, minutes, at, new_key=self.keys[q][-2][2] != key_text)
-        return voters[0]
-
-    def _evidence(self, entry: Entry) -> int:
-        _, author, p, at, other, sig = entry
-        turn = self.game.turn_now
-        if author != self.next_actor() or author not in self.active():
-            raise refused("out_of_turn", "evidence of a fork came out of turn", turn=turn)
-        if not isinstance(at, int) or not 0 <= at < len(self.entries) or self.authors[at] != p:
-            raise refused("malformed", "evidence of a fork names no entry of that player", part=p, turn=turn)
-        theirs = read_entries(other, limit=200)
-        mine = self.entries[at]
-        if not theirs or theirs[0] == mine or theirs[0][0] != mine[0] or mine[0] not in (MOVE, REVEAL) \
-                or (mine[0] == REVEAL and theirs[0][1] != p):
-            raise refused("malformed", "evidence of a fork shows no second version", part=p, turn=turn)
-        head = self.heads[at]
-        for e in theirs:
-            head = commit.digest(head, entry_bytes(e))
-        j = at + len(theirs)
-        self.votes.append(Check(p, turn_message(self.gid, j, head), sig, *self.key_of(p, self.epochs[at]), "evidence"))
-        self._note("fork", p, self.turns[at], [author], None, at)
-        return author
-
-    def _note(self, kind: str, q: int, turn: int, by: List[int], minutes: Optional[int], at: int, **more: Any) -> None:
-        """Keep what happened to a seat: in the events (the page's) and the
-        game's notes (its log, replay and final table: ``meta["notes"]``)."""
-        seats = [s for s, plan in enumerate(self.setup["seats"]) if plan["owner"] == q]
-        self.events.append({"kind": kind, "p": q, "turn": turn, "by": list(by), "minutes": minutes,
-                            "at": at, "seats": seats, **more})
-        names = [self.names[v] for v in by]
-        who = self.names[q]
-        if kind == "bot" and len(self.active()) < 2:
-            text = i18n.msg("{name}'s seat played by a bot from turn {turn}, at {by}'s request; draws from then on not protected",
-                            name=who, turn=turn, by=i18n.join(names))
-        elif kind == "bot":
-            text = i18n.msg("{name}'s seat played by a bot from turn {turn}, at the request of {by}",
-                            name=who, turn=turn, by=i18n.join(names))
-        elif kind == "back":
-            text = i18n.msg("{name} took their seat back from turn {turn} with a new device (accepted by {by})", name=who, turn=turn, by=i18n.join(names)) \
-                if more.get("new_key") else i18n.msg("{name} took their seat back from turn {turn} (accepted by {by})", name=who, turn=turn, by=i18n.join(names))
-        else:
-            text = i18n.msg("{name} signed two versions of turn {turn}: the one the others play was kept (evidence in the log)",
-                            name=self.names[q], turn=turn)
-        notes = list(self.game.meta.get("notes") or [])
-        notes.append({"ply": len(self.game.log), "text": text})
-        self.game.meta["notes"] = notes
 
     # -- a device's own entries ----------------------------------------------
     def play(self, me: int, move: Dict[str, Any], root: Optional[bytes], first_epoch: int = 0) -> None:
@@ -539,25 +441,3 @@ class Session:
         return self.game.seats[seat].name
 
 
-def majority(others: int) -> int:
-    """Votes needed among ``others`` participants (all but the one concerned)."""
-    return others // 2 + 1
-
-
-def turn_message(gid: bytes, j: int, head: bytes) -> bytes:
-    return b"cairn-friends/turn" + gid + j.to_bytes(4, "big") + head
-
-
-def retire_message(gid: bytes, q: int, at: int, head: bytes) -> bytes:
-    return b"cairn-friends/retire" + gid + bytes([q]) + at.to_bytes(4, "big") + head
-
-
-def request_message(gid: bytes, alg: str, key: bytes, anchor: bytes) -> bytes:
-    """What a device asking for a seat signs with its key (new or the same):
-    the key and the new chain's anchor it brings."""
-    return commit.digest(b"cairn-friends/request", gid, alg.encode(), key, anchor)
-
-
-def rejoin_message(gid: bytes, q: int, alg: str, key: bytes, anchor: bytes) -> bytes:
-    """What a player accepting that ``q`` takes its seats (back) with ``key`` signs."""
-    return commit.digest(b"cairn-friends/rejoin", gid, bytes([q]), alg.encode(), key, anchor)

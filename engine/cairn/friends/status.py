@@ -11,6 +11,9 @@ from . import links
 from .session import Session, majority
 
 
+WAITS = 12   # the waits a device remembers when it first saw (a hand-over names a recent one)
+
+
 def wait_key(s: Session) -> Optional[List[int]]:
     """What the game waits for, as this device records it: the participant
     to act, its entries so far and its epoch (None: the game is over)."""
@@ -23,13 +26,36 @@ def wait_key(s: Session) -> Optional[List[int]]:
 def touch(held: Dict[str, Any], now: float, sent: bool = False) -> None:
     """Note when the wait began, by this device's clock: when the participant
     to act changed (a link opened), or this device sent its turn (the wait
-    for the one it sent to starts then)."""
+    for the one it sent to starts then: this device's own Not answering?
+    measures from there).  Each wait's first sight is kept too (``waits``):
+    a hand-over another device makes is taken in only once the game has
+    waited, by those records, for the turn clock."""
     key = wait_key(held["s"])
     since = held.get("since")
     if key is None:
         held["since"] = None
     elif sent or not since or since[:3] != key:
         held["since"] = key + [int(now)]
+    note_wait(held, held["s"].wait_here(), now)
+
+
+def note_wait(holder: Dict[str, Any], key: Optional[List[Any]], now: float) -> None:
+    """Keep when this device first saw the game wait at ``key`` (:meth:`Session.wait_here`;
+    its record's ``waits``)."""
+    if key is None:
+        return
+    waits = [w for w in holder.get("waits") or [] if isinstance(w, list) and len(w) == 4]
+    if any(w[:3] == list(key) for w in waits):
+        return
+    holder["waits"] = (waits + [list(key) + [int(now)]])[-WAITS:]
+
+
+def seen(holder: Dict[str, Any], key: List[Any]) -> Optional[int]:
+    """When this device first saw the game wait at ``key`` (None: never before)."""
+    for w in holder.get("waits") or []:
+        if isinstance(w, list) and len(w) == 4 and w[:3] == list(key):
+            return w[3]
+    return None
 
 
 def wait(held: Dict[str, Any]) -> Optional[Dict[str, Any]]:
@@ -140,7 +166,7 @@ def _can_undo(s: Session, me: int) -> bool:
     return s.entries[-1][0] == "m" and s.game.can_undo
 
 
-EXTRAS = ("ballot", "since", "evidence", "key", "epoch0", "request", "forks")
+EXTRAS = ("ballot", "since", "evidence", "key", "epoch0", "request", "forks", "waits")
 
 
 def record_of(held: Dict[str, Any]) -> Dict[str, Any]:

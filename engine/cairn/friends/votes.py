@@ -5,9 +5,14 @@ device: a new key), accepting that, and sending the whole game to a device
 that took its seat back (:mod:`cairn.friends.rejoin`).
 
 A *ballot* (kept in the device's record until the log settles it) is
-``{"kind": "retire", "q", "at", "votes"}`` or ``{"kind": "rejoin", "q",
-"alg", "key", "anchor", "request", "name"?, "votes"}`` (``votes``: voter ->
-signature, base64url).
+``{"kind": "retire", "q", "at", "by", "votes"}`` (``by``: who asked) or
+``{"kind": "rejoin", "q", "alg", "key", "anchor", "request", "name"?,
+"votes"}`` (``votes``: voter -> signature, base64url).
+
+Every device checks by its own records, when it takes in a hand-over (or a
+seat still played given to another device by the one player left to accept
+it), that the game had waited for that player longer than the turn clock
+(:func:`clock_check`); the time in the entry decides nothing.
 """
 from __future__ import annotations
 
@@ -19,24 +24,63 @@ from .entries import minutes_of
 from .held import (SESSIONS, FriendsError, checks_out, gid_of, held_from, held_of, hold, merge, now_of, own_moves,
                    record_in, root_of)
 from .session import majority, rejoin_message, request_message
-from .status import record_of, status, touch, wait
+from .status import record_of, seen, status, touch, wait
 
 
 # -- a seat handed to a bot ---------------------------------------------------------------------
-def _silent(held: Dict[str, Any], q: Any, now: float) -> int:
-    """``q``, when this device may vote to hand its seat to a bot now: the
-    game waits for ``q`` and has, by this device's records, for the turn clock."""
+def _silent(held: Dict[str, Any], q: Any, now: float, back: bool = False) -> int:
+    """``q``, when this device may vote to hand its seat to a bot now (``back``:
+    accept that another device takes it, the one player left to): the game
+    waits for ``q`` and has, by this device's records, for the turn clock."""
     s = held["s"]
     if not isinstance(q, int) or q == held["me"] or q not in s.active() or len(s.active()) < 2 or s.game.is_over:
         raise ValueError("no such player to hand to a bot")
     if s.next_actor() != q:
-        raise LinkError("not_waited", "the game is not waiting for this player", part=q)
+        raise LinkError("accept_not_waited" if back else "not_waited", "the game is not waiting for this player",
+                        part=q, waited=s.next_actor())
     w = wait(held)
     if w is None:
-        raise LinkError("too_soon", "this device has not sent the turn this player is to answer", part=q)
+        raise LinkError("accept_too_soon" if back else "too_soon", "this device has not sent the turn this player is to answer", part=q)
     if now < w["until"]:
-        raise LinkError("too_soon", "the turn clock has not run out yet", part=q, since=int(w["since"]), until=int(w["until"]))
+        raise LinkError("accept_too_soon" if back else "too_soon", "the turn clock has not run out yet", part=q,
+                        since=int(w["since"]), until=int(w["until"]))
     return q
+
+
+def early(holder: Dict[str, Any], s: Any, start: int, now: float) -> Optional[Dict[str, Any]]:
+    """The refusal (its ``info``) of the first hand-over among ``s``'s entries
+    from ``start`` on (or seat still played given to another device by the one
+    player left) made before the game had waited for that player, by this
+    device's records (``holder``: its held game or record, with ``waits``),
+    for the turn clock; None when there is none.  A wait this device never
+    saw before begins now (the refusal notes it: ``note``)."""
+    for e in s.events:
+        if e["at"] < start or not e.get("wait"):
+            continue
+        began = seen(holder, e["wait"])
+        since = int(began if began is not None else now)
+        until = since + s.clock * 1000
+        if now >= until:
+            continue
+        return {"reason": "handover_early" if e["kind"] == "bot" else "back_early", "part": e["p"], "turn": e["turn"],
+                "by": e["asker"], "since": since, "until": until, "clock": s.clock, "first": began is None,
+                "note": e["wait"] if began is None else None}
+    return None
+
+
+def clock_check(holder: Dict[str, Any], out: Any, now: float) -> Any:
+    """``out`` (what a link is to this device), refused (:func:`early`) when it
+    holds a hand-over this device's records do not allow yet; its checks
+    stay (the page verifies them first: damage is told before the clock)."""
+    from .outcome import Outcome
+    if out.status not in ("new", "fork") or out.session is None:
+        return out
+    late = early(holder, out.session, out.start if out.status == "new" else out.info["at"], now)
+    if late is None:
+        return out
+    refusal = Outcome("refused", checks=out.checks, sender=out.info.get("sender"), **late)
+    refusal.link = out.link
+    return refusal
 
 
 def vote_message(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable) -> Any:
@@ -57,7 +101,7 @@ def vote(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable) -> Any:
     at = len(s.entries)
     ballot = held.get("ballot")
     if not ballot or ballot.get("kind", "retire") != "retire" or ballot["q"] != q or ballot.get("at") != at:
-        ballot = {"kind": "retire", "q": q, "at": at, "votes": {}}
+        ballot = {"kind": "retire", "q": q, "at": at, "by": me, "votes": {}}
     ballot["votes"][str(me)] = req.get("sig")
     if len(ballot["votes"]) >= majority(len(s.active()) - 1):
         s.append(links.vote_entry("retire", ballot, me, minutes_of(now)))
@@ -145,6 +189,9 @@ def accept_message(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callabl
     b = held.get("ballot")
     if not b or b.get("kind") != "rejoin":
         raise ValueError("no seat is asked back")
+    s = held["s"]
+    if b["q"] in s.active() and len([p for p in s.active() if p != b["q"]]) < 2:
+        _silent(held, b["q"], now_of(req), back=True)
     return {"message": b64(rejoin_message(held["s"].gid, b["q"], b["alg"], unb64(b["key"]), unb64(b["anchor"])))}
 
 
@@ -159,8 +206,13 @@ def accept(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable) -> An
     b = held.get("ballot")
     if not b or b.get("kind") != "rejoin" or b["q"] == me:
         raise ValueError("no seat is asked back")
+    others = [p for p in s.active() if p != b["q"]]
+    if b["q"] in s.active() and len(others) < 2:
+        # the one player left alone gives a seat still played to another device only as it
+        # could hand it to a bot: the game waits for it, longer than the turn clock
+        _silent(held, b["q"], now, back=True)
     b["votes"][str(me)] = req.get("sig")
-    need = majority(len([p for p in s.active() if p != b["q"]]))
+    need = majority(len(others))
     if len(b["votes"]) < need:
         return {"ballot": b, "need": need, "record": record_of(held), "friends": status(held)}
     s.append(links.vote_entry("rejoin", b, me, minutes_of(now)))
@@ -244,7 +296,7 @@ def open_catchup(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable)
     if got is None:
         return {"status": "part", "have": len(parts), "of": piece["parts"], "record": rec}
     data, read = got
-    s, checks = rejoin.replay(data)
+    s, checks = _replay(req, rec, data)
     senders = [rejoin.Check(p["sender"], links.link_message(p["body"]), p["sig"], *s.key_of(p["sender"]), "sender")
                for p in read]
     info = {"names": s.names, "sender": read[0]["sender"], "turn": s.game.turn_now}
@@ -269,6 +321,11 @@ def _in_game(req: Dict[str, Any], rec: Dict[str, Any], s, checks: list, info: Di
     if mine.heads[0] != s.heads[0] or all(k[2] != held.get("key") for k in s.keys[held["me"]]):
         raise LinkError("other_game", "this game is not the one on this device")
     at = heal.parting(mine, s)
+    info["me"] = held["me"]
+    late = early(held, s, heal.parting_raw(mine, s.entries), now_of(req))
+    if late is not None:
+        info.update(late, status="refused")
+        return {"status": "refused", "checks": checks_out(checks), "record": rec, "me": held["me"], "info": info}
     if at is None:
         status = "complete" if len(s.entries) > len(mine.entries) else "applied"
     elif at == len(s.entries):
@@ -282,6 +339,28 @@ def _in_game(req: Dict[str, Any], rec: Dict[str, Any], s, checks: list, info: Di
     return {"status": status, "checks": checks_out(checks), "record": rec, "me": held["me"], "info": info}
 
 
+def _replay(req: Dict[str, Any], rec: Dict[str, Any], data: bytes):
+    """A whole game sent to this device, replayed: the entries new to it
+    checked as a link's are (the device with no game: its whole past but
+    for its bots' moves)."""
+    from . import heal
+    if rec.get("stage") != "play":
+        return rejoin.replay(data, strict_from=lambda log: 0)
+    held = SESSIONS.get(gid_of(req)) or held_from(rec, root_of(req), now_of(req))
+    return rejoin.replay(data, strict_from=lambda log: heal.parting_raw(held["s"], log))
+
+
+def _late(gid: str, held: Dict[str, Any], late: Dict[str, Any], games: Dict[str, Any]) -> Any:
+    """A whole game refused for a hand-over this device's records do not allow yet
+    (:func:`early`): the wait it saw first now is noted, nothing else kept."""
+    from .status import note_wait
+    if not late.get("note"):
+        raise FriendsError(late["reason"], "the game sent is refused", late)
+    note_wait(held, late["note"], late["since"])
+    hold(gid, held, games)
+    return {"refused": late, "record": record_of(held)}
+
+
 def take_catchup(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable) -> Any:
     """Every signature verified: the device plays its seat again (a device
     that took its seat back), or goes on from the whole game it was sent."""
@@ -291,23 +370,27 @@ def take_catchup(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable)
     got = rejoin.assemble(rec.get("parts") or {})
     if got is None:
         raise ValueError("parts are missing")
-    s, checks = rejoin.replay(got[0])
+    s, checks = _replay(req, rec, got[0])
     now = now_of(req)
     if rec.get("stage") == "play" and not rec.get("request"):
         held = SESSIONS.get(gid) or held_from(rec, root_of(req), now)
         mine = held["s"]
+        late = early(held, s, heal.parting_raw(mine, s.entries), now)
+        if late is not None:
+            return _late(gid, held, late, games)
         at = heal.parting(mine, s)
         done = None
         if at is not None and at < len(s.entries):
             signed = {p: (j, s.signature(p, e)) for p, e, j in s.signers(at, len(s.entries)) if j > at and e == s.epoch(p)}
             info = heal.analyse(mine, s, at, held["me"], got[1][0]["sender"], signed)
-            done = heal.go_over(mine, s, at, held["me"], held.get("root") or root_of(req), held.get("epoch0") or 0)
+            done = heal.go_over(mine, s, at, held["me"], held.get("root") or root_of(req), held.get("epoch0") or 0,
+                                held.get("key"))
             if info.get("evidence") and info["evidence"]["p"] != held["me"]:
                 held["evidence"] = (held.get("evidence") or []) + [info["evidence"]]
         elif at is not None:
             raise LinkError("stale", "this game is older than the one on this device")
         held = hold(gid, dict(held, s=s, parts=None), games)
-        own_moves(held)
+        own_moves(held, now)
         touch(held, now)
         return snapshot(gid, s.game) | ({"switched": done} if done else {})
     anchor = rec.get("anchor") or (rec.get("request") or {}).get("anchor")
@@ -318,9 +401,9 @@ def take_catchup(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable)
     new_device = rec.get("stage") == "rejoining"
     held = {"s": s, "me": q, "root": root_of(req), "key": rec.get("key"), "epoch0": epoch if new_device else (rec.get("epoch0") or 0)}
     if not new_device:
-        held.update({k: rec[k] for k in ("since", "forks") if rec.get(k)})
+        held.update({k: rec[k] for k in ("since", "forks", "waits") if rec.get(k)})
     hold(gid, held, games)
-    own_moves(held)
+    own_moves(held, now)
     touch(held, now)
     return snapshot(gid, s.game)
 

@@ -13,7 +13,7 @@ from .chain import setup_chain
 from .moves import legal_moves
 from .scoring import scores, winners
 from .state import GlenMoreState
-from .text import describe_move, why_illegal
+from .text import chance_counts, describe_move, revealed, why_illegal
 from .view import build_view
 
 
@@ -75,6 +75,12 @@ class GlenMoreRules(Rules):
 
     def describe(self, state: GlenMoreState, move: Dict[str, Any]) -> Any:
         return describe_move(state, move)
+
+    def chance_counts(self, state: GlenMoreState) -> Any:
+        return chance_counts(state)
+
+    def revealed(self, counts: Any, state: GlenMoreState, move: Dict[str, Any]) -> Any:
+        return revealed(counts, state, move)
 
     def labels(self, state: GlenMoreState, legal: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
         """Each legal move's button text and cost (see :mod:`.labels`)."""

@@ -8,8 +8,11 @@ from typing import Any, Dict, List, Optional
 from .moves import positions_for
 from .state import GlenMoreState
 from .tiles import RES_INDEX, TILES
-from ..core.i18n import Message, N_, _, join, msg, name, nmsg, render
+from ..core.i18n import second_person_file, Message, N_, _, join, msg, name, nmsg, render
 from ..core.words import compass
+
+# the player spoken to: "You buy 2 cheese" (data/you.toml)
+second_person_file(__package__)
 
 Move = Dict[str, Any]
 
@@ -114,6 +117,22 @@ def describe_move(state: GlenMoreState, move: Move) -> Message:
     if k == "end_turn":
         return msg("ends the turn")
     return str(move)
+
+
+def chance_counts(state: GlenMoreState) -> Any:
+    """What :func:`revealed` compares: the reveals so far, the tiles left in the stacks."""
+    return (state.reveals, sum(len(s) for s in state.stacks))
+
+
+def revealed(counts: Any, state: GlenMoreState, move: Move) -> Message:
+    """What a move that revealed hidden information revealed (why undo stops there): tiles
+    drawn into the chain, the die rolled, or both."""
+    reveals, left = counts
+    drawn = left - sum(len(s) for s in state.stacks)
+    rolled = state.reveals - reveals - drawn > 0
+    if drawn and rolled:
+        return msg("a new tile was drawn and the die was rolled")
+    return msg("the die was rolled") if rolled else msg("a new tile was drawn")
 
 
 def why_illegal(state: GlenMoreState, move: Move, legal: List[Move]) -> Optional[str]:

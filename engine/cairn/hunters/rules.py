@@ -10,7 +10,7 @@ from . import labels as _labels
 from . import marks as _marks
 from .board import meeple_options
 from .state import CATEGORIES, MEEPLE, OVER, PLACE, HuntersState
-from .text import describe, why_illegal
+from .text import describe, revealed, why_illegal
 from .turns import do_meeple, do_place, new_state
 from .view import view
 
@@ -85,6 +85,9 @@ class HuntersRules(Rules):
 
     def describe(self, state: HuntersState, move: Dict[str, Any]) -> Any:
         return describe(state, move)
+
+    def revealed(self, counts: Any, state: HuntersState, move: Dict[str, Any]) -> Any:
+        return revealed(counts, state, move)
 
     def labels(self, state: HuntersState, legal: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
         """Each legal move's button text (see :mod:`.labels`)."""

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ..core.i18n import N_, Message, _, join, msg, name, render
+from ..core.i18n import second_person_file, N_, Message, _, join, msg, name, render
 from ..core.words import compass
 from .board import ROLE_KIND, find, mismatches, needs
 from .state import OVER, PLACE, HuntersState
 from .tiles import BY_ID, FOREST, LAKE, MEADOW, RIVER, TEMPLATES
+
+# the player spoken to: "You buy 2 cheese" (data/you.toml)
+second_person_file(__package__)
 
 #: what players call each kind of piece (the data files' words are codes)
 FEATURE = {FOREST: N_("forest"), RIVER: N_("river"), MEADOW: N_("meadow"), LAKE: N_("lake")}
@@ -75,6 +78,12 @@ def describe(s: HuntersState, move: Dict[str, Any]) -> Any:
     if kind == "skip":
         return msg("places nothing")
     return str(move)
+
+
+def revealed(counts: Any, state: HuntersState, move: Dict[str, Any]) -> Message:
+    """What a move that revealed hidden information revealed (why undo stops there): the
+    next tile, drawn from the face-down stack."""
+    return msg("a new tile was drawn")
 
 
 def _put_line(s: HuntersState, p: Any, role: Any) -> Optional[str]:

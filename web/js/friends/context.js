@@ -72,10 +72,15 @@ export class Context {
     return data;
   }
 
-  /** Every signature verified, or a Refusal naming what the one that fails signs and whose it is. */
+  /** Every signature verified (in the engine's order: the sender's first, so damage on the way
+   * is told before anything else), or a Refusal naming what the one that fails signs, whose it
+   * is and (a vote) whose seat it is about. */
   async verified(checks, info = {}) {
     const bad = await firstBad(checks);
-    if (bad) throw new Refusal(BAD_SIGNATURE[bad.kind] || "bad_signature", { ...info, player: bad.p >= 0 ? bad.p : info.player });
+    if (bad) {
+      throw new Refusal(BAD_SIGNATURE[bad.kind] || "bad_signature",
+        { ...info, player: bad.p >= 0 ? bad.p : info.player, q: bad.q ?? info.q });
+    }
   }
 
   /** A link the engine made without its signature ({body, message}), signed by ``id`` and sealed. */
@@ -84,9 +89,10 @@ export class Context {
     return got.link;
   }
 
-  fail(e) {
-    if (e instanceof Refusal) refusedDialog(refusalText(e.reason, e.info));
-    else refusedDialog(t("Something went wrong: {message}", { message: (e && e.message) || String(e) }));
+  /** Say why something was refused; ``title``: what was refused (a link, by default). */
+  fail(e, title) {
+    if (e instanceof Refusal) refusedDialog(refusalText(e.reason, e.info), title);
+    else refusedDialog(t("Something went wrong: {message}", { message: (e && e.message) || String(e) }), title);
   }
 }
 

@@ -10,6 +10,7 @@
 // context.js. Nothing is kept before it is stored: the record the engine
 // returns is written to localStorage before a link is shown or a game drawn.
 
+import { t } from "../i18n.js";
 import { dialog } from "./screens.js";
 import { Context, PREFIX } from "./context.js";
 import { Lobby } from "./lobby.js";
@@ -33,11 +34,12 @@ export function installFriends(host) {
   const sender = new TurnSender(ctx, table);
   const votes = new Votes(ctx, table, sender);
   const opener = new LinkOpener(ctx, { table, lobby, votes });
-  const guard = (fn) => (...args) => fn(...args).catch((e) => ctx.fail(e));
+  const guard = (fn, title) => (...args) => fn(...args).catch((e) => ctx.fail(e, title));
   table.actions = {
     lobby,
     send: guard((gid) => sender.send(gid)),
-    retire: guard((gid, q) => votes.retire(gid, q)),
+    // (a step of this device's refused, not a link: said as such)
+    retire: guard((gid, q) => votes.retire(gid, q), t("Not possible now")),
     askBack: guard((gid) => votes.askBack(gid)),
     sendGame: guard((gid, p) => sender.sendGame(gid, p)),
     invite: (gid, p) => lobby.invite(gid, p),

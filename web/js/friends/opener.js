@@ -7,7 +7,7 @@
 
 import { t } from "../i18n.js";
 import { identity, b64, unb64 } from "./keys.js";
-import { loadFriends, saveFriends, gidOfFid } from "./records.js";
+import { loadFriends, saveFriends, gidOfFid, friendsInPlay } from "./records.js";
 import { noteDialog, startDialog } from "./screens.js";
 import { forkDialog } from "./seats.js";
 import { refusalText } from "./words.js";
@@ -39,6 +39,7 @@ export class LinkOpener {
       if (!info) info = await ctx.call("friends_read", { data: bytes });
       if (info.kind === "invite") return await this.lobby.invited(bytes, info);
       const gid = gidOfFid(ctx.store, info.fid);
+      if (!gid && info.kind === "turn") await this.unknown(bytes);
       if (!gid) throw new Refusal(info.kind === "join" ? "not_host" : "unknown_game");
       if (info.kind === "join") return await this.lobby.takeJoin(gid, bytes);
       if (info.kind === "request") return await this.votes.request(gid, bytes);
@@ -50,19 +51,28 @@ export class LinkOpener {
     }
   }
 
+  /** A turn link of a game this browser does not know: when it continues one of this device's
+   * games (its id changed on the way), it is told as damaged, not as a game to rejoin. */
+  async unknown(bytes) {
+    const records = friendsInPlay(this.ctx.store).map((x) => x.record);
+    if (!records.length) return;
+    const got = await this.ctx.call("friends_match", { data: bytes, records });
+    if (got.fid) throw new Refusal("damaged");
+  }
+
   async turn(gid, bytes) {
     const { ctx } = this;
     const data = loadFriends(gid);
     const was = data.stage;
-    let chk;
-    try {
-      chk = await ctx.call("friends_check", { gid, record: data.record, data: bytes });
-    } catch (e) {
-      if (e instanceof Refusal && e.reason === "seat_taken" && was === "joined") this.out(gid, e.info);
-      throw e;
-    }
+    const chk = await ctx.call("friends_check", { gid, record: data.record, data: bytes });
     const info = chk.info || {};
-    await ctx.verified(chk.checks, info);   // every outcome's signatures, the sender's too
+    await ctx.verified(chk.checks, info);   // every outcome's signatures, the sender's first
+    if (chk.status === "refused") {
+      // refused for what it holds, its signatures verified: the true reason
+      if (info.reason === "seat_taken" && was === "joined") this.out(gid, info);
+      if (info.note) await this.noteWait(gid, bytes);
+      throw new Refusal(info.reason, info);
+    }
     if (chk.status === "fork") {
       forkDialog(info, {
         onOver: () => this.apply(gid, bytes, "friends_switch", info).catch((e) => ctx.fail(e)),
@@ -100,6 +110,18 @@ export class LinkOpener {
     if (info.ballot && snap.friends.ballot) this.votes.ask(gid, snap.friends, info.sender);
   }
 
+  /** A hand-over refused as too early, the game's wait seen here for the first time: when, kept
+   * (the turn clock runs from now by this device's records). */
+  async noteWait(gid, bytes) {
+    const data = loadFriends(gid);
+    const id = await identity(data.fid);
+    const got = await this.ctx.call("friends_apply", { gid, record: data.record, data: bytes, root: id ? id.root : null });
+    if (got && got.record) {
+      data.record = got.record;
+      saveFriends(gid, data);
+    }
+  }
+
   /** The host started with another device in this device's seat: it is out of the game (and told so). */
   out(gid, info) {
     const data = loadFriends(gid);
@@ -123,6 +145,15 @@ export class LinkOpener {
       return;
     }
     await ctx.verified(got.checks, got.info);
+    if (got.status === "refused") {
+      if (got.info.note) {
+        const id = await identity(data.fid);
+        const noted = await ctx.call("friends_take_catchup", { gid, record: data.record, root: id ? id.root : null });
+        data.record = noted.record;
+        saveFriends(gid, data);
+      }
+      throw new Refusal(got.info.reason, got.info);
+    }
     if (got.status === "applied" || got.status === "stale") {
       if (ctx.host.current() !== gid) await this.table.resume(gid);
       noteDialog(refusalText(got.status, got.info));

@@ -38,6 +38,12 @@ export function gidOfFid(store, fid) {
   return e ? e.gid : null;
 }
 
+/** This device's friends' games in play: [{gid, record}]. */
+export function friendsInPlay(store) {
+  return store.list().filter((x) => x.friends).map((x) => ({ gid: x.gid, data: loadFriends(x.gid) }))
+    .filter((x) => x.data && x.data.stage === "play" && x.data.record).map((x) => ({ gid: x.gid, record: x.data.record }));
+}
+
 /** A stand-in save for the saved-games list while a game has no moves yet
  * (the lobby, a friend waiting for the start). */
 export function lobbySave(setup) {

@@ -64,7 +64,7 @@ export function linkDialog({ title, text, link, shareTitle, note = "" }) {
   return box;
 }
 
-/** A link refused: the reason, and that nothing changed. */
+/** A link refused (or, ``title`` says, another step): the reason, and that nothing changed. */
 export function refusedDialog(text, title = t("Link refused")) {
   const ok = el("button", { type: "button", class: "primary", id: "friends-ok", text: t("OK") });
   const box = dialog("friends-refused", title, el("p", { class: "error-box", role: "alert", id: "friends-reason", text }),

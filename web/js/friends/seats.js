@@ -73,9 +73,10 @@ export function renderBar(f, since, actions) {
     bar = el("div", { id: "friends-bar", role: "status" });
     $("#dock").prepend(bar);
   }
+  // Send again stays at the end: the end's link may be lost, and whoever missed it needs it
   const send = f.to_send
     ? el("button", { type: "button", id: "friends-send-btn", class: "primary", text: f.over ? t("Send the end") : t("Send your turn"), onclick: actions.send })
-    : (f.next !== f.me && !f.over && !f.retired_me && !f.replaced ? el("button", { type: "button", id: "friends-again-btn", text: t("Send again"), onclick: actions.send }) : null);
+    : ((f.next !== f.me || f.over) && !f.retired_me && !f.replaced ? el("button", { type: "button", id: "friends-again-btn", text: t("Send again"), onclick: actions.send }) : null);
   const back = (f.retired_me || f.replaced) && !f.over && !f.asked_back
     ? el("button", { type: "button", id: "friends-back-btn", class: "primary", text: t("Ask for my seat back"), onclick: actions.askBack }) : null;
   // a player whose seat a bot plays learns it (and can ask for it back) from the game this device sends them
@@ -86,8 +87,9 @@ export function renderBar(f, since, actions) {
   bar.replaceChildren(...[el("span", { class: "friends-status", text: statusLine(f, since) }), send, back, tell,
     el("button", { type: "button", id: "friends-players-btn", text: t("Players"), onclick: actions.players })].filter(Boolean));
   bar.dataset.state = state;
-  // the turn line and the choices say it is yours (or that the game is over): the dock keeps its room
-  bar.hidden = (state === "mine" || state === "over") && !tell;
+  // the turn line and the choices say it is yours: the dock keeps its room (at the end the bar
+  // stays: Send again and Players)
+  bar.hidden = state === "mine" && !tell;
   return bar;
 }
 
@@ -141,7 +143,7 @@ function lateOf(info) {
 export function retiredDialog(f, e, onAsk) {
   const ask = el("button", { type: "button", class: "primary", id: "friends-ask-back", text: t("Ask for my seat back"), onclick: onAsk });
   const later = el("button", { type: "button", text: t("Not now") });
-  const by = e.names.join(", ");
+  const by = e.asker != null && f.parts[e.asker] ? f.parts[e.asker].name : e.names.join(", ");
   const box = dialog("friends-gone", t("A bot plays your seat"),
     el("p", { id: "friends-gone-text", text: e.minutes
       ? t("Your seat is played by a bot from turn {turn}, at {by}'s request, made on {when}: by their records you had not answered for longer than the turn clock ({clock}).", { turn: e.turn, by, when: clock(e.minutes * 60000), clock: clockName(f.clock) })
@@ -172,22 +174,48 @@ export function requestDialog({ name, fp, q, names, fps, me, onAccept }) {
   return box;
 }
 
-/** Ask this device's player to agree with a ballot the link brought. */
+/** Ask this device's player to agree with a ballot the link brought. A hand-over is agreed to
+ * only once the turn clock ran out by this device's records: until then the dialog says from
+ * when (and Agree waits). */
 export function ballotDialog(f, from, onAgree) {
   const b = f.ballot;
   const name = nameOf(f, b.q);
-  const asker = nameOf(f, from);
-  const agree = el("button", { type: "button", class: "primary", id: "friends-agree", text: b.kind === "rejoin" ? t("Accept") : t("Agree"), onclick: onAgree });
+  const asker = nameOf(f, b.by != null ? Number(b.by) : from);
+  const w = f.wait;
+  const early = b.kind !== "rejoin" && !(w && w.p === b.q && Date.now() >= w.until);
+  const agree = el("button", { type: "button", class: "primary", id: "friends-agree", disabled: early,
+    text: b.kind === "rejoin" ? t("Accept") : t("Agree"), onclick: onAgree });
   const later = el("button", { type: "button", text: t("Not now") });
   const text = b.kind === "rejoin"
     ? t("{name} asks to take their seat back (device key {fp}). Accept only if {name} told you so themselves. {have} of the {need} players needed accept so far.", {
       name, fp: b.fp || "?", have: Object.keys(b.votes).length, need: f.need_back })
     : t("{asker} asks to let a bot play {name}'s seat from now on, as {name} stopped answering. {have} of the {need} players needed agree so far.", {
       asker, name, have: Object.keys(b.votes).length, need: f.need });
+  const when = !early ? null : w && w.p === b.q
+    ? t("By this device's records the game has waited for {name} since {since}: you can agree from {until} (the turn clock is {clock}), if {name} still has not answered. Open this link again then, or use Players.", {
+      name, since: clock(w.since), until: clock(w.until), clock: clockName(f.clock) })
+    : t("By this device's records the game is not waiting for {name}: you cannot agree now.", { name });
   const box = dialog("friends-vote", b.kind === "rejoin" ? t("{name} asks for their seat back", { name }) : t("Hand {name}'s seat to a bot?", { name }),
-    el("p", { text }), el("div", { class: "row" }, agree, later));
+    el("p", { text }), when ? el("p", { class: "muted small", id: "friends-vote-when", role: "status", text: when }) : null,
+    el("div", { class: "row" }, agree, later));
   later.onclick = () => box.close();
-  agree.focus();
+  (early ? later : agree).focus();
+  return box;
+}
+
+/** This device's seat is played by another device now: who accepted it and from which turn;
+ * Ask for my seat back. */
+export function replacedDialog(f, e, onAsk) {
+  const ask = el("button", { type: "button", class: "primary", id: "friends-ask-back", text: t("Ask for my seat back"), onclick: onAsk });
+  const later = el("button", { type: "button", text: t("Not now") });
+  const box = dialog("friends-gone", t("Your seat moved to another device"),
+    el("p", { id: "friends-gone-text", text: e
+      ? t("Another device (key {fp}) plays your seat since turn {turn}, accepted by {by}. If that was not you, tell them; you can ask for your seat back.", {
+        fp: f.parts[f.me].fp, turn: e.turn, by: e.names.join(", ") })
+      : t("Another device plays your seat now (key {fp}): the others accepted it. If that was not you, tell them; you can ask for your seat back.", { fp: f.parts[f.me].fp }) }),
+    el("div", { class: "row" }, ask, later));
+  later.onclick = () => box.close();
+  ask.focus();
   return box;
 }
 

@@ -9,7 +9,7 @@ import { hideCoach } from "../help.js";
 import { identity, forgetIdentity } from "./keys.js";
 import { loadFriends, saveFriends, dropFriends } from "./records.js";
 import { noteDialog } from "./screens.js";
-import { playersDialog, renderBar, dropBar, retiredDialog } from "./seats.js";
+import { playersDialog, renderBar, dropBar, retiredDialog, replacedDialog } from "./seats.js";
 import { statusLine, listStatus, refusalText } from "./words.js";
 
 export class Table {
@@ -76,7 +76,8 @@ export class Table {
     }
     if (f.replaced && !told.has("replaced")) {
       told.add("replaced");
-      noteDialog(t("Another device plays your seat now (key {fp}): the others accepted it. If that was not you, tell them; you can ask for your seat back.", { fp: f.parts[f.me].fp }), t("Your seat moved to another device"));
+      const e = [...(f.events || [])].reverse().find((x) => x.kind === "back" && x.p === f.me);
+      replacedDialog(f, e, () => this.actions.askBack(gid));
     }
     if (told.size !== (data.told || []).length) {
       data.told = [...told];

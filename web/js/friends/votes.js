@@ -54,7 +54,7 @@ export class Votes {
   ask(gid, f, from) {
     const b = f.ballot;
     if (!b || b.votes[String(f.me)] || b.q === f.me) return;
-    const agree = () => (b.kind === "rejoin" ? this.accept(gid) : this.retire(gid, b.q)).catch((e) => this.ctx.fail(e));
+    const agree = () => (b.kind === "rejoin" ? this.accept(gid) : this.retire(gid, b.q)).catch((e) => this.ctx.fail(e, t("Not possible now")));
     ballotDialog(f, from, agree);
   }
 
@@ -79,7 +79,7 @@ export class Votes {
     const me = f ? f.me : loadFriends(gid).record.me;
     requestDialog({
       name: got.name, fp: got.fp, q: got.q != null ? got.q : got.guess, names: got.names, fps: got.fps, me,
-      onAccept: (q) => this.takeRequest(gid, bytes, q).catch((e) => ctx.fail(e)),
+      onAccept: (q) => this.takeRequest(gid, bytes, q).catch((e) => ctx.fail(e, t("Not possible now"))),
     });
   }
 

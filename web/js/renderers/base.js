@@ -30,6 +30,107 @@ export const MIN_PX = 11;
 let frameCuts = [];
 export function noteCut(full, shown, deliberate) { frameCuts.push({ full: String(full), shown: String(shown), ok: !!deliberate }); }
 
+// What the board drew in the last frame (renderer.drawn(), window.cairn.drawn()): every text
+// label and every piece, noted by the very calls that paint them - the renderer's own context's
+// fillText (wrapped once, in the Renderer's constructor: record()), notePiece() from a piece's
+// drawing - in CSS px of the canvas, cut to the clip in force (clip() is followed through
+// save/restore) and dropped when a panel drawn later hides it (noteCover()). The layout audit
+// checks them (e2e/layout_audit.js: labels over labels, labels under pieces, too small, squeezed).
+const RECORDS = new WeakMap();   // a renderer's context -> its record of the frame
+
+/** A font's size in px (its CSS shorthand). */
+const fontPx = (f) => { const m = /([\d.]+)px/.exec(f || ""); return m ? Number(m[1]) : 10; };
+
+/** The box of the local rectangle (x, y, w, h) under the context's transform, in CSS px, cut to
+ * the clip in force; null when nothing of it shows. */
+function seen(g, rec, x, y, w, h) {
+  const m = g.getTransform(), k = 1 / (rec.dpr() || 1);
+  const xs = [], ys = [];
+  for (const [px, py] of [[x, y], [x + w, y], [x, y + h], [x + w, y + h]]) {
+    xs.push((m.a * px + m.c * py + m.e) * k);
+    ys.push((m.b * px + m.d * py + m.f) * k);
+  }
+  let l = Math.min(...xs), t = Math.min(...ys), r = Math.max(...xs), b = Math.max(...ys);
+  const c = rec.clip;
+  if (c) { l = Math.max(l, c.l); t = Math.max(t, c.t); r = Math.min(r, c.r); b = Math.min(b, c.b); }
+  if (r - l < 0.5 || b - t < 0.5) return null;
+  return { x: l, y: t, w: r - l, h: b - t };
+}
+
+/** Follow what ``g`` paints (a renderer's own context; pictures drawn elsewhere, such as a
+ * button's icon, are not the board). */
+function record(g, dpr) {
+  const rec = { dpr, list: [], clip: null, stack: [], path: null };
+  RECORDS.set(g, rec);
+  const P = CanvasRenderingContext2D.prototype;
+  const grow = (x, y) => {
+    const p = rec.path || (rec.path = { l: x, t: y, r: x, b: y });
+    if (x < p.l) p.l = x; if (x > p.r) p.r = x; if (y < p.t) p.t = y; if (y > p.b) p.b = y;
+  };
+  g.fillText = function (text, x, y, maxWidth) {
+    P.fillText.apply(this, arguments);
+    const s = String(text);
+    if (!s.trim() || this.globalAlpha <= 0.05) return;
+    const adv = this.measureText(s).width, px = fontPx(this.font);
+    const w = maxWidth != null && adv > maxWidth ? maxWidth : adv;
+    const a = this.textAlign, base = this.textBaseline;
+    const x0 = a === "center" ? x - w / 2 : a === "right" || a === "end" ? x - w : x;
+    const y0 = base === "top" || base === "hanging" ? y : base === "middle" ? y - px / 2 : base === "bottom" || base === "ideographic" ? y - px : y - px * 0.8;
+    const box = seen(this, rec, x0, y0, w, px);
+    if (!box) return;
+    const m = this.getTransform(), k = 1 / (rec.dpr() || 1);
+    const sx = Math.hypot(m.a, m.b) * k, sy = Math.hypot(m.c, m.d) * k;
+    rec.list.push({ kind: "label", text: s, box, size: px * sy, squeeze: (w / adv) * (sx / sy) });
+  };
+  g.save = function () { rec.stack.push(rec.clip); return P.save.call(this); };
+  g.restore = function () { if (rec.stack.length) rec.clip = rec.stack.pop(); return P.restore.call(this); };
+  g.beginPath = function () { rec.path = null; return P.beginPath.call(this); };
+  g.clip = function (...args) {
+    const p = rec.path;
+    if (p && !(args[0] instanceof Path2D)) {
+      const was = rec.clip;
+      rec.clip = null;
+      const b = seen(this, rec, p.l, p.t, p.r - p.l, p.b - p.t) || { x: 0, y: 0, w: 0, h: 0 };
+      const c = { l: b.x, t: b.y, r: b.x + b.w, b: b.y + b.h };
+      rec.clip = was ? { l: Math.max(c.l, was.l), t: Math.max(c.t, was.t), r: Math.min(c.r, was.r), b: Math.min(c.b, was.b) } : c;
+    }
+    return P.clip.apply(this, args);
+  };
+  for (const [name, pts] of Object.entries({
+    moveTo: (a) => [[a[0], a[1]]], lineTo: (a) => [[a[0], a[1]]],
+    rect: (a) => [[a[0], a[1]], [a[0] + a[2], a[1] + a[3]]], roundRect: (a) => [[a[0], a[1]], [a[0] + a[2], a[1] + a[3]]],
+    arc: (a) => [[a[0] - a[2], a[1] - a[2]], [a[0] + a[2], a[1] + a[2]]], ellipse: (a) => [[a[0] - a[2], a[1] - a[3]], [a[0] + a[2], a[1] + a[3]]],
+    arcTo: (a) => [[a[0], a[1]], [a[2], a[3]]], quadraticCurveTo: (a) => [[a[0], a[1]], [a[2], a[3]]],
+    bezierCurveTo: (a) => [[a[0], a[1]], [a[2], a[3]], [a[4], a[5]]],
+  })) {
+    g[name] = function (...args) { for (const [x, y] of pts(args)) grow(x, y); return P[name].apply(this, args); };
+  }
+  return rec;
+}
+
+/** A piece (a meeple, a figure, a unit on its space: ``text`` names it) drawn in the local box
+ * (x, y, w, h) of ``g``: noted for renderer.drawn() when ``g`` is a board's. */
+export function notePiece(g, text, x, y, w, h) {
+  const rec = RECORDS.get(g);
+  if (!rec || g.globalAlpha <= 0.05) return;
+  const box = seen(g, rec, x, y, w, h);
+  if (box) rec.list.push({ kind: "piece", text: String(text), box });
+}
+
+/** A panel painted over the board in the local box (x, y, w, h) of ``g``: the labels and pieces
+ * drawn before it that it hides (half of them or more) no longer show. */
+export function noteCover(g, x, y, w, h) {
+  const rec = RECORDS.get(g);
+  if (!rec) return;
+  const c = seen(g, rec, x, y, w, h);
+  if (!c) return;
+  rec.list = rec.list.filter((d) => {
+    const b = d.box;
+    const iw = Math.min(b.x + b.w, c.x + c.w) - Math.max(b.x, c.x), ih = Math.min(b.y + b.h, c.y + c.h) - Math.max(b.y, c.y);
+    return !(iw > 0 && ih > 0 && iw * ih >= 0.5 * b.w * b.h);
+  });
+}
+
 /** A CSS font for ``px`` (never under MIN_PX) and a weight (true: bold). */
 export function font(px, weight = 400) {
   const w = weight === true ? 700 : weight === false ? 400 : weight;
@@ -88,12 +189,13 @@ export function fitText(g, s, x, y, maxW, px, opts = {}) {
   return size;
 }
 
-/** A name (or a line of help) written whole in a narrow box: on one line, else two (split
- * between words), at ``px`` down to MIN_PX, then narrowed sideways down to ``squeeze`` of its
- * width; only what still does not fit is cut (and noted). Centred on ``cx`` (align "left": from
- * it), from ``y`` down, in the current fill. Returns {lines, size, h} (h: the height used;
- * ``measure``: nothing drawn). */
-export function fitLines(g, s, cx, y, maxW, px, { bold = false, maxLines = 2, squeeze = 0.62, lh = 1.12, align = "center", measure = false } = {}) {
+/** A name (or a line of help) written whole in a narrow box: on one line, else on up to
+ * ``maxLines`` (two at most, split between words), at ``px`` down to MIN_PX (a bold name in the
+ * regular weight last) - never narrowed sideways: a name that does not fit so is cut (and noted),
+ * or with ``optional`` left out (its whole name is a long press away). Centred on ``cx``
+ * (align "left": from it), from ``y`` down, in the current fill. Returns {lines, size, h}
+ * (h: the height used, 0 when left out; ``measure``: nothing drawn). */
+export function fitLines(g, s, cx, y, maxW, px, { bold = false, maxLines = 2, lh = 1.12, align = "center", measure = false, optional = false } = {}) {
   let weight = bold ? 700 : 400;
   const words = String(s).split(/\s+/).filter(Boolean);
   const splits = (n) => {
@@ -103,47 +205,35 @@ export function fitLines(g, s, cx, y, maxW, px, { bold = false, maxLines = 2, sq
     return out;
   };
   const widest = (ls) => Math.max(...ls.map((l) => g.measureText(l).width));
+  const most = Math.min(maxLines, 2);
   let pick = null;
-  const tries = [];
-  for (let n = 1; n <= Math.min(maxLines, 2); n++) tries.push(n);
-  // whole at some size, on the fewest lines; then narrowed at the smallest size; then (a bold
-  // name) in the regular weight, narrowed
-  const weights = bold ? [700, 400] : [400];
-  for (const w of weights) {
-    for (const narrow of w === 700 || !bold ? [1, 0.8, squeeze] : [squeeze]) {
-      for (const n of tries) {
-        for (let size = narrow === 1 ? Math.max(MIN_PX, px) : MIN_PX; size >= MIN_PX; size -= 0.5) {
-          g.font = font(size, w);
-          const best = splits(n).map((ls) => [ls, widest(ls)]).sort((a, b) => a[1] - b[1])[0];
-          if (best[1] * narrow <= maxW) { pick = { lines: best[0], size, k: Math.min(1, maxW / best[1]) }; weight = w; break; }
-        }
-        if (pick) break;
+  // whole at some size, on the fewest lines; then (a bold name) in the regular weight
+  for (const w of bold ? [700, 400] : [400]) {
+    for (let n = 1; n <= most && !pick; n++) {
+      for (let size = Math.max(MIN_PX, px); size >= MIN_PX; size -= 0.5) {
+        g.font = font(size, w);
+        const best = splits(n).map((ls) => [ls, widest(ls)]).sort((a, b) => a[1] - b[1])[0];
+        if (best[1] <= maxW) { pick = { lines: best[0], size }; weight = w; break; }
       }
-      if (pick) break;
     }
     if (pick) break;
   }
-  if (!pick && measure) return { lines: Math.min(maxLines, 2), size: MIN_PX, h: Math.min(maxLines, 2) * MIN_PX * lh };
+  if (!pick && optional) return { lines: 0, size: 0, h: 0 };
+  if (!pick && measure) return { lines: most, size: MIN_PX, h: most * MIN_PX * lh };
   if (!pick) {
     g.font = font(MIN_PX, weight);
-    const ls = splits(Math.min(maxLines, 2)).map((l) => [l, widest(l)]).sort((a, b) => a[1] - b[1])[0][0];
-    const cut = ls.map((l) => { let t = l; while (t.length > 1 && g.measureText(t).width * squeeze > maxW) t = t.slice(0, -2) + "\u2026"; return t; });
+    const ls = splits(most).map((l) => [l, widest(l)]).sort((a, b) => a[1] - b[1])[0][0];
+    const cut = ls.map((l) => { let t = l; while (t.length > 1 && g.measureText(t).width > maxW) t = t.slice(0, -2) + "\u2026"; return t; });
     noteCut(s, cut.join(" "));
-    pick = { lines: cut, size: MIN_PX, k: squeeze };
+    pick = { lines: cut, size: MIN_PX };
   }
   g.font = font(pick.size, weight);
-  if (measure) return { lines: pick.lines.length, size: pick.size, h: pick.lines.length * pick.size * lh };
+  const h = pick.lines.length * pick.size * lh;
+  if (measure) return { lines: pick.lines.length, size: pick.size, h };
   g.textAlign = align;
   g.textBaseline = "top";
-  pick.lines.forEach((l, i) => {
-    const k = Math.min(1, maxW / Math.max(1, g.measureText(l).width));
-    g.save();
-    g.translate(cx, y + i * pick.size * lh);
-    if (k < 1) g.scale(k, 1);
-    g.fillText(l, 0, 0);
-    g.restore();
-  });
-  return { lines: pick.lines.length, size: pick.size, h: pick.lines.length * pick.size * lh };
+  pick.lines.forEach((l, i) => g.fillText(l, cx, y + i * pick.size * lh));
+  return { lines: pick.lines.length, size: pick.size, h };
 }
 
 /** Word-wrapped text from (x, y) top-left; returns the height used. */
@@ -191,6 +281,7 @@ export class Renderer {
     this.canvas = canvas;
     this.ui = ui;
     this.g = canvas.getContext("2d");
+    this.rec = RECORDS.get(this.g) || record(this.g, () => this.dpr);   // what it draws: drawn()
     this.snap = null;
     this.interactive = false;
     this.touch = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
@@ -284,9 +375,35 @@ export class Renderer {
   /** Text cut short in the last frame: [{full, shown, ok}] (ok: deliberate). */
   cuts() { return this.cutList || []; }
 
-  /** A new frame's list of cut text (begin() calls it; a renderer that paints its own
-   * background calls it first). */
-  startCuts() { frameCuts = this.cutList = []; }
+  /** A new frame's list of cut text and of what it draws (begin() calls it; a renderer that
+   * paints its own background calls it first). */
+  startCuts() {
+    frameCuts = this.cutList = [];
+    Object.assign(this.rec, { list: [], clip: null, stack: [], path: null });
+  }
+
+  /** What the last frame drew that shows: [{kind: "label" | "piece", text, box: {x, y, w, h}}]
+   * (CSS px of the canvas, in the order drawn; a label also has ``size``, its height in px, and
+   * ``squeeze``, its width drawn over its natural width). */
+  drawn() { return this.rec.list.map((d) => ({ ...d, box: { ...d.box } })); }
+
+  /** The same at the view of the whole board (a board with a camera: ``showWhole()``, what its
+   * fit button shows; false: no such view now), the player's view put back after; null for a
+   * board without one. */
+  drawnWhole() {
+    if (!this.cam || !this.showWhole || !this.snap) return null;
+    const c = this.cam, keep = { s: c.s, ox: c.ox, oy: c.oy, userMoved: c.userMoved };
+    const own = { userMoved: this.userMoved, fitFor: this.fitFor, autoFocus: this.autoFocus, rot: this.rot, mine: this.mine, away: this.away };
+    try {
+      if (this.showWhole() === false) return null;
+      this.draw();
+      return this.drawn();
+    } finally {
+      Object.assign(c, keep);
+      Object.assign(this, own);
+      this.draw();
+    }
+  }
 
   /** Where the parts of the board are, for the tests (a renderer says more). */
   layoutInfo() { return { W: this.W, H: this.H, scale: this.cam ? this.cam.s : null }; }
@@ -306,7 +423,9 @@ export class Renderer {
 
   // ---------------------------------------------------------------- hooks (defaults)
   camAt() { return !!this.cam; }
-  camMoved() { this.redraw(); }
+  /** The camera moved by the player (a drag, a pinch, the wheel, a zoom button, the keyboard):
+   * the view is theirs (``mine``) from now on; renderers that override this call it. */
+  camMoved() { this.keepView(); this.redraw(); }
   tap() {}
   pressStart() {}
   pressMove() { return false; }
@@ -317,6 +436,30 @@ export class Renderer {
   resized() {}
   draw() {}
   teardown() {}
+
+  // ---------------------------------------------------------------- the player's view
+  // The camera belongs to the player: the view they set (keepView(), from camMoved) stays
+  // through moves and replies. A renderer may leave it for a moment to show something (a bot's
+  // move, the tile just placed: goAway() first), and comes back to it (comeBack()) when that is
+  // over; the fit button gives the view back to the renderer (forgetView()).
+  keepView() {
+    if (!this.cam) return;
+    this.mine = { s: this.cam.s, ox: this.cam.ox, oy: this.cam.oy };
+    this.away = false;
+  }
+
+  /** The camera is about to show something else than the player's view (back with comeBack()). */
+  goAway() { if (this.mine) this.away = true; }
+
+  /** Back to the player's view, after goAway(); true when the camera moved. */
+  comeBack() {
+    const back = !!(this.away && this.mine);
+    if (back) Object.assign(this.cam, this.mine, { userMoved: true });
+    this.away = false;
+    return back;
+  }
+
+  forgetView() { this.mine = null; this.away = false; }
 
   /** The rectangle the camera shows ({x, y, w, h}), or null when it is not shown now. */
   camRect() { return this.cam ? { x: 0, y: 0, w: this.W, h: this.H } : null; }

@@ -5,7 +5,7 @@
 // final table. On a phone one tab fills the board; from 900 px wide the map
 // stays on the left and the tabs on the right. The map's rectangle never
 // depends on what the panels show, so it never jumps under the finger.
-import { Renderer, inRect } from "./base.js";
+import { Renderer, inRect, noteCover } from "./base.js";
 import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
 import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
 import { plan } from "./caledonia/choices.js";
@@ -40,6 +40,7 @@ export default class CaledoniaRenderer extends Renderer {
     const prev = this.take(snapshot, ctx);
     const v = snapshot.view;
     const k = `${v.map.sides}/${v.map.n_players}`;
+    if (prev && prev.gid !== snapshot.gid) { this.forgetView(); this.idxKey = ""; }   // another game: the whole map
     if (k !== this.idxKey) { this.idx = indexMap(v.map); this.idxKey = k; this.fitMap(); }
     // a new decision clears the selection
     const sig = JSON.stringify([v.ply, v.current]);
@@ -51,9 +52,15 @@ export default class CaledoniaRenderer extends Renderer {
     if (!this.interactive) this.plan = { ...this.plan, items: [], marks: new Map() };
     this.autoTab(v, prev);
     const marksSig = [...this.plan.marks.keys()].join(",");
-    if (marksSig && marksSig !== this.marksSig) this.focusMarks();
-    // the decision on the map is over: back to the whole map unless the player moved it
-    if (!marksSig && this.marksSig && this.autoFocus) { this.fitMap(); this.autoFocus = false; }
+    if (this.mine) {
+      // the view the player set stays: a bot's move out of it is shown, then the view comes back
+      if (this.interactive) this.comeBack();
+      else this.showBotMove();
+    } else {
+      if (marksSig && marksSig !== this.marksSig) this.focusMarks();
+      // the decision on the map is over: back to the whole map unless the player moved it
+      if (!marksSig && this.marksSig && this.autoFocus) { this.fitMap(); this.autoFocus = false; }
+    }
     this.marksSig = marksSig;
     this.sig = sig;
     this.offer();
@@ -76,12 +83,30 @@ export default class CaledoniaRenderer extends Renderer {
 
   resized(changed) {
     // refit only on a real change of shape (not when a bar appears under the board)
+    if (changed) this.forgetView();
     if (!this.cam.userMoved || !this.fitFor || changed) this.fitMap();
   }
 
   camMoved() {
     this.autoFocus = false;
-    this.redraw();
+    super.camMoved();
+  }
+
+  /** A bot's latest change to the map, out of the player's view: brought into it (the scale
+   * kept; the player's view comes back at their turn: update()). */
+  showBotMove() {
+    const L = this.layout();
+    const fresh = [...this.freshSpaces().keys()];
+    if (!fresh.length || !this.mapShown(L)) return;
+    const sp = this.snap.view.map.spaces[fresh[fresh.length - 1]];
+    if (!sp) return;
+    const r = this.revealRect(L);
+    const [x, y] = this.mapCam().toScreen(sp.x, sp.y);
+    const d = this.cam.s * Math.sqrt(3) / 2;
+    if (x - d >= r.x && y - d >= r.y && x + d <= r.x + r.w && y + d <= r.y + r.h) return;
+    this.goAway();
+    this.cam.ox += r.x + r.w / 2 - x;
+    this.cam.oy += r.y + r.h / 2 - y;
   }
 
   /** The places to tap now: legal moves placed on the board first, then what opens a choice
@@ -112,7 +137,8 @@ export default class CaledoniaRenderer extends Renderer {
     }
     if (!this.mapShown(L) || L.wide) for (const h of this.hits) {
       // a panel scrolls: what is not wholly in it is out of sight (bringIntoView scrolls to it)
-      const whole = h.y >= L.panel.y - 0.5 && h.y + h.h <= L.panel.y + L.panel.h + 0.5;
+      const PV = this.panelShown(L);
+      const whole = h.y >= PV.y - 0.5 && h.y + h.h <= PV.y + PV.h + 0.5;
       if (!whole && !(all && h.legal)) continue;
       ui.push({ x: h.x + h.w / 2, y: h.y + h.h / 2, w: h.w, h: h.h, move: null, legal: !!h.legal, label: h.label, name: h.name,
         ...(whole ? {} : { off: true, panel: true }) });
@@ -127,7 +153,8 @@ export default class CaledoniaRenderer extends Renderer {
     const L = this.layout();
     const tab = this.currentTab(L);
     const was = this.scroll[tab] || 0;
-    this.scroll[tab] = was + target.y - (L.panel.y + L.panel.h / 2);
+    const PV = this.panelShown(L);
+    this.scroll[tab] = was + target.y - (PV.y + PV.h / 2);
     this.clampScroll(tab);
     this.redraw();
     return this.scroll[tab] !== was;
@@ -152,7 +179,8 @@ export default class CaledoniaRenderer extends Renderer {
     if (!this.snap || !this.interactive) return null;
     const L = this.layout();
     const rect = (r) => (r ? { x: r.x, y: r.y, w: r.w, h: r.h } : null);
-    const inPanel = (h) => h.y >= L.panel.y - 0.5 && h.y + h.h <= L.panel.y + L.panel.h + 0.5;
+    const PV = this.panelShown(L);
+    const inPanel = (h) => h.y >= PV.y - 0.5 && h.y + h.h <= PV.y + PV.h + 0.5;
     const onTab = (id, kind, key) => {
       if (this.currentTab(L) !== id) return rect(L.tabs.find((tb) => tb.id === id));
       const h = this.hits.find((x) => x.kind === kind && x.key === key);
@@ -235,6 +263,13 @@ export default class CaledoniaRenderer extends Renderer {
     return { P: Math.round(Math.min(maxP, Math.max(minP, W - need))), rot };
   }
 
+  /** The part of the panel its content shows in: all of it, less a strip at the bottom for
+   * the cue "more below" when the content is taller (or not yet measured). */
+  panelShown(L, tab = this.currentTab(L)) {
+    const P = L.panel, h = this.contentH && this.contentH[tab];
+    return h != null && h <= P.h + 4 ? P : { ...P, h: P.h - 30 };
+  }
+
   currentTab(L) {
     const t = L.wide ? this.sideTab : this.tab;
     return L.ids.includes(t) ? t : L.ids[0];
@@ -262,6 +297,13 @@ export default class CaledoniaRenderer extends Renderer {
     }
     if (!this.interactive && !L.wide && this.tab !== "map" && prev && prev.view.current !== v.current && this.tab === "offers") this.tab = "map";
     this.lastFocus = focus;
+  }
+
+  /** The view of the whole map (its fit button; ./base.js drawnWhole), when the map is shown. */
+  showWhole() {
+    if (!this.mapShown(this.layout())) return false;
+    this.fitMap();
+    return true;
   }
 
   fitMap() {
@@ -428,7 +470,7 @@ export default class CaledoniaRenderer extends Renderer {
 
   clampScroll(t) {
     const L = this.layout();
-    const max = Math.max(0, (this.contentH && this.contentH[t] || 0) - L.panel.h + 12);
+    const max = Math.max(0, (this.contentH && this.contentH[t] || 0) - this.panelShown(L, t).h + 12);
     this.scroll[t] = Math.max(0, Math.min(max, this.scroll[t] || 0));
   }
 
@@ -447,7 +489,7 @@ export default class CaledoniaRenderer extends Renderer {
     if (b) {
       if (b.act === "in") this.cam.zoomAt(...this.mapCentre(), 1.3);
       else if (b.act === "out") this.cam.zoomAt(...this.mapCentre(), 1 / 1.3);
-      else { this.fitMap(); this.redraw(); }
+      else { this.forgetView(); this.fitMap(); this.redraw(); }
       return;
     }
     if (!this.interactive || !this.plan || !this.idx) return;
@@ -522,29 +564,40 @@ export default class CaledoniaRenderer extends Renderer {
       if (!L.wide) { g.fillStyle = "#17211d"; g.fillRect(0, TAB_H, this.W, this.H - TAB_H); }
       else { g.fillStyle = "#1b2621"; g.fillRect(P.x - 8, 0, this.W - P.x + 8, this.H); }
       g.save();
-      g.beginPath(); g.rect(P.x - 4, P.y, P.w + 8, P.h); g.clip();
+      const PV = this.panelShown(L, tab);
+      g.beginPath(); g.rect(P.x - 4, PV.y, P.w + 8, PV.h); g.clip();
       this.contentH = this.contentH || {};
       const y0 = P.y + 4 - (this.scroll[tab] || 0);
       const st = { ...(this.plan ? this.plan.panel : {}), ...this.sel, colorOf, nameOf, me: this.meSeat(v) };
       if (!this.interactive) Object.assign(st, { tradable: null, take: null, fulfil: null, expand: null, pick: null });
       const fn = { market: drawMarket, export: drawExport, players: drawPlayers, offers: drawOffers, final: drawFinal }[tab];
       const r = fn ? fn(g, v, P.x, y0, P.w, st) : { h: 0, hits: [] };
+      const was = this.contentH[tab];
       this.contentH[tab] = r.h;
+      if (was == null && this.panelShown(L, tab).h !== PV.h) this.redraw();   // (a first look: no cue needed after all)
       this.hits = r.hits;
       g.restore();
       // a scroll hint when there is more below
-      if (r.h - (this.scroll[tab] || 0) > P.h + 4) {
+      if (r.h - (this.scroll[tab] || 0) > PV.h + 4) {
         const gy = this.H - 18;
         const more = t("more \u2193 drag");
         g.font = `400 11px ${FONT}`;
         const mw = Math.max(88, g.measureText(more).width + 16);
         g.fillStyle = "rgba(0,0,0,0.55)";
         g.beginPath(); g.roundRect(P.x + P.w / 2 - mw / 2, gy - 10, mw, 20, 10); g.fill();
+        noteCover(g, P.x + P.w / 2 - mw / 2, gy - 10, mw, 20);
         text(g, more, P.x + P.w / 2, gy, { size: 11, color: "#ddd", align: "center" });
       }
     }
     drawTabs(g, L, tab, this.W, (id) => this.tabBadge(id));
     for (const tb of L.tabs) this.furn.push({ x: tb.x, y: tb.y, w: tb.w, h: tb.h, kind: "control", label: `tab ${tb.id}` });
+    // the final table beside the map (a wide screen): the page shows it once, here (its own
+    // table under the scores goes while this one shows; a phone's sheet covers the board)
+    const final = L.wide && tab === "final";
+    if (final !== this.finalShown) {
+      this.finalShown = final;
+      if (this.ui.finalShown) this.ui.finalShown(final);
+    }
   }
 
   meSeat(v) {
@@ -571,6 +624,7 @@ export default class CaledoniaRenderer extends Renderer {
     const bh = 26;
     g.fillStyle = "rgba(15,22,19,0.82)";
     g.fillRect(m.x, m.y, m.w, bh);
+    noteCover(g, m.x, m.y, m.w, bh);
     this.furn.push({ x: m.x, y: m.y, w: m.w, h: bh, kind: "banner", label: "status line" });
     this.hintBottom = null;
     let x = m.x + 8;
@@ -597,6 +651,7 @@ export default class CaledoniaRenderer extends Renderer {
       const full = g.measureText(this.plan.hint).width + 16;
       if (full <= m.w - 16) {
         box(g, m.x + (m.w - full) / 2, hy, full, 22, 11, "rgba(0,0,0,0.7)");
+        noteCover(g, m.x + (m.w - full) / 2, hy, full, 22);
         text(g, this.plan.hint, m.x + m.w / 2, hy + 11, { size: 12, weight: 600, color: "#ffe680", align: "center" });
         this.furn.push({ x: m.x + (m.w - full) / 2, y: hy, w: full, h: 22, kind: "banner", label: "help on the map" });
         this.hintBottom = hy + 22;
@@ -605,6 +660,7 @@ export default class CaledoniaRenderer extends Renderer {
         const tw = m.w - 16;
         const hh = wrap(g, this.plan.hint, 0, 0, tw - 16, { size: 12, weight: 600, maxLines: 3, draw: false });
         box(g, m.x + 8, hy, tw, hh + 8, 11, "rgba(0,0,0,0.7)");
+        noteCover(g, m.x + 8, hy, tw, hh + 8);
         wrap(g, this.plan.hint, m.x + 16, hy + 4, tw - 16, { size: 12, weight: 600, color: "#ffe680", maxLines: 3 });
         this.furn.push({ x: m.x + 8, y: hy, w: tw, h: hh + 8, kind: "banner", label: "help on the map" });
         this.hintBottom = hy + hh + 8;
@@ -616,6 +672,7 @@ export default class CaledoniaRenderer extends Renderer {
     let by = row ? m.y + m.h - s - 4 : m.y + m.h - 3 * s - 2 * gap - 8;
     for (const [act, label] of [["in", "+"], ["out", "\u2212"], ["fit", "\u2922"]]) {
       box(g, bx, by, s, s, 10, "rgba(20,28,24,0.85)", "rgba(255,240,200,0.3)");
+      noteCover(g, bx, by, s, s);
       text(g, label, bx + s / 2, by + s / 2 + 1, { size: 20, weight: 700, align: "center" });
       this.buttons.push({ x: bx, y: by, w: s, h: s, act });
       this.furn.push({ x: bx, y: by, w: s, h: s, kind: "control", label: `view ${act}` });

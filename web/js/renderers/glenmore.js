@@ -17,6 +17,7 @@ export default class GlenMoreRenderer extends Renderer {
     this.sel = null;          // seat whose display is shown large
     this.lastTurn = null;
     this.pan = { x: 0, y: 0 };
+    this.myPan = {};          // seat -> the pan of its display the player made (kept through moves)
     this.hover = null;
     this.openKey = null;      // tile whose activation options are listed as choices
     this.moveFrom = null;     // clan-member source picked in the move phase
@@ -33,6 +34,7 @@ export default class GlenMoreRenderer extends Renderer {
       this.sel = null;
       this.manualView = null;
       this.lastTurn = null;
+      this.myPan = {};
     }
     if (v.is_over && (!prev || !prev.view.is_over || prev.gid !== snapshot.gid)) {
       // the end: open on the winner's board (a human winner first), else on a human's
@@ -40,11 +42,11 @@ export default class GlenMoreRenderer extends Renderer {
       const human = (i) => v.seats && v.seats[i] && v.seats[i].kind === "human";
       this.sel = winners.find(human) ?? winners[0] ?? (v.seats || []).findIndex(human);
       if (this.sel == null || this.sel < 0) this.sel = 0;
-      this.pan = { x: 0, y: 0 };
+      this.pan = this.panOf(this.sel);
     } else if (this.sel == null || turn !== this.lastTurn || this.sel >= v.players.length) {
       if (turn != null) this.sel = turn;
       else if (this.sel == null || this.sel >= v.players.length) this.sel = (snapshot.winners || [0])[0] ?? 0;
-      this.pan = { x: 0, y: 0 };
+      this.pan = this.panOf(this.sel);
     }
     this.lastTurn = turn;
     if (!prev || prev.view.ply !== v.ply) {
@@ -57,6 +59,9 @@ export default class GlenMoreRenderer extends Renderer {
     this.sendChoices();
     this.draw();
   }
+
+  /** The pan of ``seat``'s display: the one the player made (a drag, the keyboard), else none. */
+  panOf(seat) { return { ...(this.myPan[seat] || { x: 0, y: 0 }) }; }
 
   /** Where the shown player's display is, and whose it is (for the shell's checks). */
   layoutInfo() {
@@ -85,7 +90,7 @@ export default class GlenMoreRenderer extends Renderer {
     const ms = Math.max(2000, Math.min(6000, 400 + 55 * words));
     this.hold = { seat: tiles[tiles.length - 1].mark.seat, until: performance.now() + ms };
     this.sel = this.hold.seat;
-    this.pan = { x: 0, y: 0 };
+    this.pan = this.panOf(this.sel);
     clearTimeout(this.holdTimer);
     this.holdTimer = setTimeout(() => this.endHold(), ms);
   }
@@ -232,7 +237,8 @@ export default class GlenMoreRenderer extends Renderer {
     if (d.drag) {
       this.tip = null;
       this.pan = { x: d.pan.x + dx, y: d.pan.y + dy };
-      this.draw();
+      this.draw();   // (clamps the pan to the display)
+      this.myPan[this.sel] = { ...this.pan };
     }
     return true;
   }
@@ -289,6 +295,7 @@ export default class GlenMoreRenderer extends Renderer {
     const was = { ...this.pan };
     this.pan = { x: this.pan.x + a.x + a.w / 2 - target.x, y: this.pan.y + a.y + a.h / 2 - target.y };
     this.draw();   // clamps the pan to the display
+    this.myPan[this.sel] = { ...this.pan };
     return this.pan.x !== was.x || this.pan.y !== was.y;
   }
 
@@ -372,7 +379,7 @@ export default class GlenMoreRenderer extends Renderer {
   showSeat(seat) {
     if (this.sel !== seat) {
       this.sel = seat;
-      this.pan = { x: 0, y: 0 };
+      this.pan = this.panOf(seat);
       this.moveFrom = null;
       this.openKey = null;
       this.sendChoices();

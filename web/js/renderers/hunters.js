@@ -52,11 +52,17 @@ export default class HuntersRenderer extends Renderer {
     this.hover = null;
     this.hoverCell = null;
     if (this.lastMouse && this.featAt) this.hoverAt(...this.lastMouse);
+    if (prev && prev.gid !== snapshot.gid) { this.forgetView(); this.userMoved = false; }   // another game
+    // the view the player set stays through moves and replies: the camera leaves it only for a
+    // moment (the tile just placed brought close for its spots, a bot's tile shown) and comes back
+    if (this.mine && !(v.phase === "meeple" && this.interactive)) this.comeBack();
     if (!this.userMoved) this.fit();
-    if (v.phase === "meeple" && v.just_placed && this.interactive) this.reveal(v.just_placed.x, v.just_placed.y);
+    if (v.phase === "meeple" && v.just_placed && this.interactive) { this.goAway(); this.reveal(v.just_placed.x, v.just_placed.y); }
     else if (this.focus != null) this.showRecent(this.focus);
-    // every square the tile can go on is out of sight (the player zoomed or panned away): show them
-    if (v.phase === "place" && this.interactive && this.placeAt && this.placeAt.size && this.W && !this.targets().length) this.fit();
+    else if (this.mine && !this.interactive) this.showBotMove();
+    // every square the tile can go on is out of sight (the view moved to show something): show
+    // them (a view the player set stays: the light and the keyboard pan to them, fit shows all)
+    if (!this.mine && v.phase === "place" && this.interactive && this.placeAt && this.placeAt.size && this.W && !this.targets().length) this.fit();
     this.offerChoices();
     this.redraw();
   }
@@ -73,7 +79,26 @@ export default class HuntersRenderer extends Renderer {
   /** The camera moved (a drag, a pinch, the wheel, a button, the keyboard): it stays where the player put it. */
   camMoved() {
     this.userMoved = true;
-    this.redraw();
+    super.camMoved();
+  }
+
+  comeBack() {
+    const back = super.comeBack();
+    if (back) this.userMoved = true;
+    return back;
+  }
+
+  /** A bot's last tile, out of the player's view: brought into it (the scale kept; the view
+   * comes back at the player's turn: update()). */
+  showBotMove() {
+    const m = this.lastMarkTile();
+    if (!m) return;
+    const r = this.revealRect(), s = this.cam.s;
+    const [x, y] = this.toScreen(m[0], m[1]);
+    if (x - s / 2 >= r.x && y - s / 2 >= r.y && x + s / 2 <= r.x + r.w && y + s / 2 <= r.y + r.h) return;
+    this.goAway();
+    this.cam.ox += r.x + r.w / 2 - x;
+    this.cam.oy += r.y + r.h / 2 - y;
   }
 
   /** The legal places on the board (``{all: true}``: those out of sight too, marked ``off``). */
@@ -223,7 +248,12 @@ export default class HuntersRenderer extends Renderer {
   toScreen(wx, wy) { return this.cam.toScreen(wx, wy); }
   toWorld(sx, sy) { return this.cam.toWorld(sx, sy); }
 
-  fit() {
+  /** The view of the whole board, every tile and place (./base.js drawnWhole). */
+  showWhole() { this.fit({ whole: true }); return true; }
+
+  /** The board fitted to the screen (its fit button); unless ``whole``, a finger's places are
+   * brought close enough to tap (44 px) and the tile just placed near enough for its spots. */
+  fit({ whole = false } = {}) {
     const v = this.snap && this.snap.view;
     let x0 = -1, y0 = -1, x1 = 1, y1 = 1;
     if (v) {
@@ -241,7 +271,7 @@ export default class HuntersRenderer extends Renderer {
     const bw = x1 - x0 + 1.3, bh = y1 - y0 + 1.3;
     let s = Math.max(MIN_S, Math.min(small ? 110 : 130, aw / bw, ah / bh));
     let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-    if (this.touch && s < 48 && this.interactive && this.placeAt && this.placeAt.size) {
+    if (!whole && this.touch && s < 48 && this.interactive && this.placeAt && this.placeAt.size) {
       // a finger needs 44 px: zoom in and centre on the places the tile may go
       s = 48;
       const places = this.placeAt ? [...this.placeAt.keys()].map((k) => k.split(",").map(Number)) : [];
@@ -258,7 +288,7 @@ export default class HuntersRenderer extends Renderer {
         }
       }
     }
-    if (v && v.phase === "meeple" && v.just_placed && this.interactive) {
+    if (!whole && v && v.phase === "meeple" && v.just_placed && this.interactive) {
       // the member goes on one small tile: bring it close
       // (only when the tiles are too small to tap a spot reliably)
       const want = this.touch ? 150 : small ? 120 : 110;
@@ -276,7 +306,7 @@ export default class HuntersRenderer extends Renderer {
     // spots and their names clear of every panel, button and line of help
     const small = this.W < 520, moved = this.userMoved;
     const want = this.touch ? 150 : small ? 120 : 110;
-    if (this.cam.s < (this.touch ? 140 : small ? 90 : 70)) this.zoomAt(...this.toScreen(x, y), want / this.cam.s);
+    if (this.cam.s < (this.touch ? 140 : small ? 90 : 70)) this.cam.zoomAt(...this.toScreen(x, y), want / this.cam.s, true);
     this.userMoved = moved;
     // the smallest pan that shows the whole tile (and the names under its spots) in the clear part
     const R = this.revealRect(), s = this.cam.s;
@@ -380,7 +410,7 @@ export default class HuntersRenderer extends Renderer {
         return;
       }
     }
-    if (dbl) { this.lastTap = null; this.fit(); this.redraw(); return; }
+    if (dbl) { this.lastTap = null; this.forgetView(); this.fit(); this.redraw(); return; }
     // nothing to play here: show the feature under the finger (touch has no hover)
     const hit = this.pieceUnder(wx, wy);
     const f = hit ? this.featAt.get(`${hit.x},${hit.y},${hit.piece}`) || null : null;
@@ -446,7 +476,7 @@ export default class HuntersRenderer extends Renderer {
     const c = [this.W / 2, this.H / 2];
     if (act === "zoomin") this.zoomAt(...c, 1.3);
     else if (act === "zoomout") this.zoomAt(...c, 1 / 1.3);
-    else if (act === "fit") { this.fit(); this.redraw(); }
+    else if (act === "fit") { this.forgetView(); this.fit(); this.redraw(); }
     else if (act === "rotate" && this.sel) { this.sel.i = (this.sel.i + 1) % this.sel.moves.length; this.offerChoices(); this.redraw(); }
     else if (act === "confirm" && this.sel) { const m = this.sel.moves[this.sel.i]; this.sel = null; this.ui.play(m); }
     else if (act === "preview" && this.sel) this.press("rotate");

@@ -7,6 +7,7 @@
 // move, Up/Down (or PageUp/PageDown) the previous/next marked decision, Home/End.
 
 import { text as drawText } from "../renderers/base.js";
+import { t, num } from "../i18n.js";
 import { markColour } from "./words.js";
 
 /** Round numbers for the value axis between lo and hi (about ``n`` of them). */
@@ -59,6 +60,7 @@ export class ReviewChart {
     });
     canvas.addEventListener("pointercancel", () => { this.press = null; this.dragging = false; });
     canvas.addEventListener("keydown", (e) => this.key(e));
+    canvas.redraw = () => this.draw();   // (drawn again on demand: a language change, the layout audit)
     new ResizeObserver(() => this.draw()).observe(canvas);
   }
 
@@ -138,14 +140,15 @@ export class ReviewChart {
     const pad = Math.max(2, (hi - lo) * 0.08);
     lo -= pad; hi += pad;
     const yOf = (v) => f.y1 - ((v - lo) / (hi - lo)) * (f.y1 - f.y0);
-    // the value axis: a few round numbers
+    // the value axis: a few round numbers (as the language writes them), in points
     g.lineWidth = 1;
     for (const v of ticks(lo, hi)) {
       const y = Math.round(yOf(v)) + 0.5;
       g.strokeStyle = "#243633";
       g.beginPath(); g.moveTo(f.x0, y); g.lineTo(f.x1, y); g.stroke();
-      drawText(g, String(v), f.x0 - 4, y, { size: 11, color: "#9fb2aa", align: "right" });
+      drawText(g, num(v), f.x0 - 4, y, { size: 11, color: "#9fb2aa", align: "right" });
     }
+    drawText(g, t("points"), 3, 6, { size: 10, color: "#9fb2aa", align: "left" });
     // the moments: a tick under the time axis each, a faint line up; short names when few
     const few = this.moments.length <= 6;
     for (const m of this.moments) {

@@ -17,11 +17,11 @@
 // so, never named a mistake).
 
 import { el, toast, seatShape } from "../ui.js";
-import { t, tn } from "../i18n.js";
+import { t, tn, num } from "../i18n.js";
 import { announce } from "../access.js";
 import { ReviewChart } from "./chart.js";
 import { MoveRings } from "./moves.js";
-import { MARK_WORDS, MARK_GLYPH, markColour, points, range, upTo, number } from "./words.js";
+import { MARK_WORDS, MARK_GLYPH, markColour, points, range, upTo } from "./words.js";
 
 const RID = "review";
 const SLICE_MS = 80;
@@ -278,12 +278,14 @@ export class ReviewPanel {
       pick: (ply) => this.h.seek(ply),
       describe: (ply) => this.positionWords(ply),
     });
+    this.what = el("p", { class: "muted small rv-what", id: "rv-what" });
     this.legend = el("div", { class: "rv-legend" });
+    this.moments = el("p", { class: "muted small rv-moments", id: "rv-moments" });
     this.tableBox = el("details", { class: "rv-table" });
     this.seatsBox = el("div", { class: "rv-seats" });
     this.costlyTitle = el("h4", {});
     this.costly = el("ol", { class: "rv-costly" });
-    b.replaceChildren(this.title, this.statusRow, this.about, this.chartCanvas, this.legend, this.tableBox,
+    b.replaceChildren(this.title, this.statusRow, this.about, this.what, this.chartCanvas, this.legend, this.moments, this.tableBox,
       this.seatsBox, this.costlyTitle, this.costly);
     b.setAttribute("aria-labelledby", "rv-title");
     // a costly decision's words: at the top of the replay's dock (never over the board)
@@ -331,14 +333,21 @@ export class ReviewPanel {
     this.stopBtn.hidden = this.complete || p.checking;
     this.stopBtn.textContent = judging ? t("Cancel") : t("Go on");
     this.statusRow.hidden = false;
-    // the chart's legend and its words
+    // the chart: what it plots (in points), its legend, its scoring moments named
     this.chartCanvas.setAttribute("aria-label", t("Chart of the game: each player's expected final score after every move; arrow keys move the replay, up and down go to the marked decisions"));
     const seats = this.data.chart.values.length ? this.data.chart.values[0].map((_, i) => i) : [];
+    this.what.textContent = seats.length === 1
+      ? t("The line: your expected final score, in points, after each move (the hard bot's estimate from what the table knew then). At the end it meets your final score.")
+      : t("The lines: each player's expected final score, in points, after each move (the hard bot's estimate from what the table knew then). At the end each line meets that player's final score.");
     this.legend.replaceChildren(...seats.map((i) => el("span", { class: "rv-key" },
-      el("span", { class: `dot ${seatShape(i)}`, style: `background:${this.h.seatColor(i)}` }), this.h.seatName(i))),
-    this.data.chart.moments.length ? el("span", { class: "rv-key" }, el("span", { class: "rv-moment-key", "aria-hidden": "true", text: "\u25b2" }), t("scoring")) : null,
+      el("span", { class: "rv-line", style: `background:${this.h.seatColor(i)}`, "aria-hidden": "true" }), this.h.seatName(i))),
     ...["close", "inaccuracy", "mistake", "blunder"].map((m) => el("span", { class: "rv-key" },
       el("span", { class: "rv-dot", style: `background:${markColour(m)}` }), t(MARK_WORDS[m]))));
+    const moments = this.data.chart.moments;
+    this.moments.hidden = !moments.length;
+    this.moments.replaceChildren(el("span", { class: "rv-moment-key", "aria-hidden": "true", text: "\u25b2" }),
+      moments.length <= 6 ? t("Scoring moments: {list}", { list: moments.map((m) => m.text).join(", ") })
+        : tn("{n} scoring moment (each in the table below)", "{n} scoring moments (each in the table below)", moments.length));
     this.renderTable();
     this.renderSeats();
   }
@@ -352,7 +361,7 @@ export class ReviewPanel {
       return el("p", { class: "rv-seat" },
         el("span", { class: `dot ${seatShape(seat)}`, style: `background:${this.h.seatColor(seat)}` }),
         el("strong", { text: this.h.seatName(seat) }), " ",
-        t("{avg} points lost per decision ({n} judged)", { avg: number(s.average, 2), n: s.decisions }), el("br"),
+        t("{avg} points lost per decision ({n} judged)", { avg: num(s.average, { digits: 2 }), n: s.decisions }), el("br"),
         el("span", { class: "muted", text: [
           tn("{n} inaccuracy", "{n} inaccuracies", m.inaccuracy), tn("{n} mistake", "{n} mistakes", m.mistake),
           tn("{n} blunder", "{n} blunders", m.blunder), tn("{n} close call", "{n} close calls", m.close || 0)].join(" \u00b7 ") }));
@@ -394,7 +403,7 @@ export class ReviewPanel {
     const body = [...rows.keys()].sort((a, b) => a - b).map((ply) => el("tr", {},
       el("th", { scope: "row" }, el("button", { type: "button", class: "rv-go", onclick: () => this.h.seek(ply),
         text: ply === 0 ? t("Start") : t("After move {n}", { n: ply }) })),
-      ...seats.map((i) => el("td", { text: String(Math.round((d.chart.values[ply] || [])[i] ?? 0)) })),
+      ...seats.map((i) => el("td", { text: num(Math.round((d.chart.values[ply] || [])[i] ?? 0)) })),
       el("td", { text: rows.get(ply).join("; ") })));
     this.tableBox.replaceChildren(el("summary", { text: t("The chart as a table") }),
       el("table", {}, el("caption", { text: t("Expected final scores after each move") }), el("thead", {}, head), el("tbody", {}, ...body)));

@@ -2,7 +2,7 @@
 // (js/review/panel.js, loaded only with a review): the marks' names and signs, points lost and
 // their range, numbers in the page's language.
 
-import { t, tn, N_, language } from "../i18n.js";
+import { t, tn, N_, num } from "../i18n.js";
 
 export const MARK_WORDS = { good: N_("good"), close: N_("close call"), inaccuracy: N_("inaccuracy"), mistake: N_("mistake"), blunder: N_("blunder") };
 // the signs chess players know: ?! an inaccuracy, ? a mistake, ?? a blunder; a close call: too
@@ -11,38 +11,21 @@ export const MARK_GLYPH = { close: "\u2248", inaccuracy: "?!", mistake: "?", blu
 const MARK_COLOURS = { close: "#9aa3ad", inaccuracy: "#f2c12e", mistake: "#f08a24", blunder: "#e8483b" };
 export const markColour = (mark) => MARK_COLOURS[mark] || "#8fb256";
 
-const formats = new Map();
-/** ``x`` with ``digits`` decimals, as the page's language writes numbers ("3.5", "3,5"). */
-export function number(x, digits = 0) {
-  const key = `${language()}/${digits}`;
-  if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-  return formats.get(key).format(x);
-}
-
-/** A loss as shown: a tenth below 10, whole numbers from 10. */
-export function amount(x) {
-  return x < 9.95 ? number(Math.round(x * 10) / 10, 1) : number(Math.round(x));
-}
-
-/** The plural count of an amount: a tenth ("2.5 points") takes the form of 2. */
-function count(x) {
-  if (x >= 9.95) return Math.round(x);
-  return Math.round(x * 10) === 10 ? 1 : 2;
-}
-
-/** "about N points" for a loss. */
+/** "about N points" for a loss: a tenth below 10, whole numbers from 10. */
 export function points(x) {
-  return tn("about {n} point", "about {n} points", count(x), { n: amount(x) });
+  const v = x < 10 ? Math.round(x * 10) / 10 : Math.round(x);
+  const shown = x < 10 ? num(v, { digits: 1 }) : num(v);   // the language's decimal sign ("0,5")
+  return tn("about {n} point", "about {n} points", v === 1 ? 1 : 2, { n: shown });
 }
 
-/** The range a loss likely lies in, in whole points ("likely 3 to 8"); the low end rounded
+/** The range a loss likely lies in, in whole points ("likely 3 to 8"): the low end rounded
  * down, the high end up. */
 export function range(lo, hi) {
-  return t("likely {lo} to {hi}", { lo: number(Math.max(0, Math.floor(lo + 1e-9))), hi: number(Math.ceil(hi - 1e-9)) });
+  return t("likely {lo} to {hi}", { lo: num(Math.max(0, Math.floor(lo + 1e-9))), hi: num(Math.ceil(hi - 1e-9)) });
 }
 
 /** "N points" for the high end of a close call's range (whole points, rounded up). */
 export function upTo(hi) {
   const n = Math.max(1, Math.ceil(hi - 1e-9));
-  return tn("{n} point", "{n} points", n, { n: number(n) });
+  return tn("{n} point", "{n} points", n, { n: num(n) });
 }

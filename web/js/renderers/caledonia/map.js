@@ -101,6 +101,8 @@ export function drawMap(ctx) {
   const units = new Map((map.units || []).map((u) => [u.space, u]));
   const blocked = map.blocked || {};
   const ports = new Map(((view.export && view.export.ports) || []).filter((p) => p.space != null).map((p) => [p.space, p]));
+  const taken = [];   // the boxes of what is written or stands on the map (a price gives way to them)
+  const costs = [];   // the lands' prices to write, last
   // 1. ground
   for (const sp of map.spaces) {
     const [x, y] = cam.toScreen(sp.x, sp.y);
@@ -175,7 +177,9 @@ export function drawMap(ctx) {
       g.strokeStyle = "#5a4630";
       g.lineWidth = 2;
       g.stroke();
-      text(g, p ? `${p.port}` : "\u2693", x, y - r * 0.08, { size: Math.max(11, Math.round(r * 0.5)), weight: 800, color: "#3b2c1a", align: "center" });
+      const ps = Math.max(11, Math.round(r * 0.5));
+      const pw = text(g, p ? `${p.port}` : "\u2693", x, y - r * 0.08, { size: ps, weight: 800, color: "#3b2c1a", align: "center" });
+      taken.push({ x: x - pw / 2, y: y - r * 0.08 - ps / 2, w: pw, h: ps });
       if (p) {
         const used = p.used_by || [];
         used.forEach((seat, k) => {
@@ -190,17 +194,10 @@ export function drawMap(ctx) {
         });
       }
     }
-    if (sp.kind === "land" && sp.flags.active && !units.has(sp.id) && r > 9) {
-      const fs = Math.max(11, Math.round(r * 0.38));   // never under 11 px (a hex is then 2r >= 20 px wide)
-      g.font = `700 ${fs}px ${FONT}`;
-      g.textAlign = "center";
-      g.textBaseline = "middle";
-      g.lineWidth = 3;
-      g.strokeStyle = "rgba(0,0,0,0.6)";
-      const t = `\u00a3${sp.cost}`;
-      g.strokeText(t, x, y - r * 0.52);
-      g.fillStyle = "#fff6d6";
-      g.fillText(t, x, y - r * 0.52);
+    // the land's price: written last, where nothing else is (a unit, a blocked space, a
+    // highlighted space's own total, a neighbour's words all come first)
+    if (sp.kind === "land" && sp.flags.active && !units.has(sp.id) && !blocked[sp.id] && !(marks && marks.has(sp.id)) && r > 9) {
+      costs.push({ sp, x, y });
     }
   }
   // 4. settlements: a band between neighbouring units of one owner
@@ -230,15 +227,19 @@ export function drawMap(ctx) {
       hexPath(g, x, y, r * 0.8, A0);
       g.fillStyle = "rgba(40,35,30,0.85)";
       g.fill();
-      text(g, "\u2715", x, y, { size: Math.max(11, Math.round(r * 0.6)), weight: 800, color: "#bbb", align: "center" });
+      const cs = Math.max(11, Math.round(r * 0.6));
+      const cw = text(g, "\u2715", x, y, { size: cs, weight: 800, color: "#bbb", align: "center" });
+      taken.push({ x: x - cw / 2, y: y - cs / 2, w: cw, h: cs });
     } else {
       unitGlyph(g, "worker", x, y, cam.s * UNIT_SIZE, NEUTRAL);   // a grey worker, no seat's mark
+      taken.push(pieceBox(x, y, cam.s * UNIT_SIZE));
     }
   }
   for (const u of map.units || []) {
     const sp = map.spaces[u.space];
     const [x, y] = cam.toScreen(sp.x, sp.y);
     unitGlyph(g, u.unit, x, y, cam.s * UNIT_SIZE, colorOf(u.seat));
+    taken.push(pieceBox(x, y, cam.s * UNIT_SIZE));
   }
   // what the others did since your move (the engine's marks): a ring in the mover's colour
   for (const [sid, m] of ctx.fresh || []) {
@@ -258,9 +259,12 @@ export function drawMap(ctx) {
     g.restore();
     if (ctx.boxes) ctx.boxes.push({ k: m.k, kind: "space", key: String(sid), x: x - r * 0.74, y: y - r * 0.74, w: r * 1.48, h: r * 1.48 });
   }
-  // 6. highlights: every space of the current decision, with its total cost
+  // 6. highlights: every space of the current decision, then on each what may go there or its
+  // total cost, where that is clear of what is written already (at a small scale, crowded ones
+  // give way: the space stays lit, a tap on it names its choice)
+  const meets = (a, b) => a.x < b.x + b.w + 1 && b.x < a.x + a.w + 1 && a.y < b.y + b.h + 1 && b.y < a.y + a.h + 1;
   if (marks && marks.size) {
-    for (const [sid, m] of marks) {
+    for (const [sid] of marks) {
       const sp = map.spaces[sid];
       const [x, y] = cam.toScreen(sp.x, sp.y);
       const chosen = ctx.sel === sid;
@@ -270,29 +274,65 @@ export function drawMap(ctx) {
       g.strokeStyle = chosen ? "#fff" : "#ffe066";
       g.lineWidth = chosen ? 4 : 2.5;
       g.stroke();
+    }
+    for (const [sid, m] of marks) {
+      const sp = map.spaces[sid];
+      const [x, y] = cam.toScreen(sp.x, sp.y);
       const kinds = markUnits(m);
-      if (kinds) {
-        // the units that may go here (starting workers), as pictograms on a dark pill
-        const us = Math.max(16, Math.min(30, Math.round(r * 0.62))), gap = 2;
+      // what may go here, inside the hex: the units' pictograms on a dark pill where they fit
+      // (12 px or more each), else their number
+      const room = r * 1.5, gap = 2;
+      const us = kinds ? Math.min(30, Math.round(r * (kinds.length === 1 ? 0.8 : 0.62)), Math.floor((room - 6 + gap) / kinds.length - gap)) : 0;
+      if (kinds && us >= 12) {
         const tw = kinds.length * (us + gap) - gap + 6;
         const ly = y + r * 0.12;
+        const box = { x: x - tw / 2, y: ly - us / 2 - 2, w: tw, h: us + 4 };
+        if (taken.some((o) => meets(o, box))) continue;
+        taken.push(box);
         g.fillStyle = "rgba(25,25,20,0.88)";
         g.beginPath();
-        g.roundRect(x - tw / 2, ly - us / 2 - 2, tw, us + 4, 5);
+        g.roundRect(box.x, box.y, box.w, box.h, 5);
         g.fill();
         const col = colorOf(view.current);
         kinds.forEach((u, k) => unitGlyph(g, u, x - tw / 2 + 3 + us / 2 + k * (us + gap), ly, us, col));
-      } else if (m.label) {
+      } else if (kinds || m.label) {
+        // a word or a price (a count of units at a small scale): under the middle where there is
+        // room, in the middle of the hex at a small scale
+        const words = kinds ? `${kinds.length}` : m.label;
         const fs = Math.max(11, Math.min(18, Math.round(r * 0.42)));
         g.font = `800 ${fs}px ${FONT}`;
-        const tw = g.measureText(m.label).width + 8;
-        const ly = y + r * 0.5;
+        const tw = g.measureText(words).width + (r > 24 ? 8 : 4);
+        const ly = r > 24 ? y + r * 0.5 : y;
+        const box = { x: x - tw / 2, y: ly - fs * 0.65, w: tw, h: fs * 1.3 };
+        if (taken.some((o) => meets(o, box))) continue;
+        taken.push(box);
         g.fillStyle = m.ship ? "rgba(20,60,110,0.92)" : "rgba(25,25,20,0.88)";
         g.beginPath();
-        g.roundRect(x - tw / 2, ly - fs * 0.65, tw, fs * 1.3, 4);
+        g.roundRect(box.x, box.y, box.w, box.h, 4);
         g.fill();
-        text(g, m.label, x, ly, { size: fs, weight: 800, color: "#ffe680", align: "center" });
+        text(g, words, x, ly, { size: fs, weight: 800, color: "#ffe680", align: "center" });
       }
     }
   }
+  // 7. the lands' prices where they are clear of everything else (at a small scale, crowded
+  // ones give way)
+  const fs = Math.max(11, Math.round(r * 0.38));   // never under 11 px (a hex is then 2r >= 20 px wide)
+  g.font = `700 ${fs}px ${FONT}`;
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  g.lineWidth = 3;
+  g.strokeStyle = "rgba(0,0,0,0.6)";
+  g.fillStyle = "#fff6d6";
+  for (const { sp, x, y } of costs) {
+    const t = `\u00a3${sp.cost}`;
+    const w = g.measureText(t).width;
+    const b = { x: x - w / 2, y: y - r * 0.52 - fs / 2, w, h: fs };
+    if (taken.some((o) => meets(o, b))) continue;
+    taken.push(b);
+    g.strokeText(t, x, y - r * 0.52);
+    g.fillText(t, x, y - r * 0.52);
+  }
 }
+
+/** A unit's pictogram's box on the map (what a price gives way to). */
+const pieceBox = (x, y, size) => ({ x: x - size * 0.42, y: y - size * 0.42, w: size * 0.84, h: size * 0.84 });

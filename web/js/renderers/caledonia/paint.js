@@ -5,7 +5,7 @@
 import { t, N_ } from "../../i18n/caledonia.js";
 import { drawSeatMark } from "../../seatmark.js";
 import { drawUnit, drawGood, MARK_AT } from "./pieces.js";
-import { FONT, box, text, wrap } from "../base.js";
+import { FONT, box, text, wrap, notePiece } from "../base.js";
 
 export { FONT, box, text, wrap };
 
@@ -74,6 +74,7 @@ export function goodCount(g, good, n, x, y, r, color = "#f3ecd8") {
 /** A unit on the map or a player board: its pictogram (pieces.js) in the owner's colour,
  * `size` px square, with the seat's shape mark in a corner the drawing leaves free. */
 export function unitGlyph(g, unit, x, y, size, color, { ghost = false } = {}) {
+  if (!ghost) notePiece(g, unit, x - size * 0.42, y - size * 0.42, size * 0.84, size * 0.84);
   drawUnit(g, unit, x, y, size, color, { ghost });
   const [mx, my] = MARK_AT[unit] || MARK_AT.worker;
   if (!ghost) drawSeatMark(g, color, x + mx * size, y + my * size, size * 0.11);

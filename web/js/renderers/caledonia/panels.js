@@ -304,17 +304,20 @@ function drawPlayer(g, v, p, x, y, w, st) {
   bits.push(t("settlements {n}", { n: p.settlements }));
   if (p.clan && p.clan.id === "mackenzie") bits.push(t("cellar {spots}", { spots: p.cellar.join("/") }));
   h += wrap(g, bits.join(" \u00b7 "), x + 10, y + h, w - 20, { size: 12, color: "#e8e0c8", maxLines: 8 }) + 4;
-  // shipping track
-  const sw = (w - 20) / 6;
+  // shipping track: six steps in a row, or two rows of three where a name would not fit whole
+  // (each step's name within its box, on two lines where long: Portuguese's "sem frota")
+  const fits = (n) => SHIP.every((_, i) => fitLines(g, shipName(i), 0, 0, (w - 20) / n - 6, 11, { bold: true, measure: true, optional: true }).lines > 0);
+  const per = fits(6) ? 6 : 3;
+  const sw = (w - 20) / per;
   SHIP.forEach((_, i) => {
     const on = i === p.shipping;
-    // each step's name within its box (on two lines where long: Portuguese's "sem frota", no overlap)
-    box(g, x + 10 + i * sw + 1, y + h, sw - 2, 30, 4, on ? col : "rgba(255,255,255,0.07)", on ? "#fff" : null);
+    const bx = x + 10 + (i % per) * sw, by = y + h + Math.floor(i / per) * 34;
+    box(g, bx + 1, by, sw - 2, 30, 4, on ? col : "rgba(255,255,255,0.07)", on ? "#fff" : null);
     g.fillStyle = on ? "#111" : "#9c9480";
     const used = fitLines(g, shipName(i), 0, 0, sw - 6, 11, { bold: on, measure: true });
-    fitLines(g, shipName(i), x + 10 + i * sw + sw / 2, y + h + 15 - used.h / 2, sw - 6, 11, { bold: on });
+    fitLines(g, shipName(i), bx + sw / 2, by + 15 - used.h / 2, sw - 6, 11, { bold: on });
   });
-  h += 36;
+  h += 36 + (SHIP.length / per - 1) * 34;
   // contracts
   if ((p.contracts || []).length) {
     h += wrap(g, t("Open contracts (tap to fulfil when you can):"), x + 10, y + h + 1, w - 20, { size: 12, color: "#c8bd9c", maxLines: 4 }) + 2;

@@ -51,7 +51,9 @@ function drawResources(R, spot, x, y, s, pays) {
   const tok = Math.max(7, s * 0.17);
   const gw = groups.map(([, n]) => tok + Math.min(n - 1, 2) * tok * 0.45 + tok * 0.35);
   const total = gw.reduce((a, b) => a + b, 0);
-  let gx = x + (s - total) / 2 + tok * 0.15;
+  // (left of the clan members at the bottom right, when there are some)
+  const room = spot.clansmen ? s * 0.64 : s;
+  let gx = x + Math.max(0, (room - total) / 2) + tok * 0.15;
   const gy = y + s * 0.8;
   groups.forEach(([r, n], i) => {
     const w = gw[i];
@@ -82,12 +84,13 @@ function drawResources(R, spot, x, y, s, pays) {
   });
 }
 
-function drawClansmen(R, spot, colour, x, y, s, pay) {
+function drawClansmen(R, spot, colour, x, y, s, pay, badge = false) {
   const { g } = R;
   const n = spot.clansmen || 0;
   if (!n) return;
   const ms = s * 0.3;
-  const cx = x + s * 0.8, cy = y + s * 0.45;
+  // at the bottom right, clear of the tile's name at the top (left of a card's bonnets there)
+  const cx = x + s * (badge ? 0.56 : 0.8), cy = y + s * 0.76;
   if (pay) {
     // Loch Ness is paid with a clan member: tap the meeple
     const label = moveLabel(R.view, pay);
@@ -130,7 +133,10 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
     const tile = view.tiles[String(spot.tile)];
     g.save();
     if (activated.has(k)) g.globalAlpha = 0.72;
-    drawTile(g, tile, x, y, T, { detail, cards: view.cards });
+    // (a tile holding goods or clan members: its picture without its words, which they would
+    // cover; its details are a long press away)
+    const holds = spot.clansmen > 0 || resGroups(spot).length > 0;
+    drawTile(g, tile, x, y, T, { detail, cards: view.cards, bare: holds });
     g.restore();
     if (R.infos) R.infos.push({ x, y, w: T, h: T, tile: tile, clip: R.clip });
     if (placed === k) {
@@ -168,7 +174,8 @@ export function drawDisplay(R, player, ox, oy, T, bounds, opts = {}) {
     if (detail || T >= 18) {
       const pays = mv.pay.filter((m) => key(m.from) === k);
       drawResources(R, spot, x, y, T, pays.filter((m) => m.resource !== "clansman"));
-      drawClansmen(R, spot, colour, x, y, T, pays.find((m) => m.resource === "clansman"));
+      const card = tile && tile.card && view.cards ? view.cards[tile.card] : null;
+      drawClansmen(R, spot, colour, x, y, T, pays.find((m) => m.resource === "clansman"), !!(card && card.bonnets));
     }
     // activation: one move plays at once, several open a list of choices
     const acts = mv.activate.get(k);

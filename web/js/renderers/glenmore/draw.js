@@ -4,7 +4,7 @@
 
 import { t, tn, N_ } from "../../i18n/glenmore.js";
 import { drawSeatMark } from "../../seatmark.js";
-import { MIN_PX, roundRect, fitText, fitLines, font as baseFont } from "../base.js";
+import { MIN_PX, roundRect, fitText, fitLines, font as baseFont, notePiece } from "../base.js";
 
 export { MIN_PX, roundRect, fitText, fitLines };
 /** Glen More's fonts: bold or regular at ``px`` (never under MIN_PX). */
@@ -88,6 +88,7 @@ export function drawCoin(g, cx, cy, s) {
 /** A clan member (meeple) in a seat colour. */
 export function drawMeeple(g, cx, cy, s, colour, opts = {}) {
   const u = s / 10;
+  notePiece(g, opts.bonnet ? "chieftain" : "clan member", cx - 0.46 * s, cy - 0.45 * s, 0.92 * s, 0.91 * s);
   g.save();
   g.fillStyle = colour;
   g.strokeStyle = opts.edge || "rgba(0,0,0,0.75)";
@@ -116,6 +117,7 @@ export function drawMeeple(g, cx, cy, s, colour, opts = {}) {
 
 /** A player figure (pawn) on the chain. */
 export function drawFigure(g, cx, cy, s, colour) {
+  notePiece(g, "figure", cx - 0.28 * s, cy - 0.38 * s, 0.56 * s, 0.7 * s);
   g.save();
   g.fillStyle = colour;
   g.strokeStyle = "rgba(0,0,0,0.8)";
@@ -289,7 +291,7 @@ const SHORT_NAME = { "Meadow (sheep)": N_("Meadow"), "Pasture (cattle)": N_("Pas
 
 const PRODUCES = { quarry: "stone", forest: "wood", meadow: "sheep", pasture: "cattle", grain_field: "grain" };
 
-function tileIcon(g, tile, x, y, s, cards) {
+function tileIcon(g, tile, x, y, s, cards, bare = false) {
   const cx = x + s / 2, cy = y + s * 0.5;
   const kind = tile.kind;
   if (PRODUCES[kind]) {
@@ -305,7 +307,7 @@ function tileIcon(g, tile, x, y, s, cards) {
     g.textAlign = "center";
     g.textBaseline = "middle";
     const sub = kind === "castle" && tile.card ? cardText(cards[tile.card]) : t("1 move");
-    fitText(g, sub, cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
+    if (!bare) fitText(g, sub, cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
     return;
   }
   if (kind === "loch") {
@@ -313,7 +315,7 @@ function tileIcon(g, tile, x, y, s, cards) {
     g.fillStyle = "#1d4f7c";
     g.textAlign = "center";
     g.textBaseline = "middle";
-    fitText(g, cardText(cards[tile.card]), cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
+    if (!bare) fitText(g, cardText(cards[tile.card]), cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
     return;
   }
   if (kind === "abbey") {
@@ -324,10 +326,11 @@ function tileIcon(g, tile, x, y, s, cards) {
     g.fillStyle = "#333";
     g.textAlign = "center";
     g.textBaseline = "middle";
-    fitText(g, t("1 of choice"), cx, cy + s * 0.2, s * 0.8, s * 0.11, { optional: true });
+    if (!bare) fitText(g, t("1 of choice"), cx, cy + s * 0.2, s * 0.8, s * 0.11, { optional: true });
     return;
   }
   const text = tile.text || "";
+  if (bare) return;   // (a converter's recipe: in its details)
   if (kind === "distillery") return recipe(g, "grain -> whisky", cx, cy, s);
   if (kind === "tavern") {
     drawBarrel(g, cx - s * 0.15, cy, s * 0.16);
@@ -390,7 +393,8 @@ function costRow(g, cost, x, y, s) {
 
 /**
  * A tile face at (x, y), size s.
- * opts: {cost: show the cost, detail: false for minimaps, cards: view.cards}
+ * opts: {cost: show the cost, detail: false for minimaps, cards: view.cards, bare: the picture
+ * without its words (goods or clan members stand on the tile)}
  */
 export function drawTile(g, tile, x, y, s, opts = {}) {
   const colour = tile ? tile.colour : "grey";
@@ -429,14 +433,19 @@ export function drawTile(g, tile, x, y, s, opts = {}) {
     g.fillStyle = "#222";
     g.textAlign = "center";
     g.textBaseline = "top";
-    // the tile's whole name (the rulebook's, as the tutorial and the log say it), 11 px or more:
-    // on two lines and narrowed on a phone's small chain tile; its picture below it
-    // (a tile smaller than that, beside words that name it: its picture only)
+    // the tile's whole name (the rulebook's, as the tutorial and the log say it), 11 px or more,
+    // on one or two lines where it fits whole; its picture below it (where the name does not
+    // fit, on a phone's small chain tile: its picture only, the name a long press away)
     const px = Math.max(11, s * 0.15);
     const name = t(SHORT_NAME[tile.name] || tile.name);
-    const used = s >= 40 ? fitLines(g, name, x + s / 2, y + s * 0.08, s * 0.9, px, { bold: true }) : { h: 0 };
-    const low = Math.max(0, y + s * 0.08 + used.h - (y + s * 0.3));   // a second line reaches the picture's place
-    tileIcon(g, tile, x, y + low, s, opts.cards || {});
+    // a second line reaches the picture's place (a house's roof from 0.22 of the tile): the
+    // picture goes down, its words left out where they would reach the frame; where the picture
+    // would reach the frame or the cost, the name is left out instead
+    const fit = s >= 40 ? fitLines(g, name, 0, 0, s * 0.9, px, { bold: true, optional: true, measure: true }) : { h: 0 };
+    let low = Math.max(0, s * 0.08 + fit.h + 2 - s * 0.22);
+    if (low > s * (opts.cost ? 0.17 : 0.3)) low = 0;
+    else if (fit.h) fitLines(g, name, x + s / 2, y + s * 0.08, s * 0.9, px, { bold: true, optional: true });
+    tileIcon(g, tile, x, y + low, s, opts.cards || {}, !!opts.bare || low > s * 0.1);
     if (opts.cost) costRow(g, tile.cost, x, y, s);
     if (tile.card) {
       const card = (opts.cards || {})[tile.card];

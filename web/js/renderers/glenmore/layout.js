@@ -3,6 +3,7 @@
 // line and tile tooltips. Mixed into the renderer class (methods use `this`).
 
 import { THEME, RESOURCES, drawTile, drawRes, drawCoin, roundRect, font, fitText, fitLines, cardText } from "./draw.js";
+import { noteCover } from "../base.js";
 import { chainCells, drawChain, drawChainInfo, drawMarket, drawScoringTable, highlight, drawMarks } from "./board.js";
 import { displayBounds, displayMoves, drawDisplay, drawPlayerHeader, drawStats, cardNames } from "./display.js";
 import { moveLabel, tileLines, goodsText, nameOf } from "./labels.js";
@@ -72,6 +73,7 @@ export const layoutMethods = {
     roundRect(g, x, y, w, h, 8);
     g.fillStyle = "rgba(12,20,19,0.95)";
     g.fill();
+    noteCover(g, x, y, w, h);
     g.strokeStyle = THEME.accent;
     g.lineWidth = 1;
     g.stroke();
@@ -165,7 +167,13 @@ export const layoutMethods = {
     const mk = this.touch ? 44 : 26;
     const fullCell = Math.floor(Math.min((W - 2 * m - 6 * gap) / 7, 64));
     const boardH = 2 * fullCell + gap + 4 + 24 + mk + 2 + 20;
-    const split = H - (y + tabH + 6) - boardH < 180;   // room for the hint, header and ~2 rows of own tiles
+    // the shown player's display gets the room it needs: its rows whole at the smallest tile
+    // size (58 px), with the line of help and the header; else the chain has a tab of its own
+    const p = v.players[this.sel] || v.players[0];
+    const mv = p.seat === v.current_player ? displayMoves(R) : { place: [] };
+    const rows = displayBounds(p, mv.place.map((m) => m.at)).rows;
+    const need = Math.max(180, rows * 58 * 1.05 + 20 + 40 + 4 + 28 + 4);
+    const split = H - (y + tabH + 6) - boardH < need;
     // short canvas: a "Chain" tab switches between the board (chain, market)
     // and the display of the player whose tab is picked
     const view = split ? this.narrowView() : null;
@@ -312,10 +320,11 @@ export const layoutMethods = {
     R.clip = area;
     const first = R.hits.length;
     drawDisplay(R, p, ox, oy, T, bounds, { own });
-    // the legal places out of sight (a phone's small display): pan to them once per decision
-    // (a drag after that is the player's), so they can be tapped and the keyboard reaches them
+    // the legal places out of sight (a phone's small display): pan to them once per decision,
+    // unless the player panned this display (a drag is the player's, kept through moves), so
+    // they can be tapped and the keyboard reaches them
     const key = `${this.snap.gid}:${v.ply}:${p.seat}`;
-    if (this.pannable && this.autoPanned !== key) {
+    if (this.pannable && this.autoPanned !== key && !this.myPan[p.seat]) {
       this.autoPanned = key;
       const placed = R.hits.slice(first).filter((hh) => hh.move && hh.clip === area);
       const out = (hh) => hh.x < x + pad || hh.y < y + pad || hh.x + hh.w > x + w - pad || hh.y + hh.h > y + h - pad;
@@ -333,12 +342,21 @@ export const layoutMethods = {
         requestAnimationFrame(() => this.draw());
       }
     }
+    // the sides the display goes on past (a drag pans it): an arrow at each, over no tile's words
     if (this.pannable) {
-      g.fillStyle = "rgba(255,255,255,0.45)";
-      g.font = font(11);
-      g.textAlign = "right";
-      g.textBaseline = "bottom";
-      g.fillText(t("drag to pan"), x + w - 8, y + h - 6);
+      g.fillStyle = "rgba(255,213,74,0.85)";
+      const a = 7, sides = [
+        [this.pan.x < rangeX - 0.5, x + 4, y + h / 2, -1, 0], [this.pan.x > -rangeX + 0.5, x + w - 4, y + h / 2, 1, 0],
+        [this.pan.y < rangeY - 0.5, x + w / 2, y + 4, 0, -1], [this.pan.y > -rangeY + 0.5, x + w / 2, y + h - 4, 0, 1]];
+      for (const [on, ax, ay, dx, dy] of sides) {
+        if (!on) continue;
+        g.beginPath();
+        g.moveTo(ax, ay);
+        g.lineTo(ax - dx * a - dy * a, ay - dy * a - dx * a);
+        g.lineTo(ax - dx * a + dy * a, ay - dy * a + dx * a);
+        g.closePath();
+        g.fill();
+      }
     }
     g.restore();
   },
@@ -383,9 +401,11 @@ export const layoutMethods = {
     const taken = v.taken != null ? v.tiles[String(v.taken)] : null;
     let text;
     const mine = R.interactive;
+    // the person holding the device, watching their own move (a replay): spoken to
+    const you = !mine && turn != null && R.snap && R.snap.me === turn;
     const takenName = taken ? nameOf(taken.name) : null;
     switch (v.phase) {
-      case "take": text = mine ? t("Your turn: take a tile from the chain") : t("{name} is choosing a tile", { name: who }); break;
+      case "take": text = mine ? t("Your turn: take a tile from the chain") : you ? t("You are choosing a tile") : t("{name} is choosing a tile", { name: who }); break;
       case "pay": {
         const pd = v.pending || { needs: [], paid: [] };
         const needs = pd.needs.map(needName).join(", ");
@@ -395,16 +415,18 @@ export const layoutMethods = {
         if (mine) text += " — " + tapOr(t("tap a resource or buy"), t("click a resource or buy"));
         break;
       }
-      case "place": text = mine ? tapOr(t("Place {tile}: tap a dashed space", { tile: takenName || t("the tile") }), t("Place {tile}: click a dashed space", { tile: takenName || t("the tile") })) : t("{name} places {tile}", { name: who, tile: takenName || t("a tile") }); break;
+      case "place": text = mine ? tapOr(t("Place {tile}: tap a dashed space", { tile: takenName || t("the tile") }), t("Place {tile}: click a dashed space", { tile: takenName || t("the tile") })) : you ? t("You place {tile}", { tile: takenName || t("a tile") }) : t("{name} places {tile}", { name: who, tile: takenName || t("a tile") }); break;
       case "gain": text = t("Choose a resource to gain ({n} left)", { n: v.gains_pending || 1 }); break;
-      case "activate": text = mine ? tapOr(t("Activate tiles: tap a highlighted tile"), t("Activate tiles: click a highlighted tile")) : t("{name} activates tiles", { name: who }); break;
+      case "activate": text = mine ? tapOr(t("Activate tiles: tap a highlighted tile"), t("Activate tiles: click a highlighted tile")) : you ? t("You activate tiles") : t("{name} activates tiles", { name: who }); break;
       case "move": text = this.moveFrom ? tapOr(t("Tap where the clan member goes"), t("Click where the clan member goes")) : tn("Move clan members: {n} point left", "Move clan members: {n} points left", v.movement_points); break;
       case "over": {
         const sc = (this.snap.scores || []).map((s, i) => `${this.ui.seatName(i)} ${s.total}`).join(" · ");
-        const won = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");
-        const n = (this.snap.winners || []).length;
-        text = won ? tn("Game over: {names} wins — {scores}", "Game over: {names} win — {scores}", n, { names: won, scores: sc })
-          : t("Game over — {scores}", { scores: sc });
+        const winners = this.snap.winners || [];
+        const won = winners.map((i) => (i === this.snap.me ? t("you") : this.ui.seatName(i))).join(" & ");
+        const n = winners.length;
+        text = n === 1 && winners[0] === this.snap.me ? t("Game over: you win — {scores}", { scores: sc })
+          : won ? tn("Game over: {names} wins — {scores}", "Game over: {names} win — {scores}", n, { names: won, scores: sc })
+            : t("Game over — {scores}", { scores: sc });
         break;
       }
       default: text = v.phase;

@@ -100,6 +100,7 @@ export const drawing = {
       if (cell) {
         const hp = this.hoverPiece;
         for (const piece of [this.pick, hp]) if (piece !== null && piece !== undefined && this.meepleAt.has(piece)) this.drawMask(g, cell, piece, "#ffe680");
+        const spots = [];
         for (const piece of this.meepleAt.keys()) {
           const p = this.spotScreen(piece);
           if (!p) continue;
@@ -113,16 +114,24 @@ export const drawing = {
           g.beginPath(); g.arc(p[0], p[1], r + g.lineWidth + 1, 0, Math.PI * 2); g.stroke();
           g.fillStyle = "#4a3500";
           g.beginPath(); g.arc(p[0], p[1], Math.max(2, r * 0.22), 0, Math.PI * 2); g.fill();
-          // the role that goes here, named under the spot
-          if (s >= 70) {
-            const roles = this.meepleAt.get(piece).map((m) => (ROLE_NAME[m.role] ? t(ROLE_NAME[m.role]) : m.role));
-            const label = roles.join(" / ");
-            g.font = font(11, 600);
-            g.textAlign = "center";
-            g.textBaseline = "top";
+          spots.push({ piece, p, r, box: { x: p[0] - r - 2, y: p[1] - r - 2, w: 2 * r + 4, h: 2 * r + 4 } });
+        }
+        // the role that goes on each spot, named under it where that is clear of the other
+        // spots and names (a tap on the spot lists its roles in any case)
+        if (s >= 70) {
+          const meets = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+          const taken = spots.map((x) => x.box);
+          g.font = font(11, 600);
+          g.textAlign = "center";
+          g.textBaseline = "top";
+          for (const { piece, p, r } of spots) {
+            const label = this.meepleAt.get(piece).map((m) => (ROLE_NAME[m.role] ? t(ROLE_NAME[m.role]) : m.role)).join(" / ");
             const w = g.measureText(label).width + 8;
+            const box = { x: p[0] - w / 2, y: p[1] + r + 3, w, h: 15 };
+            if (taken.some((b) => meets(b, box))) continue;
+            taken.push(box);
             g.fillStyle = "rgba(20,16,4,0.78)";
-            g.fillRect(p[0] - w / 2, p[1] + r + 3, w, 15);
+            g.fillRect(box.x, box.y, w, 15);
             g.fillStyle = "#ffe9a6";
             g.fillText(label, p[0], p[1] + r + 4.5);
           }

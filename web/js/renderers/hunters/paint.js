@@ -3,6 +3,7 @@
 // and piece overlays for highlights.
 import { rng, seedOf, RIVER_W } from "./geometry.js";
 import { drawSeatMark } from "../../seatmark.js";
+import { notePiece } from "../base.js";
 
 export const COLORS = {
   table: "#23241f",
@@ -363,6 +364,7 @@ export function meeplePath(z) {
 }
 
 export function drawMember(g, x, y, z, color, role) {
+  notePiece(g, role || "member", x - z * 0.42, y - z * 0.45, z * 0.84, z * 0.9);
   g.save();
   g.translate(x, y);
   if (role === "hunter") g.rotate(-Math.PI / 2);
@@ -382,6 +384,7 @@ export function drawMember(g, x, y, z, color, role) {
 }
 
 export function drawHut(g, x, y, z, color) {
+  notePiece(g, "hut", x - z * 0.46, y - z * 0.48, z * 0.92, z * 0.92);
   g.save();
   g.translate(x, y);
   const u = z / 100;

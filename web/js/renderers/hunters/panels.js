@@ -2,7 +2,7 @@
 // and the hint / feature information line.  Each returns the hit boxes it drew.
 import { drawMember, drawHut } from "./paint.js";
 import { t } from "../../i18n/hunters.js";
-import { FONT, box as roundBox, noteCut } from "../base.js";
+import { FONT, box as roundBox, noteCut, noteCover } from "../base.js";
 
 export { roundBox };
 
@@ -50,6 +50,7 @@ export function drawPlayers(g, view, ui, winners, lay) {
   const w = scoreX + (small ? 58 : 64);
   const h = lay.playersH;
   roundBox(g, 8, 8, w, h, 10, PANEL, PANEL_EDGE);
+  noteCover(g, 8, 8, w, h);
   const current = [view.current_player, view.current].find((v) => typeof v === "number");
   players.forEach((p, k) => {
     const seat = typeof p.seat === "number" ? p.seat : k;
@@ -103,6 +104,7 @@ export function drawPreview(g, view, W, art, rot, phase, winnerText, lay) {
   const w = Math.max(size + 20, countsW + 16, g.measureText(head).width + 14), h = lay.previewH;
   const x = W - w - 8, y = 8;
   roundBox(g, x, y, w, h, 10, PANEL, PANEL_EDGE);
+  noteCover(g, x, y, w, h);
   g.textAlign = "center";
   g.textBaseline = "middle";
   const cx = x + w / 2;
@@ -158,6 +160,7 @@ export function drawButtons(g, W, H, lay) {
     const x = lay.zoom.row ? lay.zoom.x + k * (b + lay.gap) : lay.zoom.x;
     const y = lay.zoom.row ? lay.zoom.y : lay.zoom.y + k * (b + lay.gap);
     roundBox(g, x, y, b, b, b / 2, PANEL, PANEL_EDGE);
+    noteCover(g, x, y, b, b);
     g.strokeStyle = "#f3ecd8";
     g.fillStyle = "#f3ecd8";
     g.lineWidth = 2;
@@ -217,6 +220,7 @@ export function drawInfo(g, W, H, lines, ui, lay, measure = false) {
   const x = lay.side > 8 ? lay.side : 8, y = H - h - 8;
   if (measure) return { x, y, w, h };
   roundBox(g, x, y, w, h, 10, PANEL, PANEL_EDGE);
+  noteCover(g, x, y, w, h);
   g.textBaseline = "middle";
   g.textAlign = "left";
   rows.forEach((l, j) => {
