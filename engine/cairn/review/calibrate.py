@@ -32,6 +32,7 @@ difference; a claim is checked against the move the review names where it is a c
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -111,7 +112,7 @@ def _screen_one(task: Tuple[str, Dict[str, Any]]) -> Dict[str, Any]:
     g, _ = replay(name, rec)
     from .session import Session, SEED
     s = Session(g.to_save(), seats=[rec["seat"]])
-    b = settings_for(name).budget
+    b = dataclasses.replace(settings_for(name).budget, look=None, trust=None)   # the first look alone
     out = []
     for d in s.decisions:
         v = run(d.game, d.played, SEED, b)

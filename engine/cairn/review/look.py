@@ -12,7 +12,8 @@ A world is played on in one of these ways (``look.kind`` in ``data/review.toml``
 * ``round``: the rest of the round by the strategy policy, then the round-start value (the way
   Caledonia's hard bot looks ahead);
 * ``end``: the game played to its end by the game's strategy policy (its rollout policy where
-  it has none), exact.
+  it has none), exact;
+* ``easy``: ``plies`` decisions as the easy bot plays, then as ``end``.
 
 The worlds come in batches; after each, :func:`settled` may stop the look early (the budget goes
 where the verdict is close).  Every step is one world of one move, so the look yields like the
@@ -78,7 +79,14 @@ def _end(rules: Any, d: Any, seat: int, know: Any, rng: Rng, look: Look) -> List
     return [float(s["total"]) for s in rules.scores(d)]
 
 
-KINDS: Dict[str, Callable[..., List[float]]] = {"turn": _turn, "round": _round, "end": _end}
+def _easy(rules: Any, d: Any, seat: int, know: Any, rng: Rng, look: Look) -> List[float]:
+    """``plies`` decisions (every seat's) as the easy bot plays them, then to the end as
+    ``end``, each seat's ``k``-th choice from its own numbers."""
+    from .reference import Continuation, finish
+    return finish(rules, d, rng.below(1 << 30), Continuation(easy=look.plies, tail="strategy"))
+
+
+KINDS: Dict[str, Callable[..., List[float]]] = {"turn": _turn, "round": _round, "end": _end, "easy": _easy}
 
 
 def world(seed: int, n: int) -> int:

@@ -57,6 +57,11 @@ def world_seed(key: str, ply: int, n: int) -> int:
 
 def playout(rules: Any, state: Any, seat: int, world: int, cont: Continuation) -> float:
     """Play ``state`` (in place) to the end of the game; ``seat``'s result in points."""
+    return reward(finish(rules, state, world, cont), seat, 1.0)
+
+
+def finish(rules: Any, state: Any, world: int, cont: Continuation) -> List[float]:
+    """Play ``state`` (in place) to the end of the game; every seat's final score."""
     know = knowledge_for(rules.name)
     easy = LEVELS["easy"]
     current, legal_moves, apply = rules.current_player, rules.legal_moves, rules.apply
@@ -81,8 +86,7 @@ def playout(rules: Any, state: Any, seat: int, world: int, cont: Continuation) -
         else:
             move = policy(rules, state, legal, rng)
         apply(state, move)
-    values = [float(s["total"]) for s in rules.scores(state)]
-    return reward(values, seat, 1.0)
+    return [float(s["total"]) for s in rules.scores(state)]
 
 
 def results(game: Any, moves: List[Move], worlds: List[int], cont: Continuation) -> List[List[float]]:

@@ -195,7 +195,8 @@ class Session:
 
     def summary(self) -> Dict[str, Any]:
         """Per seat reviewed: decisions judged, points lost per decision (:meth:`lost`), each
-        mark's count, the plies of its costliest marked decisions (at most :data:`COSTLIEST`)."""
+        mark's count, the plies of its costliest marked decisions then its close calls (at most
+        :data:`COSTLIEST` in all)."""
         out = {}
         for seat in self.seats:
             mine = [d for d in self.decisions if d.seat == seat and d.verdict is not None]
@@ -205,7 +206,9 @@ class Session:
             counts = {"good": 0, "close": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0}
             for d in mine:
                 counts[self.mark(d)] += 1
-            costly = sorted((d for d in mine if self.lost(d) > 0), key=lambda d: (-d.verdict.loss, d.ply))
+            # the marked decisions, costliest first, then the close calls (the highest range first)
+            costly = sorted((d for d in mine if self.lost(d) > 0 or self.mark(d) == "close"),
+                            key=lambda d: (self.lost(d) == 0, -d.verdict.loss if self.lost(d) else -d.verdict.hi, d.ply))
             out[str(seat)] = {"decisions": len(mine), "of": sum(1 for d in self.decisions if d.seat == seat),
                               "average": round(total / len(mine), 2) if mine else None,
                               "marks": counts, "costliest": [d.ply for d in costly[:COSTLIEST]]}
