@@ -308,11 +308,12 @@ def deliver(link, pages):
         if got.startswith("fork: "):
             forks.append(got)
             over = p.query_selector("#friends-fork[open] #friends-go-over")
-            before = status(p)["entries"]
+            before = p.evaluate("JSON.stringify(window.cairn.snapshot().friends.record)")
             p.click("#friends-go-over" if over else "#friends-keep")
-            # (going over changes the game shown: wait for it, not only for the engine to be idle)
-            p.wait_for_function("([over, n]) => { const s = window.cairn.snapshot(); return s && s.friends && !window.cairn.busy"
-                                " && !document.querySelector('#friends-fork[open]') && (!over || s.friends.entries !== n); }",
+            # (going over changes the game this device keeps: wait for it, not only for the engine
+            # to be idle; the other version may hold as many entries as this one did)
+            p.wait_for_function("([over, was]) => { const s = window.cairn.snapshot(); return s && s.friends && !window.cairn.busy"
+                                " && !document.querySelector('#friends-fork[open]') && (!over || JSON.stringify(s.friends.record) !== was); }",
                                 arg=[bool(over), before])
         else:
             assert got == "ok", got
@@ -407,13 +408,20 @@ def play_alone(page, seed=40):
     raise AssertionError("the game did not end")
 
 
-def same_log(pages):
-    """Every page holds the same game: moves, draws, scores, the log's notes."""
+def same_play(pages):
+    """Every page holds the same moves, draws and scores; their snapshots, the first's first."""
     snaps = [p.evaluate("window.cairn.snapshot()") for p in pages]
     first = snaps[0]
     for s in snaps[1:]:
         assert s["save"]["moves"] == first["save"]["moves"]
         assert s["save"]["chance"] == first["save"]["chance"]
         assert s["scores"] == first["scores"]
+    return snaps
+
+
+def same_log(pages):
+    """Every page holds the same game: moves, draws, scores, the log's notes."""
+    first, *others = same_play(pages)
+    for s in others:
         assert [h for h in s["history"] if h.get("kind") == "note"] == [h for h in first["history"] if h.get("kind") == "note"]
     return first

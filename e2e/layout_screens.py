@@ -66,7 +66,11 @@ class Walk:
 
     # -- moving about ------------------------------------------------------------------
     def tap(self, selector):
-        self.p.tap_el(self.page.wait_for_selector(selector, state="visible"))
+        # a locator, found again at the tap (the home screen may be drawn again meanwhile: a
+        # handle found before would be of a detached element)
+        loc = self.page.locator(selector).first
+        loc.wait_for(state="visible")
+        loc.tap() if self.p.touch else loc.click()
 
     def home(self):
         if self.page.evaluate("window.cairn.replay && window.cairn.replay.open"):

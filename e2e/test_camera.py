@@ -57,7 +57,7 @@ def same(a, b):
 
 def test_caledonia_keeps_the_zoom_the_player_set(page, tmp_path):
     page.set_input_files("#import-file", saved_game("caledonia", 5, 0.5, str(tmp_path)))
-    page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.ply > 4")
+    page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'caledonia' && window.cairn.snapshot().view.ply > 4")
     human(page)
     tab = page.evaluate(CONTROL, "tab map")
     page.touchscreen.tap(*tab)
@@ -101,7 +101,8 @@ def test_hunters_keeps_the_zoom_the_player_set(page):
 def test_glen_more_keeps_the_pan_the_player_made(page, tmp_path):
     page.set_viewport_size(SHORT)
     page.set_input_files("#import-file", saved_game("glenmore", 10, 0.85, str(tmp_path)))   # (a display five rows high)
-    page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.ply > 4")
+    # (the game loaded, not the last test's still shown)
+    page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'glenmore' && window.cairn.snapshot().view.ply > 4")
     human(page)
     # the player's own display, shown whole on a phone (it pans): dragged to one side
     page.evaluate("window.cairn.renderer.setNarrowView('display')")

@@ -47,12 +47,8 @@ def play_by_links(pages, until=None, max_links=400, first=None):
 
 
 def same_game(pages):
-    snaps = [p.evaluate("window.cairn.snapshot()") for p in pages]
-    first = snaps[0]
-    for s in snaps[1:]:
-        assert s["save"]["moves"] == first["save"]["moves"]
-        assert s["save"]["chance"] == first["save"]["chance"]
-        assert s["scores"] == first["scores"]
+    first, *others = fp.same_play(pages)
+    for s in others:
         assert {k: v for k, v in s["view"].items() if k != "can_undo"} == {k: v for k, v in first["view"].items() if k != "can_undo"}
     return first
 

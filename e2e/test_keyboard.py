@@ -30,7 +30,7 @@ CURRENT = "(() => { const t = window.cairn.keys.current(); return t ? {label: t.
 
 
 def has_choices(page):
-    return page.evaluate("[...document.querySelectorAll('#choices button')].some(b => !b.classList.contains('off') && !b.classList.contains('back'))")
+    return page.evaluate("[...document.querySelectorAll('#choices button:not(.more)')].some(b => !b.classList.contains('off') && !b.classList.contains('back'))")
 
 
 # where the keyboard's focus is, and where the goal (by its label) is now: one look
@@ -142,7 +142,7 @@ def keyboard_move(page):
     if board_move(page, before):
         return "board"
     targets = page.evaluate("window.cairn.keys.list.map(t => t.label)")
-    buttons = page.evaluate("[...document.querySelectorAll('#choices button')].map(b => b.textContent)")
+    buttons = page.evaluate("[...document.querySelectorAll('#choices button:not(.more)')].map(b => b.textContent)")
     raise AssertionError(f"no keyboard move at ply {before}: targets {targets}, choices {buttons}")
 
 
@@ -171,9 +171,9 @@ def test_ten_moves_with_the_keyboard(request, chromium, site_url, game):
             page.keyboard.press("b")
             page.keyboard.press("Home")
             page.keyboard.press("Enter")
-            page.wait_for_function("document.querySelectorAll('#choices button').length > 0")
+            page.wait_for_function("document.querySelectorAll('#choices button:not(.more)').length > 0")
             page.keyboard.press("Escape")
-            page.wait_for_function("document.querySelectorAll('#choices button').length === 0")
+            page.wait_for_function("document.querySelectorAll('#choices button:not(.more)').length === 0")
 
         hows = []
         while len(hows) < MOVES:

@@ -179,7 +179,7 @@ def test_a_language_switch_leaves_nothing_in_the_old_one(request, chromium, site
         i = next(k for k, m in enumerate(snap["legal"]) if m == page.evaluate("window.cairn.hints.shown.move"))
         assert page.inner_text("#hint-card .hint-text") == f"Sugestie: {snap['labels'][i]['label']}"
         assert [s["name"] for s in snap["view"]["seats"]] == ["Jucătorul 1", "Robotul 2"]
-        assert "Jucătorul 1" in page.inner_text("#turn")
+        assert "Rândul tău" in page.inner_text("#turn")   # (the device holder's seat: spoken to)
         assert page.get_attribute("#hint-btn", "data-info").startswith("Ce ar face")
         assert page.get_attribute("#hint-card .x", "aria-label") == "Închide sugestia"
         page.click("#home-btn")

@@ -21,10 +21,13 @@ _compile_catalogues()
 
 
 # -- the order the suite's two processes take the tests in ------------------------------------
-# Longest first (pytest-xdist's "load" scheduling hands tests out in this order, each process
-# taking the next when it is free): a long test started last would keep one process busy after
-# the other has finished.  Seconds per test from a profiled run (e2e/suite_profile.py
-# --durations writes tests/durations.json); a test not listed counts as DEFAULT_SECONDS.
+# The longest files first (pytest-xdist's "load" scheduling hands tests out in this order, each
+# process taking the next when it is free): a long file started last would keep one process busy
+# after the other has finished.  A file's tests stay together and in their own order (a file's
+# module-scoped page or game is set up once per process, not again each time its tests come
+# back round; some files' tests follow on from each other).  Seconds per test from a profiled
+# run (e2e/suite_profile.py --durations writes tests/durations.json); a test not listed counts
+# as DEFAULT_SECONDS.
 DEFAULT_SECONDS = 2.0
 
 
@@ -37,5 +40,11 @@ def pytest_collection_modifyitems(session, config, items):
             seconds = json.load(f)
     except (OSError, ValueError):
         return
+    total: dict = {}
+    first: dict = {}
+    for i, item in enumerate(items):
+        f = item.nodeid.split("::", 1)[0]
+        total[f] = total.get(f, 0.0) + seconds.get(item.nodeid, DEFAULT_SECONDS)
+        first.setdefault(f, i)
     order = {id(item): i for i, item in enumerate(items)}
-    items.sort(key=lambda item: (-seconds.get(item.nodeid, DEFAULT_SECONDS), order[id(item)]))
+    items.sort(key=lambda item: (-total[item.nodeid.split("::", 1)[0]], first[item.nodeid.split("::", 1)[0]], order[id(item)]))

@@ -41,6 +41,18 @@ def session_of(page):
     return SESSIONS[page.gid]["s"]
 
 
+def bruno_silent_a_day(ana, bruno, cara):
+    """Ana plays her turn and sends it to Bruno and Cara; a day later Bruno has not answered:
+    Ana votes to hand his seat to a bot, and Cara, having her vote, votes too."""
+    ana.play_turn()
+    link = ana.send(now=T0)
+    bruno.open(link, now=T0)
+    cara.open(link, now=T0)
+    ana.vote(1, now=T0 + DAY)
+    cara.open(ana.send(now=T0 + DAY, vote=True), now=T0 + DAY)
+    cara.vote(1, now=T0 + DAY)
+
+
 # -- 1. the turn clock, on the devices that receive a hand-over ----------------------------------
 def test_a_hand_over_a_minute_after_a_turn_is_refused_by_the_seats_own_device():
     """Ana sends Bruno her turn; a minute later her device hands his seat to a
@@ -75,13 +87,7 @@ def test_a_device_that_sees_a_wait_first_in_the_hand_over_waits_its_own_clock():
     sees it, in the hand-over's link.  Refused then, that moment noted (the
     refusal changes nothing else), and taken in once his own clock ran out."""
     ana, bruno, cara, dan = setup("hunters", ["Ana", "Bruno", "Cara", "Dan"], fid=b"atk-h004")
-    ana.play_turn()
-    link = ana.send(now=T0)
-    bruno.open(link, now=T0)
-    cara.open(link, now=T0)
-    ana.vote(1, now=T0 + DAY)
-    cara.open(ana.send(now=T0 + DAY, vote=True), now=T0 + DAY)
-    cara.vote(1, now=T0 + DAY)
+    bruno_silent_a_day(ana, bruno, cara)
     handed = cara.send(now=T0 + DAY)
     reason, info = dan.said(handed, now=T0 + DAY + MINUTE)
     assert reason == "handover_early" and info["first"] and info["by"] == 0 and info["part"] == 1, (reason, info)
@@ -255,13 +261,7 @@ def test_the_host_cannot_steer_a_seat_handed_to_a_bot():
     bot's: Cara's device plays the bot's move itself and refuses, naming Ana
     and Bruno's seat."""
     ana, bruno, cara = setup("hunters", ["Ana", "Bruno", "Cara"], fid=b"atk-b001")
-    ana.play_turn()
-    link = ana.send(now=T0)
-    bruno.open(link, now=T0)
-    cara.open(link, now=T0)
-    ana.vote(1, now=T0 + DAY)
-    cara.open(ana.send(now=T0 + DAY, vote=True), now=T0 + DAY)
-    cara.vote(1, now=T0 + DAY)
+    bruno_silent_a_day(ana, bruno, cara)
     ana.open(cara.send(now=T0 + DAY), now=T0 + DAY)
     assert ana.status()["my_bot"]
     crafted = craft(ana, steer(ana.root))

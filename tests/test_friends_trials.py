@@ -2,7 +2,8 @@
 (tests/friends_pages.py; the clock is the test's): no seat handed to a bot
 before the turn clock ran out by the voter's own records; a late answer after
 a hand-over, and that player asking for the seat back; a fork healed in a
-three-player game (the double signer named, the evidence in the log); a lost
+three-player game (the double signer named, the evidence in the log) and in a
+two-player one whose witness is lost (the double signer's own device adds it); a lost
 phone rejoining with a new key (two and three players); an invite answered
 twice and the host starting with another device in a friend's seat."""
 from __future__ import annotations
@@ -46,6 +47,18 @@ def notes(page):
 
 
 # -- the turn clock --------------------------------------------------------------------------
+
+def two_versions(ana):
+    """Ana signs two versions of her turn: one, then her device put back to before it, another
+    (the first move's first choice, then its second); the two links."""
+    kept = dict(ana.record)
+    ana.play_turn(pick=0)
+    v1 = ana.send()
+    ok("friends_load", gid=ana.gid, record=kept, root=ana.root, now=T0)   # Ana's device put back
+    ana.record = kept
+    ana.play_turn(pick=1)
+    return v1, ana.send()
+
 def test_a_seat_is_not_handed_to_a_bot_before_the_turn_clock_ran_out():
     """Two players: Ana sends her turn; neither at once nor a minute later
     nor before she sent it may she hand Bruno's seat to a bot; a day after
@@ -159,13 +172,7 @@ def test_a_fork_heals_in_a_three_player_game():
     for _ in range(3):
         page, _ = turn(page, pages, also=(ana, bruno, cara))
     assert page is ana
-    kept = dict(ana.record)
-    one, = [ana.play_turn(pick=0)]
-    v1 = ana.send()
-    ok("friends_load", gid=ana.gid, record=kept, root=ana.root, now=T0)   # Ana's device put back
-    ana.record = kept
-    ana.play_turn(pick=1)
-    v2 = ana.send()
+    v1, v2 = two_versions(ana)
     assert bruno.open(v1)[0] == "new"
     assert cara.open(v2)[0] == "new"
     bruno.play_turn()
@@ -199,6 +206,47 @@ def test_a_fork_heals_in_a_three_player_game():
     with pytest.raises(LinkError, match="in the log already"):   # a second device's evidence of it: refused
         s.copy().append(("x", s.next_actor()) + ev[2:])
 
+
+
+def test_a_two_player_fork_is_in_the_log_even_when_the_witness_is_lost():
+    """Two players: Ana signs two versions of her turn and Bruno's device keeps
+    the first; in Glen More Ana moves again, so Bruno's device sends his draw
+    value with the evidence still waiting for his next act, and his phone is
+    lost before then. Ana's device, going over to the version kept, puts the
+    evidence of its own two signatures in the log; Bruno's new phone, caught
+    up from Ana's, names Ana once, as Ana's log does."""
+    ana, bruno = setup("glenmore", ["Ana", "Bruno"], fid=b"fork-002")
+    pages = {0: ana, 1: bruno}
+    page = ana
+    while not (page is ana and ana.status()["my_turn"] and ana.status()["turn"] >= 3):
+        page, _ = turn(page, pages)
+    v1, v2 = two_versions(ana)
+    assert bruno.open(v1)[0] == "new"
+    info = bruno.check(v2)["info"]
+    assert info["keep"] == "mine" and info["double"] == 0
+    bruno.keep(ok("friends_apply", gid=bruno.gid, record=bruno.record, data=v2, root=bruno.root, now=T0))
+    f = bruno.status()
+    # Ana moves again: Bruno's evidence waits for his next act, his draw value goes without it
+    assert f["next"] == 0 and f["evidence"] == 1 and f["to_send"]
+    to_ana = bruno.send()
+    assert ana.check(to_ana)["info"]["keep"] == "theirs"
+    ana.switch(to_ana)
+    assert sum("Ana signed two versions" in n for n in notes(ana)) == 1, notes(ana)
+    page = ana
+    while page is ana:
+        page, _ = turn(ana, pages, now=T0)        # Bruno's old phone opens it, then is lost
+    assert ana.status()["next"] == 1
+    # his new phone rejoins (two players: once the game waited for him a turn clock)
+    new = new_phone(bruno, ana.invites[1], "fork2")
+    take_request(ana, new.request)
+    ana.accept(now=T0 + DAY)
+    new.take_catchup(ana.catchup(), now=T0 + DAY)
+    for p in (ana, new):
+        assert sum("Ana signed two versions" in n for n in notes(p)) == 1, notes(p)
+        assert len([e for e in SESSIONS[p.gid]["s"].entries if e[0] == "x"]) == 1
+    # the old phone, found again, holds the same evidence once (its own queued one dropped)
+    assert sum("Ana signed two versions" in n for n in notes(bruno)) == 1, notes(bruno)
+    assert bruno.status()["evidence"] == 0
 
 # -- a lost phone ---------------------------------------------------------------------------------
 def lost_phone(names, fid):

@@ -23,6 +23,9 @@ HUMAN_TO_MOVE = """() => { const s = window.cairn.snapshot();
     (s.view.seats[s.view.current_player] || {}).kind === 'human'); }"""
 
 
+CHOICES = "#choices button:not(.more)"   # (the list's own button, on a phone, is not a choice)
+
+
 class CaledoniaPlayer(Player):
     """A touch (or mouse) player of the Caledonia renderer."""
 
@@ -53,9 +56,17 @@ class CaledoniaPlayer(Player):
     def targets(self, prefix=""):
         return [t for t in self.page.evaluate("window.cairn.targets()") if t["label"].startswith(prefix)]
 
+    def tap_choice(self, i):
+        """Tap the ``i``-th choice (buttons()); on a phone whose bar lists its choices behind one
+        button (js/choices.js), that list opened first."""
+        el = self.page.query_selector_all(CHOICES)[i]
+        if not el.is_visible():
+            self.open_choices()
+        self.tap_el(el)
+
     def buttons(self):
-        return self.page.evaluate("""() => [...document.querySelectorAll('#choices button')].map((b, i) =>
-            ({i, text: b.textContent.trim(), cls: b.className, off: b.classList.contains('off')}))""")
+        return self.page.evaluate("""(sel) => [...document.querySelectorAll(sel)].map((b, i) =>
+            ({i, text: b.textContent.trim(), cls: b.className, off: b.classList.contains('off')}))""", CHOICES)
 
     def wait_human(self, timeout=120_000):
         t0 = time.time()
@@ -91,7 +102,7 @@ class CaledoniaPlayer(Player):
         group's button (a group of one is a plain button: tapping it is the choice).
         True when something was tapped."""
         def tap(i):
-            self.tap_el(self.page.query_selector_all("#choices button")[i])
+            self.tap_choice(i)
         if group:
             for b in self.buttons():
                 if b["text"].startswith(group) and not b["off"]:
@@ -163,11 +174,11 @@ class CaledoniaPlayer(Player):
         bs = self.buttons()
         for b in bs:
             if "main-choice" in b["cls"] and not b["off"]:
-                self.tap_el(self.page.query_selector_all("#choices button")[b["i"]])
+                self.tap_choice(b["i"])
                 return True
         for b in bs:
             if not b["off"] and "back" not in b["cls"]:
-                self.tap_el(self.page.query_selector_all("#choices button")[b["i"]])
+                self.tap_choice(b["i"])
                 if "group" in b["cls"]:
                     return self.first()
                 return True

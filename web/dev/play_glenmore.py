@@ -55,9 +55,9 @@ def run(pw_browser, base, size, steps, seed, out):
         o = rng.choice(pref)
         before = page.evaluate("window.__played.length")
         if o["kind"] == "choice":
-            n = page.locator("#choices button").count()
+            n = page.locator("#choices button:not(.more)").count()
             assert n > o["i"], (n, o, page.evaluate("window.__choices.map(c => c.label)"))
-            page.locator("#choices button").nth(o["i"]).click()
+            page.locator("#choices button:not(.more)").nth(o["i"]).click()
         else:
             x, y = box["x"] + o["x"], box["y"] + o["y"]
             if touch:

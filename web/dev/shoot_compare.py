@@ -2,9 +2,11 @@
 to put side by side.  Each game is opened in the built app (dist/, built when stale) by
 importing a save through the page's own import button, at a human's turn:
 
-    glenmore-mid, hunters-mid       2 players (you and an easy bot), the middle of the game
+    glenmore-start, -mid, -end      2 players (you and an easy bot): early, the middle, the last turn
+    hunters-mid                     the same, the middle of the game
     caledonia4-early                4 players (you and three easy bots), round 1, actions
     caledonia4-late                 the same game in round 5, the map well filled
+    caledonia4-end                  the same game, your last turn
 
 at phone (390x844) and laptop (1366x768) sizes, Caledonia also at small phone (360x640)
 size and its late position also on its players' tab.  The saves are played here by the
@@ -40,11 +42,14 @@ EASY = {"kind": "bot", "level": "easy"}
 
 # name: (game, players, seed, where to stop, extra tabs to shoot, sizes by default)
 SHOTS = {
+    "glenmore-start": ("glenmore", [HUMAN, EASY], 7, ("fraction", 0.06), [], ["small", "laptop"]),
     "glenmore-mid": ("glenmore", [HUMAN, EASY], 7, ("fraction", 0.55), [], ["phone", "laptop"]),
+    "glenmore-end": ("glenmore", [HUMAN, EASY], 7, ("fraction", 1.0), [], ["small", "laptop"]),
     "hunters-mid": ("hunters", [HUMAN, EASY], 7, ("fraction", 0.55), [], ["phone", "laptop"]),
     "caledonia4-early": ("caledonia", [HUMAN] + [EASY] * 3, 21, ("round", 1, 3), [], ["phone", "small", "laptop"]),
     "caledonia4-late": ("caledonia", [HUMAN] + [EASY] * 3, 21, ("round", 5, 2), ["players"],
                         ["phone", "small", "laptop"]),
+    "caledonia4-end": ("caledonia", [HUMAN] + [EASY] * 3, 21, ("round", 5, 99), [], ["small", "laptop"]),
 }
 
 
@@ -122,6 +127,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "out", "compare"), help="folder for the PNGs")
     ap.add_argument("--sizes", help="comma-separated: phone,small,laptop (default: per shot)")
     ap.add_argument("--saves", help="a folder of an earlier run: its saves (<shot>.cairn.json), not new ones")
+    ap.add_argument("--dist", help="another built site to serve (default dist/, built when stale)")
     ap.add_argument("names", nargs="*", help="shots (or their prefixes) to take; default all: " + " ".join(SHOTS))
     a = ap.parse_args()
     names = [n for n in SHOTS if not a.names or any(n.startswith(x) for x in a.names)]
@@ -133,14 +139,14 @@ def main():
             with open(saves[n], "w") as f:
                 json.dump(save_at(*SHOTS[n][:4]), f)
     taken = []
-    with site_and_browser() as (url, browser):
+    with site_and_browser(a.dist) as (url, browser):
         for name in names:
             game, _, _, _, tabs, sizes = SHOTS[name]
             for size in (a.sizes.split(",") if a.sizes else sizes):
                 ctx, page, errors = open_app(browser, url, size)
                 p = Player(page, touch=bool(SIZES[size].get("has_touch")))
                 page.set_input_files("#import-file", saves[name])
-                page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.ply > 5",
+                page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.ply > 0",
                                        timeout=120_000)
                 settle(page, p)
                 shots = [(f"{name}-{size}.png", None)] + [(f"{name}-{t}-{size}.png", t) for t in tabs]

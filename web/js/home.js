@@ -1,5 +1,6 @@
 // The home screen: game picker, new-game form and the list of saved games.
 
+import { motionSetting, setMotionSetting } from "./motion.js";
 import { $, el, optionsForm } from "./ui.js";
 import { t, tn, N_, language } from "./i18n.js";
 import { when } from "./lang.js";
@@ -44,7 +45,20 @@ export function renderGames(hello, onPick) {
   const list = $("#game-list");
   list.replaceChildren(...hello.games.map((g) => el("button", {
     class: "card game", "data-game": g.name, onclick: () => onPick(g),
-  }, el("strong", { text: g.title }), el("span", { class: "muted", text: t("{min}\u2013{max} players", { min: g.min_players, max: g.max_players }) }))));
+  }, el("canvas", { class: "pic", "aria-hidden": "true", "data-picture": g.name }),
+  el("span", { class: "card-text" }, el("strong", { text: g.title }),
+    el("span", { class: "muted", text: t("{min}\u2013{max} players", { min: g.min_players, max: g.max_players }) })))));
+  drawPictures(list);
+}
+
+/** Each game's picture of its board (js/renderers/pictures.js, painted by the game's own drawing
+ * code), once the page has painted: never in the way of the first screen. */
+function drawPictures(list) {
+  const paint = () => import("./renderers/pictures.js").then((m) => {
+    for (const c of list.querySelectorAll("canvas.pic")) if (!m.drawPicture(c.dataset.picture, c)) c.hidden = true;
+  }).catch(() => { for (const c of list.querySelectorAll("canvas.pic")) c.hidden = true; });
+  if (window.requestIdleCallback) requestIdleCallback(paint, { timeout: 1500 });
+  else setTimeout(paint, 200);
 }
 
 /** The new-game form for ``game``; onStart({game, players, seed, options});
@@ -95,6 +109,10 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
     ...Object.keys(BOT_PAUSE_MS).map((k) => el("option", { value: k, text: SPEED_NAMES[k] ? t(SPEED_NAMES[k]) : k })));
   speed.value = botSpeed();
   speed.addEventListener("change", () => setBotSpeed(speed.value));
+  // moves shown moving on the board (js/motion.js; off: the end position at once)
+  const moving = el("input", { id: "ng-motion", type: "checkbox", name: "motion" });
+  moving.checked = motionSetting();
+  moving.addEventListener("change", () => setMotionSetting(moving.checked));
   const opts = optionsForm(game.options);
   // a hint at every one of your turns (js/hint.js: the game's meta.hints_on)
   const hintsOn = el("input", { id: "ng-hints", type: "checkbox", name: "hints_on" });
@@ -117,6 +135,10 @@ export function showNewGameForm(game, botLevels, onStart, onCancel, onFriends = 
     el("label", {}, el("span", { text: t("Players") }), count), seats,
     friends ? clockField : null,
     el("label", {}, el("span", { text: t("Bot speed") }), speed),
+    el("label", { class: "option" },
+      el("span", { class: "option-text" }, el("span", { class: "option-name", text: t("Moves shown moving") }),
+        el("small", { class: "option-help", text: t("The others' moves travel across the board; a tap ends them. Off: the board changes at once.") })),
+      moving),
     friends ? null : el("label", { class: "option" },   // (no hints in a game with friends: js/hint.js)
       el("span", { class: "option-text" }, el("span", { class: "option-name", text: t("Hints") }),
         el("small", { class: "option-help", text: t("Show a good move at every one of your turns.") })),

@@ -34,6 +34,8 @@ export function exposeForTests(S, canvas, engine) {
       const r = canvas.getBoundingClientRect();
       return list.map((d) => ({ ...d, box: { ...d.box, x: d.box.x + r.left, y: d.box.y + r.top } }));
     },
+    /** Moves shown moving (js/motion.js): {running, steps, frames, on}. */
+    motion: () => (S.renderer && S.renderer.motion ? S.renderer.motion.state() : null),
     /** The board's text cut short in its last frame (js/renderers/base.js). */
     cuts() { return S.renderer && S.renderer.cuts ? S.renderer.cuts() : []; },
     get gid() { return S.gid; },

@@ -12,7 +12,7 @@
 import { $, el } from "./ui.js";
 import { t, tn, N_, num, onLanguageChange } from "./i18n.js";
 import { when } from "./lang.js";
-import { text as drawText } from "./renderers/base.js";
+import { font, pixelContext, text as drawText } from "./renderers/base.js";
 import { ticks } from "./review/chart.js";
 
 const SUMMARY_VERSION = 1;
@@ -214,11 +214,7 @@ function lineChart(points, { bands = null, label, digits = 0 }) {
 function drawChart(c, points, bands) {
   const W = c.clientWidth, H = c.clientHeight;
   if (!W || !H) return;
-  const dpr = window.devicePixelRatio || 1;
-  c.width = Math.round(W * dpr);
-  c.height = Math.round(H * dpr);
-  const g = c.getContext("2d");
-  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const g = pixelContext(c, W, H);
   g.fillStyle = "#121c1a";
   g.fillRect(0, 0, W, H);
   const values = points.map((p) => p.value);
@@ -229,6 +225,7 @@ function drawChart(c, points, bands) {
   const x0 = 40, x1 = W - 10, y0 = 10, y1 = H - 10;
   const xOf = (i) => (points.length === 1 ? (x0 + x1) / 2 : x0 + (x1 - x0) * (i / (points.length - 1)));
   const yOf = (v) => y1 - ((v - lo) / (hi - lo)) * (y1 - y0);
+  const names = [];   // the ratings' names, written over the grid (a grid line never strikes one through)
   if (bands) {
     bands.forEach((b, i) => {
       const top = i + 1 < bands.length ? bands[i + 1].least : hi;
@@ -236,7 +233,7 @@ function drawChart(c, points, bands) {
       if (yb <= y0 || ya >= y1) return;
       g.fillStyle = BAND_COLOURS[i % BAND_COLOURS.length];
       g.fillRect(x0, ya, x1 - x0, yb - ya);
-      drawText(g, b.name, x1 - 4, Math.max(ya + 8, Math.min(yb - 8, (ya + yb) / 2)), { size: 11, color: "#eef2e8", align: "right" });
+      names.push([b.name, Math.max(ya + 8, Math.min(yb - 8, (ya + yb) / 2)), g.fillStyle]);
     });
   }
   g.strokeStyle = "#34504a";
@@ -245,6 +242,13 @@ function drawChart(c, points, bands) {
     const y = Math.round(yOf(v)) + 0.5;
     g.beginPath(); g.moveTo(x0, y); g.lineTo(x1, y); g.stroke();
     drawText(g, num(v), x0 - 4, y, { size: 11, color: "#9fb2aa", align: "right" });
+  }
+  for (const [name, y, fill] of names) {
+    g.font = font(11, 400);
+    const w = g.measureText(name).width;
+    g.fillStyle = fill;
+    g.fillRect(x1 - 8 - w, y - 7, w + 8, 14);
+    drawText(g, name, x1 - 4, y, { size: 11, color: "#eef2e8", align: "right" });
   }
   g.strokeStyle = "#e0b13a";
   g.lineWidth = 2;

@@ -22,7 +22,9 @@ the kept version and plays again its own moves made on the other one after
 ``at`` while they are still legal there, the rest undone.  The double
 signer's two signatures are kept as evidence for the log
 (:data:`cairn.friends.entries.EVIDENCE`), added by this device when it next
-acts.
+acts: by every device that saw both versions, the double signer's own too
+(with two players the other may be lost before it acts); the first one in
+the log is kept, the other copies dropped.
 """
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from typing import Any, Dict, Optional
 
 from . import commit, heal, links
 from ..core.codec import LinkError, b64, unb64
+from .entries import EVIDENCE
 from .status import EXTRAS, note_wait, status as _status, touch
 
 #: gid -> {"s": Session, "me": participant, "root": bytes, and the record's extras (status.EXTRAS)}
@@ -100,7 +101,9 @@ def own_moves(held: Dict[str, Any], now: Optional[float] = None) -> None:
     s, me = held["s"], held["me"]
     if now is not None:
         note_wait(held, s.wait_here(), now)
-    queued = held.get("evidence") or []
+    # evidence another device put in the log first is dropped: each fork's is there once
+    queued = [ev for ev in held.get("evidence") or []
+              if not any(x[0] == EVIDENCE and x[2] == ev["p"] and x[3] == ev["at"] for x in s.entries)]
     while queued and s.next_actor() == me:
         ev = queued.pop(0)
         try:

@@ -337,10 +337,10 @@ def _fork(op: str, gid: str, held: Dict[str, Any], out: Any, info: Dict[str, Any
           now: float, games: Dict[str, Any], snapshot: Callable) -> Any:
     """A fork, its signatures verified: the device keeps its version (and the
     double signer's evidence, to add when it next acts), or goes over to the
-    link's (``friends_switch``, when that one is the game)."""
+    link's (``friends_switch``, when that one is the game).  The double
+    signer's own device keeps the evidence too: with two players the other
+    device may be lost before it acts again, and the evidence with it."""
     ev = out.info.get("evidence")
-    if ev and ev["p"] == held["me"]:
-        ev = None   # a device does not accuse itself
     if not any(f[0] == info["at"] for f in held.get("forks") or []):
         held["forks"] = (held.get("forks") or []) + [[info["at"], len(held["s"].entries)]]
     if op == "friends_apply":

@@ -385,7 +385,7 @@ def take_catchup(req: Dict[str, Any], games: Dict[str, Any], snapshot: Callable)
             info = heal.analyse(mine, s, at, held["me"], got[1][0]["sender"], signed)
             done = heal.go_over(mine, s, at, held["me"], held.get("root") or root_of(req), held.get("epoch0") or 0,
                                 held.get("key"))
-            if info.get("evidence") and info["evidence"]["p"] != held["me"]:
+            if info.get("evidence"):   # the double signer's own device's too (see ops._fork)
                 held["evidence"] = (held.get("evidence") or []) + [info["evidence"]]
         elif at is not None:
             raise LinkError("stale", "this game is older than the one on this device")

@@ -18,6 +18,7 @@
 // begin(). Coordinates the renderer gives out (targets()) are the same.
 
 import { PanZoom } from "../panzoom.js";
+import { Motion } from "../motion.js";
 
 /** The one font of the game boards. */
 export const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif";
@@ -157,6 +158,17 @@ export function box(g, x, y, w, h, r, fill, stroke, lw = 1) {
 }
 
 /** One line of text, cut short with an ellipsis past ``max`` px; returns its width. */
+/** A canvas sized to W x H CSS px at the device's pixel ratio, and its 2D context drawing in
+ * CSS px (a chart, a picture: not a board, whose renderer keeps its own size). */
+export function pixelContext(canvas, W, H) {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(W * dpr);
+  canvas.height = Math.round(H * dpr);
+  const g = canvas.getContext("2d");
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return g;
+}
+
 export function text(g, s, x, y, { size = 13, weight = 400, color = "#f3ecd8", align = "left", base = "middle", max, deliberate = false } = {}) {
   g.font = font(size, weight);
   g.fillStyle = color;
@@ -291,6 +303,11 @@ export class Renderer {
     this.hits = [];       // [{x, y, w, h, move?, act?, label, clip?}] drawn this frame, last on top
     this.raf = null;
     this.cam = cam ? new PanZoom({ ...cam, onChange: () => this.camMoved() }) : null;
+    // moves shown moving (../motion.js): around every update and frame of the renderer
+    this.motion = new Motion(this);
+    const update = this.update, draw = this.draw;
+    this.update = (snapshot, ctx) => { this.motion.beforeUpdate(); update.call(this, snapshot, ctx); this.motion.afterUpdate(ctx); };
+    this.draw = () => { draw.call(this); this.motion.drew(); };
     this.prevTouchAction = canvas.style.touchAction;
     canvas.style.touchAction = "none";
     this.on = {
@@ -392,6 +409,7 @@ export class Renderer {
    * board without one. */
   drawnWhole() {
     if (!this.cam || !this.showWhole || !this.snap) return null;
+    this.motion.finish(false);
     const c = this.cam, keep = { s: c.s, ox: c.ox, oy: c.oy, userMoved: c.userMoved };
     const own = { userMoved: this.userMoved, fitFor: this.fitFor, autoFocus: this.autoFocus, rot: this.rot, mine: this.mine, away: this.away };
     try {
@@ -409,6 +427,7 @@ export class Renderer {
   layoutInfo() { return { W: this.W, H: this.H, scale: this.cam ? this.cam.s : null }; }
 
   destroy() {
+    this.motion.finish(false);
     for (const [k, f] of Object.entries(this.on)) this.canvas.removeEventListener(k, f);
     this.canvas.style.touchAction = this.prevTouchAction;
     this.canvas.style.cursor = "";
@@ -514,6 +533,7 @@ export class Renderer {
 
   onDown(e) {
     e.preventDefault();
+    this.motion.finish();   // a tap ends a run of moves shown moving at once (and does what it does)
     const [x, y] = this.local(e);
     try { this.canvas.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
     if (this.cam && this.camAt(x, y)) this.cam.down(e.pointerId, x, y);

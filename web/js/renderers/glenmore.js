@@ -71,6 +71,21 @@ export default class GlenMoreRenderer extends Renderer {
     return { seat, own: seat === v.current_player || v.is_over ? this.area : null };
   }
 
+  /** Moves shown moving (js/motion.js): a tile placed travels from the chain space it was taken
+   * from (the figure's space that its take marked, when the chain was drawn), a tile activated
+   * swells, a market row's price fades to its new place; a figure drops onto its space. */
+  flightFrom(box, group, item) {
+    if (box.kind === "market") return "fade";
+    if (box.kind === "chain") { this.takenFrom = { ...box }; return null; }
+    if (box.kind === "tile") {
+      if (!String(item.key || "").startsWith("places")) return "pulse";
+      const from = this.takenFrom;
+      this.takenFrom = null;
+      return from || null;
+    }
+    return null;
+  }
+
   teardown() {
     clearTimeout(this.holdTimer);
     this.hold = null;

@@ -167,6 +167,9 @@ export default class HuntersRenderer extends Renderer {
     this.redraw();
   }
 
+  /** Moves shown moving (js/motion.js): a tile placed by another seat comes from the drawn tile's box. */
+  flightFrom(box) { return box.kind === "tile" && this.pvTile ? this.pvTile : null; }
+
   teardown() {
     window.removeEventListener("keydown", this.onKey);
     this.art.clear();

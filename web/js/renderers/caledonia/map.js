@@ -5,7 +5,8 @@
 // by a band in the owner's colour) as pictograms (pieces.js), neutral workers and
 // covered spaces, and the highlights of the current decision (spaces with their
 // total cost, or the pictograms of the units that may go there).
-import { TERRAIN, WATER, CENTRAL, FONT, hexPath, unitGlyph, text } from "./paint.js";
+import { TERRAIN, FONT, hexPath, unitGlyph, text } from "./paint.js";
+import { drawGround, drawBoardFrame } from "./terrain.js";
 
 // a unit's pictogram on its space, in hex radii (the hex's inner radius is 0.87)
 const UNIT_SIZE = 1.2;
@@ -41,46 +42,35 @@ export function spaceAt(idx, wx, wy) {
 function terrainFill(g, sp, x, y, r, A0) {
   const ts = sp.terrains;
   if (ts.length <= 1) {
+    if (drawGround(g, ts[0], x, y, r, A0)) return;
     g.fillStyle = TERRAIN[ts[0]] || "#777";
     hexPath(g, x, y, r, A0);
     g.fill();
     return;
   }
-  // mixed: one wedge per land type (two halves or three thirds)
+  // mixed: one wedge per land type (two halves or three thirds), each with its own texture
   g.save();
   hexPath(g, x, y, r, A0);
   g.clip();
   const n = ts.length;
   for (let i = 0; i < n; i++) {
     const a0 = -Math.PI / 2 + (2 * Math.PI * i) / n, a1 = a0 + (2 * Math.PI) / n;
+    g.save();
     g.beginPath();
     g.moveTo(x, y);
     g.arc(x, y, r * 1.2, a0, a1);
     g.closePath();
     g.fillStyle = TERRAIN[ts[i]] || "#777";
     g.fill();
+    g.clip();
+    drawGround(g, ts[i], x, y, r);
+    g.restore();
   }
-  g.restore();
-}
-
-function decorate(g, sp, x, y, r) {
-  // a hint of texture so the land reads without colour: trees, peaks
-  g.save();
-  g.globalAlpha = 0.35;
-  g.strokeStyle = "#0d1a0d";
-  g.lineWidth = Math.max(1, r * 0.05);
-  if (sp.terrains.includes("forest")) {
-    const fx = sp.terrains.length > 1 ? x - r * 0.35 : x - r * 0.45, fy = y + r * 0.45;
-    g.beginPath();
-    g.moveTo(fx - r * 0.12, fy); g.lineTo(fx, fy - r * 0.3); g.lineTo(fx + r * 0.12, fy);
-    g.stroke();
-  }
-  if (sp.terrains.includes("mountain")) {
-    const mx = x + r * 0.4, my = y + r * 0.45;
-    g.beginPath();
-    g.moveTo(mx - r * 0.2, my); g.lineTo(mx - r * 0.05, my - r * 0.25); g.lineTo(mx + 0.05 * r, my - r * 0.12); g.lineTo(mx + r * 0.12, my - r * 0.2); g.lineTo(mx + r * 0.22, my);
-    g.stroke();
-  }
+  g.strokeStyle = "rgba(255,255,255,0.35)";
+  g.lineWidth = 1;
+  g.beginPath();
+  for (let i = 0; i < n; i++) { const a = -Math.PI / 2 + (2 * Math.PI * i) / n; g.moveTo(x, y); g.lineTo(x + Math.cos(a) * r, y + Math.sin(a) * r); }
+  g.stroke();
   g.restore();
 }
 
@@ -103,31 +93,30 @@ export function drawMap(ctx) {
   const ports = new Map(((view.export && view.export.ports) || []).filter((p) => p.space != null).map((p) => [p.space, p]));
   const taken = [];   // the boxes of what is written or stands on the map (a price gives way to them)
   const costs = [];   // the lands' prices to write, last
+  // 0. the board: its wooden frame round the spaces
+  let bl = Infinity, bt = Infinity, br = -Infinity, bb = -Infinity;
+  for (const sp of map.spaces) {
+    const [x, y] = cam.toScreen(sp.x, sp.y);
+    bl = Math.min(bl, x); bt = Math.min(bt, y); br = Math.max(br, x); bb = Math.max(bb, y);
+  }
+  if (bl < br) {
+    const m = r * 1.25;
+    g.fillStyle = "#2a5578";
+    g.fillRect(bl - m, bt - m, br - bl + 2 * m, bb - bt + 2 * m);
+    drawBoardFrame(g, bl - m, bt - m, br - bl + 2 * m, bb - bt + 2 * m, r);
+  }
   // 1. ground
   for (const sp of map.spaces) {
     const [x, y] = cam.toScreen(sp.x, sp.y);
     if (x < -r * 2 || y < -r * 2 || x > ctx.W + r * 2 || y > ctx.H + r * 2) continue;
     if (sp.kind === "land") {
       terrainFill(g, sp, x, y, r, A0);
-      if (r > 14) decorate(g, sp, x, y, r);
     } else if (sp.kind === "loch") {
-      hexPath(g, x, y, r, A0);
-      g.fillStyle = sp.flags.central ? CENTRAL : WATER;
-      g.fill();
+      drawGround(g, sp.flags.central ? "central" : "loch", x, y, r, A0);
     } else if (sp.kind === "factory") {
-      hexPath(g, x, y, r, A0);
-      g.fillStyle = "#5b4636";
-      g.fill();
-      // chimney and roof
-      g.fillStyle = "#2b211a";
-      g.fillRect(x - r * 0.35, y - r * 0.05, r * 0.7, r * 0.38);
-      g.fillRect(x + r * 0.12, y - r * 0.42, r * 0.14, r * 0.4);
-      g.fillStyle = "rgba(220,220,220,0.5)";
-      g.beginPath(); g.arc(x + r * 0.22, y - r * 0.55, r * 0.1, 0, Math.PI * 2); g.fill();
+      drawGround(g, "factory", x, y, r, A0);
     } else if (sp.kind === "port") {
-      hexPath(g, x, y, r, A0);
-      g.fillStyle = WATER;
-      g.fill();
+      drawGround(g, "port", x, y, r, A0);
     }
     hexPath(g, x, y, r, A0);
     g.strokeStyle = "rgba(10,20,15,0.55)";

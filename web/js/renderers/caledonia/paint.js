@@ -74,7 +74,12 @@ export function goodCount(g, good, n, x, y, r, color = "#f3ecd8") {
 /** A unit on the map or a player board: its pictogram (pieces.js) in the owner's colour,
  * `size` px square, with the seat's shape mark in a corner the drawing leaves free. */
 export function unitGlyph(g, unit, x, y, size, color, { ghost = false } = {}) {
-  if (!ghost) notePiece(g, unit, x - size * 0.42, y - size * 0.42, size * 0.84, size * 0.84);
+  if (!ghost) {
+    notePiece(g, unit, x - size * 0.42, y - size * 0.42, size * 0.84, size * 0.84);
+    // the figure stands on the board: a soft shadow at its foot
+    g.fillStyle = "rgba(0,0,0,0.28)";
+    g.beginPath(); g.ellipse(x + size * 0.05, y + size * 0.36, size * 0.34, size * 0.09, 0, 0, Math.PI * 2); g.fill();
+  }
   drawUnit(g, unit, x, y, size, color, { ghost });
   const [mx, my] = MARK_AT[unit] || MARK_AT.worker;
   if (!ghost) drawSeatMark(g, color, x + mx * size, y + my * size, size * 0.11);

@@ -2,8 +2,7 @@
 // legal-move highlights on it, and the per-player stats line.
 
 import {
-  RESOURCES, THEME, drawTile, drawRes, drawMeeple, drawBarrel, drawCoin, roundRect, font, fitText,
-} from "./draw.js";
+  RESOURCES, THEME, drawTile, drawRes, drawMeeple, drawBarrel, drawCoin, roundRect, font, fitText, plate } from "./draw.js";
 import { highlight, drawMarks } from "./board.js";
 import { moveLabel, nameOf } from "./labels.js";
 import { t } from "../../i18n/glenmore.js";
@@ -55,6 +54,7 @@ function drawResources(R, spot, x, y, s, pays) {
   const room = spot.clansmen ? s * 0.64 : s;
   let gx = x + Math.max(0, (room - total) / 2) + tok * 0.15;
   const gy = y + s * 0.8;
+  plate(g, gx - tok * 0.3, gy - tok * 0.8, total + tok * 0.1, tok * 1.6);   // goods stand clear of the tile's picture
   groups.forEach(([r, n], i) => {
     const w = gw[i];
     const pay = pays.find((m) => m.resource === r);

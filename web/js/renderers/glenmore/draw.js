@@ -5,6 +5,7 @@
 import { t, tn, N_ } from "../../i18n/glenmore.js";
 import { drawSeatMark } from "../../seatmark.js";
 import { MIN_PX, roundRect, fitText, fitLines, font as baseFont, notePiece } from "../base.js";
+import { drawScene } from "./scenes.js";
 
 export { MIN_PX, roundRect, fitText, fitLines };
 /** Glen More's fonts: bold or regular at ``px`` (never under MIN_PX). */
@@ -24,45 +25,81 @@ export const RES_COLOUR = {
 };
 const RES_EDGE = { wood: "#5e3712", stone: "#57616a", sheep: "#8c8778", cattle: "#000", grain: "#8d6f0c" };
 
-/** A resource token: each resource has its own shape (colour-blind friendly). */
+/** A resource drawn as the good itself, each by its own outline (colour-blind friendly): a log
+ * (end grain showing), a grey block of stone, a fleecy sheep, a black cow's head with horns, a
+ * sheaf of grain. */
 export function drawRes(g, res, cx, cy, s) {
   const h = s / 2;
+  const lw = Math.max(1, s * 0.09);
   g.save();
   g.fillStyle = RES_COLOUR[res] || "#c0c";
   g.strokeStyle = RES_EDGE[res] || "#000";
-  g.lineWidth = Math.max(1, s * 0.09);
+  g.lineWidth = lw;
+  g.lineJoin = "round";
   g.beginPath();
   if (res === "wood") {
-    roundRect(g, cx - h, cy - h * 0.6, s, s * 0.6, s * 0.15);
+    roundRect(g, cx - h, cy - h * 0.6, s, s * 0.6, s * 0.3);
+    g.fill(); g.stroke();
+    g.strokeStyle = "rgba(60,30,8,0.55)"; g.lineWidth = Math.max(0.7, s * 0.05);
+    g.beginPath(); g.moveTo(cx - h * 0.6, cy - h * 0.12); g.lineTo(cx + h * 0.3, cy - h * 0.12); g.stroke();
+    g.fillStyle = "#e2b277"; g.strokeStyle = RES_EDGE.wood; g.lineWidth = Math.max(0.7, s * 0.06);
+    g.beginPath(); g.ellipse(cx + h * 0.7, cy, h * 0.26, h * 0.52, 0, 0, Math.PI * 2); g.fill(); g.stroke();
+    g.beginPath(); g.ellipse(cx + h * 0.7, cy, h * 0.1, h * 0.22, 0, 0, Math.PI * 2); g.stroke();
   } else if (res === "stone") {
     for (let i = 0; i < 6; i++) {
       const a = Math.PI / 6 + (i * Math.PI) / 3;
       g[i ? "lineTo" : "moveTo"](cx + h * Math.cos(a), cy + h * Math.sin(a));
     }
     g.closePath();
+    g.fill(); g.stroke();
+    g.fillStyle = "#c9d0d6";
+    g.beginPath(); g.moveTo(cx, cy - h * 0.9); g.lineTo(cx - h * 0.78, cy - h * 0.45); g.lineTo(cx, cy); g.lineTo(cx + h * 0.78, cy - h * 0.45); g.closePath(); g.fill();
+    g.fillStyle = "#6f7a84";
+    g.beginPath(); g.moveTo(cx, cy); g.lineTo(cx + h * 0.78, cy - h * 0.45); g.lineTo(cx + h * 0.78, cy + h * 0.45); g.lineTo(cx, cy + h * 0.9); g.closePath(); g.fill();
   } else if (res === "sheep") {
     g.arc(cx, cy, h * 0.92, 0, Math.PI * 2);
+    g.fill(); g.stroke();
+    g.fillStyle = "#e6e1d2";
+    for (const [dx, dy] of [[-0.4, -0.35], [0.15, -0.5], [-0.5, 0.25], [0.05, 0.45]]) { g.beginPath(); g.arc(cx + dx * h, cy + dy * h, h * 0.22, 0, Math.PI * 2); g.fill(); }
+    g.fillStyle = "#2a2a2a";
+    g.beginPath(); g.ellipse(cx + h * 0.45, cy + h * 0.05, h * 0.3, h * 0.38, 0, 0, Math.PI * 2); g.fill();
   } else if (res === "cattle") {
     roundRect(g, cx - h * 0.85, cy - h * 0.85, s * 0.85, s * 0.85, s * 0.18);
+    g.fill(); g.stroke();
+    g.strokeStyle = "#efe4c8"; g.lineWidth = Math.max(0.8, s * 0.08); g.lineCap = "round";
+    g.beginPath(); g.moveTo(cx - h * 0.55, cy - h * 0.55); g.quadraticCurveTo(cx - h * 0.9, cy - h * 0.75, cx - h * 0.8, cy - h * 1.0);
+    g.moveTo(cx + h * 0.55, cy - h * 0.55); g.quadraticCurveTo(cx + h * 0.9, cy - h * 0.75, cx + h * 0.8, cy - h * 1.0); g.stroke();
+    g.fillStyle = "#8a6a5a";
+    g.beginPath(); g.ellipse(cx, cy + h * 0.35, h * 0.45, h * 0.28, 0, 0, Math.PI * 2); g.fill();
+    g.fillStyle = "#eee";
+    g.beginPath(); g.arc(cx - h * 0.35, cy - h * 0.2, h * 0.1, 0, Math.PI * 2); g.arc(cx + h * 0.35, cy - h * 0.2, h * 0.1, 0, Math.PI * 2); g.fill();
   } else if (res === "grain") {
     g.ellipse(cx, cy, h * 0.6, h, 0, 0, Math.PI * 2);
+    g.fill(); g.stroke();
+    g.strokeStyle = "#8d6f0c"; g.lineWidth = Math.max(0.7, s * 0.05);
+    g.beginPath();
+    for (const dy of [-0.55, -0.2, 0.15]) { g.moveTo(cx - h * 0.35, cy + (dy + 0.15) * h); g.lineTo(cx, cy + dy * h); g.lineTo(cx + h * 0.35, cy + (dy + 0.15) * h); }
+    g.moveTo(cx, cy - h * 0.7); g.lineTo(cx, cy + h * 0.85);
+    g.stroke();
   } else {
     g.arc(cx, cy, h, 0, Math.PI * 2);
+    g.fill(); g.stroke();
   }
-  g.fill();
-  g.stroke();
   g.restore();
 }
 
 export function drawBarrel(g, cx, cy, s) {
   g.save();
-  g.fillStyle = "#b5762f";
+  const gr = g.createLinearGradient(cx - s * 0.36, 0, cx + s * 0.36, 0);
+  gr.addColorStop(0, "#8a5522"); gr.addColorStop(0.45, "#c98a42"); gr.addColorStop(1, "#7a4a1c");
+  g.fillStyle = gr;
   g.strokeStyle = "#4a2b0c";
   g.lineWidth = Math.max(1, s * 0.08);
   g.beginPath();
   g.ellipse(cx, cy, s * 0.36, s * 0.5, 0, 0, Math.PI * 2);
   g.fill();
   g.stroke();
+  g.strokeStyle = "#3a3530";
   g.beginPath();
   g.moveTo(cx - s * 0.33, cy - s * 0.2); g.lineTo(cx + s * 0.33, cy - s * 0.2);
   g.moveTo(cx - s * 0.33, cy + s * 0.2); g.lineTo(cx + s * 0.33, cy + s * 0.2);
@@ -72,7 +109,9 @@ export function drawBarrel(g, cx, cy, s) {
 
 export function drawCoin(g, cx, cy, s) {
   g.save();
-  g.fillStyle = THEME.coin;
+  const gr = g.createRadialGradient(cx - s * 0.15, cy - s * 0.15, s * 0.05, cx, cy, s / 2);
+  gr.addColorStop(0, "#ffe38a"); gr.addColorStop(1, THEME.coin);
+  g.fillStyle = gr;
   g.strokeStyle = "#7a5a08";
   g.lineWidth = Math.max(1, s * 0.08);
   g.beginPath();
@@ -178,55 +217,6 @@ function arrow(g, x1, y, x2, s) {
   g.restore();
 }
 
-function houseGlyph(g, cx, cy, s, castle) {
-  g.save();
-  g.fillStyle = castle ? "#6f747b" : "#8a8f96";
-  g.strokeStyle = "#3d4146";
-  g.lineWidth = Math.max(1, s * 0.04);
-  g.beginPath();
-  if (castle) {
-    const w = s * 0.44, h = s * 0.3, x = cx - w / 2, y = cy - h / 2;
-    g.moveTo(x, y + h);
-    g.lineTo(x, y - h * 0.35);
-    for (let i = 0; i < 5; i++) {
-      const bx = x + (i * w) / 5;
-      g.lineTo(bx + w / 10, y - h * 0.35);
-      g.lineTo(bx + w / 10, y);
-      g.lineTo(bx + w / 5, y);
-      g.lineTo(bx + w / 5, y - h * 0.35);
-    }
-    g.lineTo(x + w, y + h);
-  } else {
-    const w = s * 0.36, h = s * 0.22, x = cx - w / 2, y = cy - h / 4;
-    g.moveTo(x, y + h);
-    g.lineTo(x, y);
-    g.lineTo(cx, y - h * 0.8);
-    g.lineTo(x + w, y);
-    g.lineTo(x + w, y + h);
-  }
-  g.closePath();
-  g.fill();
-  g.stroke();
-  g.restore();
-}
-
-function wavesGlyph(g, cx, cy, s) {
-  g.save();
-  g.strokeStyle = "#2f6fa8";
-  g.lineWidth = Math.max(1, s * 0.04);
-  for (let k = -1; k <= 1; k++) {
-    g.beginPath();
-    const y = cy + k * s * 0.09;
-    for (let i = 0; i <= 8; i++) {
-      const x = cx - s * 0.2 + (i * s * 0.4) / 8;
-      const yy = y + Math.sin(i * 1.6) * s * 0.025;
-      g[i ? "lineTo" : "moveTo"](x, yy);
-    }
-    g.stroke();
-  }
-  g.restore();
-}
-
 function textLines(g, lines, cx, cy, s, maxW) {
   g.fillStyle = "#2b2b2b";
   g.textAlign = "center";
@@ -234,17 +224,20 @@ function textLines(g, lines, cx, cy, s, maxW) {
   const px = Math.max(MIN_PX, s * 0.12);
   const lh = px * 1.15;
   const y0 = cy - ((lines.length - 1) * lh) / 2;
+  plate(g, cx - maxW / 2, y0 - lh * 0.6, maxW, lh * (lines.length + 0.2));
+  g.fillStyle = "#2b2b2b";
   lines.forEach((ln, i) => fitText(g, ln, cx, y0 + i * lh, maxW, px, { optional: true }));
 }
 
 /** A converter recipe ("sheep+sheep -> 4 VP") drawn as tokens, arrow, value. */
-function recipe(g, alt, cx, cy, s) {
+function recipe(g, alt, cx, cy, s, onPlate = false) {
   const [lhs, rhs] = alt.split("->").map((part) => part.trim());
   const ins = lhs.split("+").map((part) => part.trim());
   const tok = s * 0.13;
   const outW = s * 0.3;
   const w = ins.length * tok * 1.15 + s * 0.14 + outW;
   let x = cx - w / 2 + tok / 2;
+  if (!onPlate) plate(g, cx - w / 2 - s * 0.04, cy - tok * 0.95, w + s * 0.08, tok * 1.9);
   for (const r of ins) {
     drawRes(g, r, x, cy, tok);
     x += tok * 1.15;
@@ -291,48 +284,59 @@ const SHORT_NAME = { "Meadow (sheep)": N_("Meadow"), "Pasture (cattle)": N_("Pas
 
 const PRODUCES = { quarry: "stone", forest: "wood", meadow: "sheep", pasture: "cattle", grain_field: "grain" };
 
+/** A light plate under words or a recipe drawn over a tile's picture (they stay readable). */
+export function plate(g, x, y, w, h) {
+  g.save();
+  roundRect(g, x, y, w, h, Math.min(h / 2, 6));
+  g.fillStyle = "rgba(255,251,238,0.86)";
+  g.fill();
+  g.strokeStyle = "rgba(90,70,40,0.35)";
+  g.lineWidth = 1;
+  g.stroke();
+  g.restore();
+}
+
+/** One short caption on a plate, centred at (cx, cy); left out where it does not fit ``maxW``. */
+function caption(g, text, cx, cy, maxW, px, colour = "#333") {
+  if (!text) return;
+  g.font = font(MIN_PX, false);
+  if (g.measureText(text).width > maxW) return;
+  g.font = font(px, false);
+  const w = Math.min(maxW, g.measureText(text).width) + 8, h = Math.max(MIN_PX, px) * 1.3;
+  plate(g, cx - w / 2, cy - h / 2, w, h);
+  g.fillStyle = colour;
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  fitText(g, text, cx, cy, maxW, px, { optional: true });
+}
+
 function tileIcon(g, tile, x, y, s, cards, bare = false) {
   const cx = x + s / 2, cy = y + s * 0.5;
   const kind = tile.kind;
-  if (PRODUCES[kind]) {
-    g.save();
-    g.globalAlpha = 0.5;
-    drawRes(g, PRODUCES[kind], cx, cy - s * 0.02, s * 0.26);
-    g.restore();
-    return;
-  }
+  if (PRODUCES[kind]) return;   // the picture says what it produces (sheep, cattle, grain, wood, stone)
   if (kind === "village" || kind === "start_village" || kind === "castle") {
-    houseGlyph(g, cx, cy - s * 0.04, s, kind === "castle");
-    g.fillStyle = "#333";
-    g.textAlign = "center";
-    g.textBaseline = "middle";
     const sub = kind === "castle" && tile.card ? cardText(cards[tile.card]) : t("1 move");
-    if (!bare) fitText(g, sub, cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
+    if (!bare) caption(g, sub, cx, cy + s * 0.2, s * 0.8, s * 0.12);
     return;
   }
   if (kind === "loch") {
-    wavesGlyph(g, cx, cy - s * 0.05, s);
-    g.fillStyle = "#1d4f7c";
-    g.textAlign = "center";
-    g.textBaseline = "middle";
-    if (!bare) fitText(g, cardText(cards[tile.card]), cx, cy + s * 0.2, s * 0.8, s * 0.12, { optional: true });
+    if (!bare) caption(g, cardText(cards[tile.card]), cx, cy + s * 0.2, s * 0.8, s * 0.12, "#1d4f7c");
     return;
   }
   if (kind === "abbey") {
+    plate(g, cx - s * 0.19, cy - s * 0.23, s * 0.38, s * 0.38);
     RESOURCES.forEach((r, i) => {
       const a = (i / 5) * Math.PI * 2 - Math.PI / 2;
       drawRes(g, r, cx + Math.cos(a) * s * 0.11, cy - s * 0.04 + Math.sin(a) * s * 0.11, s * 0.1);
     });
-    g.fillStyle = "#333";
-    g.textAlign = "center";
-    g.textBaseline = "middle";
-    if (!bare) fitText(g, t("1 of choice"), cx, cy + s * 0.2, s * 0.8, s * 0.11, { optional: true });
+    if (!bare) caption(g, t("1 of choice"), cx, cy + s * 0.24, s * 0.8, s * 0.11);
     return;
   }
   const text = tile.text || "";
   if (bare) return;   // (a converter's recipe: in its details)
   if (kind === "distillery") return recipe(g, "grain -> whisky", cx, cy, s);
   if (kind === "tavern") {
+    plate(g, cx - s * 0.3, cy - s * 0.12, s * 0.6, s * 0.24);
     drawBarrel(g, cx - s * 0.15, cy, s * 0.16);
     arrow(g, cx - s * 0.04, cy, cx + s * 0.08, s);
     g.fillStyle = "#2b2b2b";
@@ -348,7 +352,8 @@ function tileIcon(g, tile, x, y, s, cards, bare = false) {
   if (kind === "butcher" || kind === "bridge") {
     const alts = text.split("|").map((a) => a.trim()).filter(Boolean);
     const lh = s * 0.17;
-    alts.forEach((a, i) => recipe(g, a.replace(/ VP$/, "VP"), cx, cy + (i - (alts.length - 1) / 2) * lh, s));
+    plate(g, x + s * 0.08, cy - (alts.length * lh) / 2 - s * 0.02, s * 0.84, alts.length * lh + s * 0.04);
+    alts.forEach((a, i) => recipe(g, a.replace(/ VP$/, "VP"), cx, cy + (i - (alts.length - 1) / 2) * lh, s, true));
     return;
   }
   if (kind === "fair") {
@@ -403,27 +408,12 @@ export function drawTile(g, tile, x, y, s, opts = {}) {
   roundRect(g, x, y, s, s, r);
   g.fillStyle = FILL[colour] || "#eee";
   g.fill();
-  g.save();
-  g.clip();
-  if (tile && tile.river) {
-    g.fillStyle = "rgba(70,150,220,0.55)";
-    g.fillRect(x + s * 0.43, y, s * 0.14, s);
+  if (tile) {
+    g.save();
+    g.clip();
+    drawScene(g, tile, x, y, s);
+    g.restore();
   }
-  if (tile && tile.road) {
-    g.fillStyle = "rgba(176,140,90,0.6)";
-    g.fillRect(x, y + s * 0.45, s, s * 0.1);
-    if (s > 30) {
-      g.strokeStyle = "rgba(255,255,255,0.7)";
-      g.setLineDash([s * 0.05, s * 0.05]);
-      g.lineWidth = Math.max(1, s * 0.015);
-      g.beginPath();
-      g.moveTo(x, y + s * 0.5);
-      g.lineTo(x + s, y + s * 0.5);
-      g.stroke();
-      g.setLineDash([]);
-    }
-  }
-  g.restore();
   const fw = Math.max(2, s * 0.07);
   roundRect(g, x + fw / 2, y + fw / 2, s - fw, s - fw, r * 0.8);
   g.lineWidth = fw;
@@ -444,7 +434,11 @@ export function drawTile(g, tile, x, y, s, opts = {}) {
     const fit = s >= 40 ? fitLines(g, name, 0, 0, s * 0.9, px, { bold: true, optional: true, measure: true }) : { h: 0 };
     let low = Math.max(0, s * 0.08 + fit.h + 2 - s * 0.22);
     if (low > s * (opts.cost ? 0.17 : 0.3)) low = 0;
-    else if (fit.h) fitLines(g, name, x + s / 2, y + s * 0.08, s * 0.9, px, { bold: true, optional: true });
+    else if (fit.h) {
+      plate(g, x + s * 0.04, y + s * 0.06, s * 0.92, fit.h + s * 0.04);
+      g.fillStyle = "#222";
+      fitLines(g, name, x + s / 2, y + s * 0.08, s * 0.9, px, { bold: true, optional: true });
+    }
     tileIcon(g, tile, x, y + low, s, opts.cards || {}, !!opts.bare || low > s * 0.1);
     if (opts.cost) costRow(g, tile.cost, x, y, s);
     if (tile.card) {
@@ -462,9 +456,6 @@ export function drawTile(g, tile, x, y, s, opts = {}) {
         g.fillText(String(card.bonnets), bx, by + 0.5);
       }
     }
-  } else if (tile && opts.detail === false && PRODUCES[tile.kind]) {
-    g.globalAlpha = 0.55;
-    drawRes(g, PRODUCES[tile.kind], x + s / 2, y + s / 2, s * 0.3);
   }
   g.restore();
 }

@@ -180,6 +180,7 @@ export const drawing = {
     const pv = drawPreview(g, v, W, shown ? this.tileArt(shown, lay.pv * dpr) : null, rot, phase, names, lay);
     if (shown && phase !== "over") this.drawDecorInBox(g, shown, pv.tile, rot);
     this.furn.push({ x: pv.x, y: pv.y, w: pv.w, h: pv.h, kind: "panel", label: "drawn tile" });
+    this.pvTile = pv.tile;   // where a tile placed by another seat is shown coming from (flightFrom)
     if (this.sel) this.buttons.push({ ...pv.tile, act: "preview" });
     const zoom = drawButtons(g, W, H, lay);
     this.buttons.push(...zoom);

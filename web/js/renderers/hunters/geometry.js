@@ -21,21 +21,8 @@ export const RIVER_W = 0.13;
 const FOREST_D = 0.27;
 
 // --- seeded noise -------------------------------------------------------
-export function seedOf(str) {
-  let h = 2166136261;
-  for (let i = 0; i < str.length; i++) h = Math.imul(h ^ str.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seedOf, rng } from "../landscape.js";
+export { seedOf, rng };
 
 // --- primitive shapes ---------------------------------------------------
 function wavyEdge(a, b, rand, amp, n) {

@@ -2,6 +2,7 @@
 // glyphs (animals, fish, gold, mushrooms, shrine, fire), members and huts,
 // and piece overlays for highlights.
 import { rng, seedOf, RIVER_W } from "./geometry.js";
+import { makeCanvas, shade, grass, canopy } from "../landscape.js";
 import { drawSeatMark } from "../../seatmark.js";
 import { notePiece } from "../base.js";
 
@@ -16,13 +17,6 @@ export const COLORS = {
   bank: "#c9b27a",
   ink: "#1b1c18",
 };
-
-function makeCanvas(w, h) {
-  if (typeof OffscreenCanvas !== "undefined") return new OffscreenCanvas(w, h);
-  const c = document.createElement("canvas");
-  c.width = w; c.height = h;
-  return c;
-}
 
 function pathOf(shapes, s) {
   // Path2D (in pixels, scale s) of a list of polygon / circle shapes
@@ -54,27 +48,7 @@ export function paintTile(layout, size) {
   const { pieces, shapes, extra } = layout;
 
   // meadow: soft gradient and grass tufts
-  const grad = g.createRadialGradient(s * 0.4, s * 0.35, s * 0.1, s * 0.5, s * 0.5, s * 0.8);
-  grad.addColorStop(0, "#9cc45c");
-  grad.addColorStop(1, "#82aa48");
-  g.fillStyle = grad;
-  g.fillRect(0, 0, s, s);
-  g.strokeStyle = "rgba(60,100,30,0.35)";
-  g.lineWidth = Math.max(1, s / 160);
-  for (let k = 0; k < 38; k++) {
-    const x = rand() * s, y = rand() * s, h = s * (0.015 + rand() * 0.015);
-    g.beginPath();
-    g.moveTo(x - h * 0.5, y); g.lineTo(x - h * 0.2, y - h);
-    g.moveTo(x, y); g.lineTo(x + h * 0.1, y - h * 1.2);
-    g.moveTo(x + h * 0.5, y); g.lineTo(x + h * 0.4, y - h);
-    g.stroke();
-  }
-  for (let k = 0; k < 10; k++) {
-    g.fillStyle = rand() < 0.5 ? "rgba(255,250,200,0.7)" : "rgba(240,200,230,0.7)";
-    g.beginPath();
-    g.arc(rand() * s, rand() * s, s * 0.007, 0, Math.PI * 2);
-    g.fill();
-  }
+  grass(g, 0, 0, s, s, rand);
 
   // hedges between two meadows that touch
   g.fillStyle = "rgba(52,92,38,0.85)";
@@ -97,20 +71,7 @@ export function paintTile(layout, size) {
     g.fillStyle = COLORS.forest;
     g.fill(path);
     g.clip(path);
-    const fr = rng(seedOf(layout.id + ":" + i));
-    const step = 0.075;
-    for (let y = -0.02; y < 1.05; y += step * 0.8) {
-      for (let x = -0.02; x < 1.05; x += step) {
-        const cx = (x + (fr() - 0.5) * step * 0.7) * s, cy = (y + (fr() - 0.5) * step * 0.7) * s;
-        const r = s * step * (0.55 + fr() * 0.25);
-        g.fillStyle = "rgba(15,40,18,0.55)";
-        g.beginPath(); g.arc(cx + r * 0.25, cy + r * 0.3, r, 0, Math.PI * 2); g.fill();
-        g.fillStyle = fr() < 0.5 ? "#3b7d3a" : "#33733a";
-        g.beginPath(); g.arc(cx, cy, r, 0, Math.PI * 2); g.fill();
-        g.fillStyle = "rgba(140,200,110,0.35)";
-        g.beginPath(); g.arc(cx - r * 0.3, cy - r * 0.3, r * 0.45, 0, Math.PI * 2); g.fill();
-      }
-    }
+    canopy(g, -0.02 * s, -0.02 * s, 1.07 * s, 1.07 * s, 0.075 * s, rng(seedOf(layout.id + ":" + i)));
     g.restore();
   });
 
@@ -332,14 +293,6 @@ export function glyph(g, kind, x, y, z) {
 }
 
 // ---------------------------------------------------------------- members and huts
-function shade(hex, k) {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex || "");
-  if (!m) return hex;
-  const n = parseInt(m[1], 16);
-  const f = (v) => Math.max(0, Math.min(255, Math.round(v * k)));
-  return `rgb(${f(n >> 16)},${f((n >> 8) & 255)},${f(n & 255)})`;
-}
-
 export function meeplePath(z) {
   // classic figure, centred, height about z
   const p = new Path2D();

@@ -1,0 +1,154 @@
+"""Moves shown moving (web/js/motion.js), one page for the three games: after a bot's move the
+board changes over several frames within 600 ms with motion on (?motion=1: the tests' ?fast=1
+alone shows none); a tap on the board during such a run ends it at once (the end position drawn
+in the same task); with prefers-reduced-motion the end position shows from the first frame after
+the bot's move and nothing runs."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import _new_app
+
+# every animation frame: a small signature of the canvas (a 24x24 copy's sum), the motion state
+RECORD = """() => {
+  const c = document.getElementById('canvas');
+  const small = document.createElement('canvas'); small.width = 24; small.height = 24;
+  const g = small.getContext('2d', { willReadFrequently: true });
+  window.__sig = () => { g.drawImage(c, 0, 0, 24, 24); const d = g.getImageData(0, 0, 24, 24).data;
+    let s = 0; for (let i = 0; i < d.length; i += 1) s = (s * 31 + d[i]) % 1000000007; return s; };
+  window.__frames = [];
+  const loop = () => { const m = window.cairn.motion() || {}; const s = window.cairn.snapshot();
+    window.__frames.push({ t: performance.now(), sig: window.__sig(), running: !!m.running, kind: m.kind, ms: m.ms,
+                           ply: s ? s.view.ply : null, seat: s ? s.view.current_player : null });
+    if (window.__frames.length > 4000) window.__frames.splice(0, 2000);
+    requestAnimationFrame(loop); };
+  requestAnimationFrame(loop);
+}"""
+
+# the last run of others' moves in the frames: [first frame, ..., last frame] while it ran
+LAST_RUN = """() => { const f = window.__frames; let end = -1;
+  for (let i = f.length - 1; i >= 0; i--) if (f[i].running && f[i].kind === 'moves') { end = i; break; }
+  if (end < 0) return null;
+  let start = end; while (start > 0 && f[start - 1].running && f[start - 1].kind === 'moves' && f[start - 1].ply === f[end].ply) start--;
+  return f.slice(start, end + 2); }"""
+
+# at the next frame where others' moves are shown moving: a tap on the board (its corner, where
+# nothing is to choose), what the motion says at once, and whether the canvas then is the end
+# position (as a fresh draw paints it); null when the person is to move again with no run
+TAP_IN_A_RUN = """() => new Promise((done) => {
+  // the person's move played here, and the look for the bot's run begun in the same task (a
+  // round trip from the test after the move could come after a short run had ended)
+  const s0 = window.cairn.snapshot(), legal = s0.legal || [];
+  window.cairn.play(legal.find((x) => ['expand', 'start_worker'].includes(x.type)) || legal.find((x) => x.type !== 'pass') || legal[0]);
+  const c = document.getElementById('canvas'), t0 = performance.now();
+  const look = () => {
+    const m = window.cairn.motion(), s = window.cairn.snapshot();
+    if (m && m.running && m.kind === 'moves') {
+      const r = c.getBoundingClientRect();
+      const ev = { bubbles: true, cancelable: true, pointerId: 9, pointerType: 'mouse', clientX: r.right - 2, clientY: r.bottom - 2 };
+      c.dispatchEvent(new PointerEvent('pointerdown', ev));
+      const now = window.cairn.motion(), tapped = window.__sig();
+      c.dispatchEvent(new PointerEvent('pointerup', ev));
+      window.cairn.renderer.draw();
+      return done({ running: now.running, steps: now.steps, same: tapped === window.__sig() });
+    }
+    const idle = s && !window.cairn.busy && !(m && m.running) && (s.view.is_over || s.view.seats[s.view.current_player ?? s.view.current].kind === 'human');
+    if ((idle && performance.now() - t0 > 100) || performance.now() - t0 > 15000) return done(null);
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+BOT_TO_MOVE = "() => { const s = window.cairn.snapshot(); return !!s && !s.view.is_over && s.view.seats[s.view.current_player ?? s.view.current].kind !== 'human'; }"
+
+GAMES = ("glenmore", "hunters", "caledonia")
+
+
+def _start(app, game):
+    if app.page.is_visible("#home-btn"):
+        app.page.click("#home-btn")
+    app.page.wait_for_selector("#game-list [data-game]", state="visible")
+    app.new_game(game, seats=("human", "bot:easy"), seed=3)
+
+
+def _until_a_run(app, tries=40):
+    """The person's moves until a bot's move is shown moving; that run's frames."""
+    app.page.evaluate("window.__frames = []")
+    for _ in range(tries):
+        _settle(app)
+        _move(app)
+        _settle(app)
+        run = app.page.evaluate(LAST_RUN)
+        if run:
+            return run
+    raise AssertionError("no bot move was shown moving")
+
+
+# the person's move, as a tap would play it (window.cairn.play): the first legal move, one that
+# puts something on the board first (Caledonia's expansions and starting workers)
+PLAY = """() => { const s = window.cairn.snapshot(), legal = s.legal || [];
+  const m = legal.find((x) => ['expand', 'start_worker'].includes(x.type)) || legal.find((x) => x.type !== 'pass') || legal[0];
+  const ply = s.view.ply; window.cairn.play(m); return ply; }"""
+
+
+def _move(app):
+    ply = app.page.evaluate(PLAY)
+    app.page.wait_for_function(f"window.cairn.snapshot().view.ply !== {ply}")
+
+
+def _settle(app):
+    app.page.wait_for_function("""() => { const s = window.cairn.snapshot(); const m = window.cairn.motion();
+      if (!s || window.cairn.busy || (m && m.running)) return false;
+      return s.view.is_over || s.view.seats[s.view.current_player ?? s.view.current].kind === 'human'; }""", timeout=60_000)
+
+
+@pytest.fixture(scope="module")
+def app(chromium, site_url):
+    """One page for the module's tests (one engine start)."""
+    a = _new_app(None, chromium, site_url)
+    a.open("?fast=1&nosw=1&motion=1&lang=en")
+    a.page.evaluate(RECORD)
+    yield a
+    a.context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bots_move_is_shown_moving_and_a_tap_ends_it(app, game):
+    app.page.emulate_media(reduced_motion="no-preference")
+    _start(app, game)
+    run = _until_a_run(app)
+    # the canvas changes over several frames within 600 ms; each step of the run 200-600 ms
+    early = [f for f in run if f["t"] - run[0]["t"] <= 600]
+    sigs = {f["sig"] for f in early}
+    assert len(sigs) >= 3, (game, len(run), len(sigs))
+    assert all(200 <= ms <= 600 for ms in run[0]["ms"]), (game, run[0]["ms"])
+    # a tap during a run ends it at once: the end position is drawn in the same task
+    for _ in range(40):
+        _settle(app)
+        out = app.page.evaluate(TAP_IN_A_RUN)
+        if out is None:
+            continue
+        assert out == {"running": False, "steps": 0, "same": True}, (game, out)
+        break
+    else:
+        raise AssertionError("no run to tap")
+    assert not app.errors, app.errors
+
+
+def test_reduced_motion_shows_the_end_at_once(app):
+    app.page.emulate_media(reduced_motion="reduce")
+    _start(app, "glenmore")
+    for _ in range(3):
+        _settle(app)
+        app.page.evaluate("window.__frames = []")
+        _move(app)
+        _settle(app)
+        frames = app.page.evaluate("window.__frames")
+        assert not any(f["running"] for f in frames), "a run with reduced motion"
+        # from the first frame after the bot's last move: the end position, unchanged
+        last_ply = frames[-1]["ply"]
+        after = [f["sig"] for f in frames if f["ply"] == last_ply]
+        end = app.page.evaluate("window.__sig()")
+        assert after and after[0] == end, (len(after), after[:3], end)
+    app.page.emulate_media(reduced_motion="no-preference")
+    assert not app.errors, app.errors

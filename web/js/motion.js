@@ -1,0 +1,233 @@
+// Moves shown moving, for every game's board (renderers/base.js gives each renderer one Motion).
+// When another seat's move arrives, the board is drawn at its end position as always (its
+// targets, marks and texts are the end position's from the first frame: nothing waits), and then
+// shown moving over it, in the order played: each thing the move marked (the engine's marks, the
+// boxes renderer.marked() gives) travels from where it came from (the renderer's flightFrom(box,
+// group), e.g. Glen More's chain space for the tile taken there) to where it lands, or drops onto
+// its place, or (a price, a count) fades to its new look; what has not landed yet still shows
+// as it was. Each step 200-450 ms, shorter when the moves come fast; the player's own move gets
+// a short settle. A tap on the board or any key ends the run at once; prefers-reduced-motion and
+// the "Moves shown moving" setting off show the end position at once. The tests' ?fast=1 shows
+// none unless ?motion=1.
+
+function makeCanvas(w, h) {
+  if (typeof OffscreenCanvas !== "undefined") return new OffscreenCanvas(w, h);
+  const c = document.createElement("canvas");
+  c.width = w; c.height = h;
+  return c;
+}
+
+const KEY = "cairn.motion";
+const STEP_MS = 450, MIN_MS = 200, SETTLE_MS = 140;
+
+/** The player's setting (on unless turned off). */
+export function motionSetting() {
+  try { return localStorage.getItem(KEY) !== "off"; } catch (e) { return true; }
+}
+export function setMotionSetting(on) {
+  try { localStorage.setItem(KEY, on ? "on" : "off"); } catch (e) { /* this page only */ }
+}
+
+/** Are moves shown moving here now? */
+export function motionOn() {
+  if (typeof window === "undefined") return false;
+  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return false;
+  const q = new URLSearchParams(location.search);
+  if (q.get("motion") === "0") return false;
+  if (q.get("fast") === "1" && q.get("motion") !== "1") return false;
+  return motionSetting();
+}
+
+const ease = (t) => 1 - Math.pow(1 - t, 3);
+const keyOf = (it) => `${it.ply}:${it.seat}:${it.kind || ""}`;
+
+export class Motion {
+  constructor(renderer) {
+    this.r = renderer;
+    this.before = null;     // the canvas as it was before the run (device px)
+    this.after = null;      // the end position, as the renderer drew it
+    this.steps = [];        // [{t0, ms, flights: [{to, from, how}]}]
+    this.raf = null;
+    this.running = false;
+    this.painting = false;
+    this.frames = 0;
+    this.lastAt = 0;
+    this.onKey = () => this.finish();
+  }
+
+  /** Test and benchmark view: {running, kind ("moves": others' moves; "settle": your own),
+   * steps, frames painted, on, ms (each step's length)}. */
+  state() {
+    return { running: this.running, kind: this.kind || null, steps: this.steps.length, frames: this.frames, on: motionOn(),
+      ms: this.steps.map((s) => Math.round(s.ms)) };
+  }
+
+  // -- around the renderer's update --------------------------------------------------------
+  beforeUpdate() {
+    this.prevSnap = this.r.snap;
+    this.prevRecent = this.r.recent || [];
+    this.drawnSince = false;
+    const was = this.running && this.after;
+    this.finish(false);
+    this.on = motionOn() && !!this.prevSnap && this.r.W > 0;
+    if (!this.on) return;
+    // the run before this one ends at once: its end position is where this move starts from
+    if (was) [this.before, this.after] = [this.after, this.before];
+    else this.before = this.copy(this.before);
+  }
+
+  afterUpdate(ctx) {
+    const prev = this.prevSnap, snap = this.r.snap;
+    this.prevSnap = null;
+    if (!this.on || !ctx || !Array.isArray(ctx.recent) || !snap || !prev) return;
+    if (prev.gid !== snap.gid || snap.view.ply <= prev.view.ply) return;
+    if (!this.drawnSince) {   // a renderer that draws at the next frame: its end position now
+      if (this.r.raf) cancelAnimationFrame(this.r.raf);
+      this.r.raf = null;
+      this.r.draw();
+    }
+    const now = performance.now();
+    const gap = now - (this.lastAt || 0);
+    this.lastAt = now;
+    const seen = new Set(this.prevRecent.map(keyOf));
+    const fresh = new Map();
+    (this.r.recent || []).forEach((it, k) => { if (!seen.has(keyOf(it))) fresh.set(k, []); });
+    for (const b of this.r.marked()) if (fresh.has(b.k)) fresh.get(b.k).push(b);
+    const groups = [...fresh.entries()].sort((a, b) => a[0] - b[0]).map(([, bs]) => bs).filter((bs) => bs.length);
+    if (!fresh.size) {
+      // the person's own move (its mover a person, to move before it): a short settle
+      const last = (snap.history || [])[(snap.history || []).length - 1];
+      const seat = last && last.seat, who = seat != null && prev.view.seats && prev.view.seats[seat];
+      if (who && who.kind === "human" && seat === (prev.view.current_player ?? prev.view.current)) this.start([{ settle: true, ms: SETTLE_MS }]);
+      return;
+    }
+    if (!groups.length) return;
+    // moves that come fast (a run of bot moves) are shown faster, never slower than they come
+    let ms = Math.max(MIN_MS, Math.min(STEP_MS, 1800 / groups.length));
+    if (gap < STEP_MS * 1.6) ms = Math.max(MIN_MS, Math.min(ms, gap * 0.8));
+    this.start(groups.map((bs) => ({ ms, flights: bs.map((b) => this.flight(b, bs, this.r.recent[b.k])) })));
+  }
+
+  /** How the thing marked in ``box`` (by the move ``item`` of the strip) arrives: from a box
+   * (travels), or as the renderer says ("fade": a price or count; "pulse": a piece that acted),
+   * else it drops onto its place. */
+  flight(box, group, item) {
+    const hook = this.r.flightFrom ? this.r.flightFrom(box, group, item || {}) : null;
+    if (hook === "fade" || hook === "pulse") return { to: box, how: hook };
+    return { to: box, from: hook || null, how: hook ? "travel" : "drop" };
+  }
+
+  start(steps) {
+    this.after = this.copy(this.after);
+    let t = performance.now();
+    this.steps = steps.map((s) => { const out = { ...s, t0: t }; t += s.ms; return out; });
+    this.kind = steps.some((s) => s.settle) ? "settle" : "moves";
+    this.end = t;
+    this.running = true;
+    this.frames = 0;
+    document.addEventListener("keydown", this.onKey, true);
+    this.tick();
+  }
+
+  /** End the run now: the end position shown (``redraw`` false: the caller draws next). */
+  finish(redraw = true) {
+    if (!this.running) return;
+    this.running = false;
+    this.steps = [];
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = null;
+    document.removeEventListener("keydown", this.onKey, true);
+    if (redraw) this.r.draw();
+  }
+
+  /** The renderer drew a frame during the run (a hover, a resize): that is the end position now. */
+  drew() {
+    this.drawnSince = true;
+    if (!this.running || this.painting) return;
+    this.after = this.copy(this.after);
+    this.paint(performance.now());
+  }
+
+  copy(into) {
+    const cv = this.r.canvas;
+    let c = into;
+    if (!c || c.width !== cv.width || c.height !== cv.height) c = makeCanvas(cv.width, cv.height);
+    const g = c.getContext("2d");
+    g.clearRect(0, 0, c.width, c.height);
+    g.drawImage(cv, 0, 0);
+    return c;
+  }
+
+  tick() {
+    this.raf = requestAnimationFrame(() => {
+      this.raf = null;
+      if (!this.running) return;
+      const now = performance.now();
+      if (now >= this.end) { this.finish(true); return; }
+      this.paint(now);
+      this.tick();
+    });
+  }
+
+  paint(now) {
+    const g = this.r.g, d = this.r.dpr || 1;
+    this.painting = true;
+    this.frames++;
+    g.save();
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.globalAlpha = 1;
+    g.drawImage(this.after, 0, 0);
+    for (const s of this.steps) {
+      const t = Math.max(0, Math.min(1, (now - s.t0) / s.ms));
+      if (s.settle) {
+        g.globalAlpha = 1 - ease(t);
+        g.drawImage(this.before, 0, 0);
+        g.globalAlpha = 1;
+        continue;
+      }
+      if (t >= 1) continue;
+      // not landed yet: the place shows as it was; then the thing arriving
+      for (const f of s.flights) {
+        const b = f.to, sx = b.x * d, sy = b.y * d, sw = b.w * d, sh = b.h * d;
+        if (sw < 1 || sh < 1) continue;
+        g.drawImage(this.before, sx, sy, sw, sh, sx, sy, sw, sh);
+        if (t <= 0) continue;
+        const e = ease(t);
+        if (f.how === "pulse") {   // it was there before: it swells and settles
+          g.drawImage(this.after, sx, sy, sw, sh, sx, sy, sw, sh);
+          const k = 1 + 0.1 * Math.sin(Math.PI * t);
+          g.drawImage(this.after, sx, sy, sw, sh, sx + (sw - sw * k) / 2, sy + (sh - sh * k) / 2, sw * k, sh * k);
+          continue;
+        }
+        if (f.how === "fade") {
+          g.globalAlpha = e;
+          g.drawImage(this.after, sx, sy, sw, sh, sx, sy, sw, sh);
+          g.globalAlpha = 1;
+          continue;
+        }
+        let cx = sx + sw / 2, cy = sy + sh / 2, k = 1, a = 1;
+        if (f.how === "travel") {
+          const F = f.from;
+          const fx = (F.x + F.w / 2) * d, fy = (F.y + F.h / 2) * d;
+          cx = fx + (cx - fx) * e;
+          cy = fy + (cy - fy) * e - Math.sin(Math.PI * t) * sh * 0.25;
+          k = (Math.min(F.w / b.w, 1.5) + (1 - Math.min(F.w / b.w, 1.5)) * e) * (1 + 0.12 * Math.sin(Math.PI * t));
+        } else {
+          cy -= (1 - e) * sh * 0.35;
+          k = 1 + 0.08 * (1 - e);
+          a = Math.min(1, t * 6);
+        }
+        g.globalAlpha = a * 0.35;
+        g.fillStyle = "#000";
+        g.beginPath();
+        g.ellipse(cx + sw * 0.06, cy + sh * 0.1 + (1 - e) * sh * 0.2, sw * k * 0.45, sh * k * 0.42, 0, 0, Math.PI * 2);
+        g.fill();
+        g.globalAlpha = a;
+        g.drawImage(this.after, sx, sy, sw, sh, cx - (sw * k) / 2, cy - (sh * k) / 2, sw * k, sh * k);
+        g.globalAlpha = 1;
+      }
+    }
+    g.restore();
+    this.painting = false;
+  }
+}
