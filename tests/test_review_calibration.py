@@ -173,3 +173,13 @@ def test_a_costly_decision_is_looked_at_again_and_shown_with_its_range():
         v = run(d.game, d.played, SEED, b)
         assert v.lo == v.loss == v.hi == max(0.0, v.gap)
         assert settings_for("hunters").mark_of(v.loss, v.lo) == "good"
+
+
+def test_a_decision_about_to_be_marked_is_looked_at_longer_a_clear_good_one_stops_at_once():
+    t = Trust(start=2.0, first=0.0, second=1.0, error=0.5, z=1.0, marks=(2.0, 4.0, 8.0), sure=32)
+    marked = Paired([20.0, 21.0] * 8)       # 20.5 +- 0.6: clear of every mark, and a mark
+    good = Paired([-6.0, -5.0] * 8)         # -5.5: clear of every mark, and good
+    assert not t.settled(0.0)(marked)                   # 16 worlds: a mark's size is measured on
+    assert t.settled(0.0)(Paired(marked.diffs * 2))     # 32 worlds: enough
+    assert t.settled(0.0)(good)                         # good at once
+    assert dataclasses.replace(t, sure=0).settled(0.0)(marked)

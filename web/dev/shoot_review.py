@@ -72,13 +72,22 @@ def shoot_review(page, p, out, tag):
     page.wait_for_timeout(400)
     page.screenshot(path=os.path.join(out, f"{tag}-chart.png"))
     print(tag, "chart", p.check(), flush=True)
-    costly = page.query_selector("#review .rv-costly button")
-    if costly:
-        costly.click()
-        page.wait_for_function("window.cairn.review && window.cairn.review.decision && !window.cairn.replay.busy")
+    # a decision of each kind the costliest list holds: a mark, a close call
+    verdicts = {v["ply"]: v["mark"] for v in page.evaluate("window.cairn.review.verdicts()")}
+    wanted = {}
+    for b in page.query_selector_all("#review .rv-costly button"):
+        ply = int(b.get_attribute("data-ply"))
+        wanted.setdefault("close" if verdicts.get(ply) == "close" else "mark", ply)
+    for kind, ply in wanted.items():
+        if page.is_visible("#rv-back"):
+            page.click("#rv-back")
+        b = page.locator(f'#review .rv-costly button[data-ply="{ply}"]')
+        b.scroll_into_view_if_needed()
+        b.click()
+        page.wait_for_function(f"window.cairn.review && window.cairn.review.decision === {ply} && !window.cairn.replay.busy")
         page.wait_for_timeout(600)
-        page.screenshot(path=os.path.join(out, f"{tag}-decision.png"))
-        print(tag, "decision", p.check(), flush=True)
+        page.screenshot(path=os.path.join(out, f"{tag}-decision-{kind}.png"))
+        print(tag, "decision", kind, verdicts.get(ply), p.check(), flush=True)
 
 
 def shoot_record(page, p, out, tag):

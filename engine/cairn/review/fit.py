@@ -115,6 +115,11 @@ def score(name: str, rows: List[Dict[str, Any]], trust: Trust, look: Look, hard_
             if r["level"] == "hard":
                 hard_marks[r["key"].split("@")[0]] = hard_marks.get(r["key"].split("@")[0], 0) + 1
     grave = [m for m in marked if m[1] in ("mistake", "blunder")]
+    # recall: the decisions the reference finds a clear mistake (its 95% interval above the mark)
+    clear = [r for r in rows if r["loss"] - 1.96 * r["se"] >= at["mistake"]]
+    named = {id(r): mark for r, mark, *_ in marked}
+    found = sum(1 for r in clear if named.get(id(r)) in ("mistake", "blunder"))
+    found_any = sum(1 for r in clear if id(r) in named)
     conf = sum(1 for r, mark, *_ in grave if r["loss"] >= at[mark])
     conf_any = sum(1 for r, mark, *_ in marked if r["loss"] >= at[mark])
     inside = sum(1 for r, _m, c, *_ in marked if abs(c - r["ref"]) <= 1.96 * r["ref_se"])
@@ -127,7 +132,7 @@ def score(name: str, rows: List[Dict[str, Any]], trust: Trust, look: Look, hard_
             "inside": inside, "covered": covered,
             "slope": math.fsum(x * y for x, y in zip(xs, ys)) / sxx if sxx else float("nan"),
             "rms": math.sqrt(math.fsum((x - y) ** 2 for x, y in zip(xs, ys)) / len(xs)) if xs else float("nan"),
-            "worlds": worlds}
+            "worlds": worlds, "clear": len(clear), "found": found, "found_any": found_any}
 
 
 def verdict_n(trust: Trust, look: Look, loss: float, diffs: List[float]) -> int:
@@ -168,13 +173,15 @@ def main(argv: List[str]) -> int:
     p.add_argument("--kind", default=None, help="the look's kind (default the game's [GAME.look])")
     p.add_argument("--most", type=int, default=None)
     p.add_argument("--plies", type=int, default=None)
+    p.add_argument("--batch", type=int, default=None, help="worlds between two checks of the early stop")
     p.add_argument("--precision", type=float, default=0.9)
     p.add_argument("--data", default=None, help="the calibration data (default tests/data/calibration/GAME.json)")
     a = p.parse_args(argv)
     name = a.game
     s = settings_for(name)
     base = s.budget.look or Look("end", 0, 16, 64)
-    look = Look(a.kind or base.kind, base.plies if a.plies is None else a.plies, base.batch, a.most or base.most)
+    look = Look(a.kind or base.kind, base.plies if a.plies is None else a.plies, a.batch or base.batch,
+                a.most or base.most)
     data = load(name, a.data)
     games = data["games"]
     screen_cache = Cache(os.path.join(ROOT, "build", ".cache", "calibration", name, "screen.jsonl"))
@@ -191,24 +198,31 @@ def main(argv: List[str]) -> int:
         f"{r['loss1']:.1f}/{Paired(r['diffs']).mean:.1f} ({Paired(r['diffs']).se:.1f})/{r['ref']:.1f} ({r['ref_se']:.1f})"
         for r in flagged))
     chosen = None
-    weights = [(first, second), (0.0, 1.0), (0.5 * first, second), (first, 0.8 * second), (0.0, second)]
+    weights = [(first, second), (0.0, 1.0), (0.5 * first, second), (first, 0.8 * second), (0.0, second), (0.0, 0.85), (0.1, 0.8)]
     for first_, second_ in weights:
-        for z in (1.0, 1.28, 1.645, 1.96, 2.33):
-            t = Trust(start, round(first_, 2), round(second_, 2), round(error, 2), z, s.marks)
-            f = score(name, rows, t, look, hard_games)
-            ok = (f["grave"] == 0 or f["grave_confirmed"] >= a.precision * f["grave"]) and f["hard"] <= 1 \
-                and f["marks"] > 0 and f["confirmed"] >= a.precision * f["marks"]
-            print(f"  first {t.first:.2f} second {t.second:.2f} error {t.error:.2f} z {z:.2f}: marks {f['marks']} "
-                  f"(grave {f['grave']}, confirmed {f['grave_confirmed']}; any confirmed {f['confirmed']}), hard bot most "
-                  f"{f['hard']} ({f['hard_total']} in {hard_games} games), claims inside the reference's 95% "
-                  f"{f['inside']}, reference inside the shown range {f['covered']}, slope {f['slope']:.2f}, rms "
-                  f"{f['rms']:.2f}, worlds {f['worlds']}{'  OK' if ok else ''}")
-            # the first that holds, with the most marks (a review that still says something)
-            if ok and (chosen is None or f["marks"] > chosen[1]["marks"]):
-                chosen = (t, f)
+        for err in (error, 0.75 * error, 0.5 * error):
+            for z in (1.0, 1.28, 1.645, 1.96, 2.33):
+                for sure in sorted({0, look.most}):
+                    t = Trust(start, round(first_, 2), round(second_, 2), round(err, 2), z, s.marks, sure)
+                    f = score(name, rows, t, look, hard_games)
+                    ok = (f["grave"] == 0 or f["grave_confirmed"] >= a.precision * f["grave"]) and f["hard"] <= 1 \
+                        and f["marks"] > 0 and f["confirmed"] >= a.precision * f["marks"]
+                    print(f"  first {t.first:.2f} second {t.second:.2f} error {t.error:.2f} z {z:.2f} sure {sure}: marks "
+                          f"{f['marks']} (grave {f['grave']}, confirmed {f['grave_confirmed']}; any confirmed "
+                          f"{f['confirmed']}), hard bot most {f['hard']} ({f['hard_total']} in {hard_games} games), claims "
+                          f"inside the reference's 95% {f['inside']}, reference inside the shown range {f['covered']}, "
+                          f"clear mistakes named {f['found']} (marked {f['found_any']}) of {f['clear']}, slope "
+                          f"{f['slope']:.2f}, rms {f['rms']:.2f}, worlds {f['worlds']}{'  OK' if ok else ''}")
+                    # of those that hold: claims inside the reference's range for 80% of the marks
+                    # first, then the clear mistakes named, the share inside, the marks, the fewest worlds
+                    key = (f["inside"] >= 0.8 * f["marks"], f["found"], f["found_any"], f["inside"] / f["marks"] if f["marks"] else 0,
+                           f["marks"], -f["worlds"])
+                    if ok and (chosen is None or key > chosen[2]):
+                        chosen = (t, f, key)
     if chosen is None:
         print("  none holds")
     else:
-        t, f = chosen
-        print(f"chosen: trust = {{ start = {t.start}, first = {t.first}, second = {t.second}, error = {t.error}, z = {t.z} }}")
+        t, f, _ = chosen
+        print(f"chosen: trust = {{ start = {t.start}, first = {t.first}, second = {t.second}, error = {t.error}, z = {t.z}, "
+              f"sure = {t.sure} }}")
     return 0

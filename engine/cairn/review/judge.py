@@ -84,6 +84,9 @@ class Trust:
     z: float
     #: the marks' thresholds (where a range's low end matters)
     marks: Tuple[float, ...] = ()
+    #: worlds a decision about to be marked is looked at at least (its size measured closer;
+    #: the budget goes to the few marks, not to the many decisions clearly good)
+    sure: int = 0
 
     def claim(self, loss: float, look: Paired) -> Tuple[float, float, float]:
         """(loss claimed, the low end of its range, the high end)."""
@@ -93,11 +96,14 @@ class Trust:
 
     def settled(self, loss: float) -> Callable[[Paired], bool]:
         """Stop looking once more worlds could not move the claim's range across a mark's
-        threshold by chance (its sampling error alone, ``z`` of them, clear of each)."""
+        threshold by chance (its sampling error alone, ``z`` of them, clear of each), and a
+        decision about to be marked has had ``sure`` worlds."""
         def done(look: Paired) -> bool:
             claimed = self.first * loss + self.second * look.mean
             room = self.z * math.sqrt(self.error ** 2 + (self.second * look.se) ** 2)
             noise = self.z * self.second * look.se
+            if self.marks and claimed - room >= self.marks[0] and look.n < self.sure:
+                return False
             return all(abs(claimed - room - m) > noise for m in self.marks)
         return done
 

@@ -73,7 +73,7 @@ def settings_for(game_name: str) -> Settings:
         lk, tr = row["look"], row["trust"]
         look = Look(str(lk["kind"]), int(lk.get("plies", 0)), int(lk["batch"]), int(lk["most"]))
         trust = Trust(float(tr["start"]), float(tr["first"]), float(tr["second"]), float(tr["error"]), float(tr["z"]),
-                      marks)
+                      marks, int(tr.get("sure", 0)))
     return Settings(Budget(int(b["iterations"]), int(b["forced"]), int(b.get("tree", 0)), int(b.get("tree_forced", 0)),
                            float(m["inaccuracy"]), look, trust),
                     marks, tuple(row.get("moments", ())), str(row.get("chart", "turn")))
