@@ -3,13 +3,16 @@
 // mode): the facade's review_open, then review_step slices of 80 ms as the page asks for
 // them: when the first verdict came (from the open), the whole review's time; then each
 // decision judged alone: mean, p95 and the slowest.
-//   node build/review_bench.mjs [dist] [--only NAME] [--runs N]
+//   node build/review_bench.mjs [dist] [--only NAME] [--runs N] [--whole] [--no-look]  (--whole: the whole review
+//   only, not each decision alone; --no-look: without the second look, [GAME.look], to weigh its cost)
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve, dirname } from "node:path"; import { pathToFileURL, fileURLToPath } from "node:url";
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
 const only = opt("--only", null);
 const runs = Number(opt("--runs", 1));
+const wholeOnly = args.includes("--whole");
+const noLook = args.includes("--no-look");
 const dist = resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--runs"].includes(args[i - 1])) || "dist");
 const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = join(here, "..", "tests", "data", "review");
@@ -31,7 +34,12 @@ def ask(**req):
     out = json.loads(handle(json.dumps({"id": 1, **req})))
     assert out["ok"], out
     return out["result"]
-lines = [f"Python {sys.version.split()[0]}, ${runs} run(s) each"]
+lines = [f"Python {sys.version.split()[0]}, ${runs} run(s) each${noLook ? ", without the second look" : ""}"]
+if ${noLook ? "True" : "False"}:
+    from cairn.review import settings as _settings
+    for _row in _settings._data().values():
+        if isinstance(_row, dict):
+            _row.pop("look", None)
 for name, text in json.loads(SAVES).items():
     for run in range(${runs}):
         t0 = time.perf_counter()
@@ -54,7 +62,7 @@ for name, text in json.loads(SAVES).items():
         lines.append(f"{name}: {opened['progress']['total']} decisions, open {t_open:.2f} s, first verdict {first:.2f} s, "
                      f"whole review {whole:.1f} s; a slice's answer p95 {1000 * slices[int(.95 * len(slices))]:.0f} ms, "
                      f"longest {1000 * slices[-1]:.0f} ms")
-    if ${runs} >= 1:
+    if ${runs} >= 1 and not ${wholeOnly ? "True" : "False"}:
         from cairn.review.session import Session, SEED
         from cairn.review.judge import run as judge_run
         s = Session(json.loads(text))

@@ -124,8 +124,11 @@ def test_the_levels_lose_points_in_their_order_hunters():
 
 @pytest.mark.parametrize("game", ["glenmore", "caledonia"])
 def test_random_moves_lose_more_than_the_hard_bot(game):
+    # the margin is a quarter point a decision: since the second look (issue 62) a loss the
+    # first look alone found, and the closer one does not, counts none (Glen More's random
+    # moves here: 0.42 a decision, the hard bot's 0.08)
     lost = _level_losses(game, _positions(game, 6), ["random", "hard"])
-    assert lost["random"] > lost["hard"] + 0.5, lost
+    assert lost["random"] > lost["hard"] + 0.25, lost
 
 
 def test_marks_begin_where_the_game_says():

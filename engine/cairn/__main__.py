@@ -32,6 +32,9 @@
   difference with its standard error and 95% interval.
 * ``review GAME ...``, ``review-summary FILE...``, ``review-noise GAME ...``: the game
   review's benchmarks (:mod:`cairn.review.bench`).
+* ``review-calibrate GAME ...``: make the review's calibration set (:mod:`cairn.review.calibrate`);
+  ``review-calibration GAME ...``: how true the review's marks are on it (:mod:`cairn.review.check`);
+  ``review-fit GAME``: the second look's trust fitted to it (:mod:`cairn.review.fit`).
 """
 from __future__ import annotations
 
@@ -461,6 +464,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     if argv and argv[0] in ("review", "review-summary", "review-noise"):
         from .review import bench
         return bench.main(argv)
+    if argv and argv[0] == "review-calibrate":
+        from .review import calibrate
+        return calibrate.main(argv[1:])
+    if argv and argv[0] == "review-calibration":
+        from .review import check
+        return check.main(argv[1:])
+    if argv and argv[0] == "review-fit":
+        from .review import fit
+        return fit.main(argv[1:])
     p = argparse.ArgumentParser(prog="python -m cairn")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("summary").add_argument("files", nargs="+", help="selfplay --out files")

@@ -4,6 +4,7 @@ page's import and reviewed; the chart, a costly decision opened, the record scre
 and laptop sizes, in each language asked for.
 
     python3 web/dev/shoot_review.py [outdir] [--langs en,pt] [--sizes phone,laptop] [--games glenmore,...] [--fresh]
+        [--data DIR]
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ def main():
     ap = arguments("review", sizes="phone,laptop")
     ap.add_argument("--games", default="glenmore,hunters,caledonia,caledonia-solo")
     ap.add_argument("--fresh", action="store_true", help="the games without their review (reviewed in the page)")
+    ap.add_argument("--data", default=DATA, help="where the games are (default tests/data/review)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     url, server = serve_site()
@@ -44,7 +46,7 @@ def main():
                 page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
                 p = ph.Player(page, touch=bool(ctx.get("has_touch")))
                 for game in a.games.split(","):
-                    path = os.path.join(DATA, f"{game}{'' if a.fresh else '.reviewed'}.json")
+                    path = os.path.join(a.data, f"{game}{'' if a.fresh else '.reviewed'}.json")
                     page.set_input_files("#import-file", path)
                     page.wait_for_function(WAIT_IDLE, timeout=180_000)
                     page.wait_for_timeout(500)
@@ -72,13 +74,24 @@ def shoot_review(page, p, out, tag):
     page.wait_for_timeout(400)
     page.screenshot(path=os.path.join(out, f"{tag}-chart.png"))
     print(tag, "chart", p.check(), flush=True)
-    costly = page.query_selector("#review .rv-costly button")
-    if costly:
-        costly.click()
-        page.wait_for_function("window.cairn.review && window.cairn.review.decision && !window.cairn.replay.busy")
+    # a decision of each kind the costliest list holds: a mark, a close call
+    verdicts = {v["ply"]: v["mark"] for v in page.evaluate("window.cairn.review.verdicts()")}
+    wanted = {}
+    for b in page.query_selector_all("#review .rv-costly button"):
+        ply = int(b.get_attribute("data-ply"))
+        wanted.setdefault("close" if verdicts.get(ply) == "close" else "mark", ply)
+    for kind, ply in wanted.items():
+        if page.is_visible("#rv-back"):
+            page.click("#rv-back")
+        b = page.locator(f'#review .rv-costly button[data-ply="{ply}"]')
+        b.scroll_into_view_if_needed()
+        b.click()
+        page.wait_for_function(f"window.cairn.review && window.cairn.review.decision === {ply} && !window.cairn.replay.busy")
+        # scrolling the button into view may scroll the page itself (a laptop's layout): put it back
+        page.evaluate("() => { window.scrollTo(0, 0); document.documentElement.scrollTop = 0; document.body.scrollTop = 0; }")
         page.wait_for_timeout(600)
-        page.screenshot(path=os.path.join(out, f"{tag}-decision.png"))
-        print(tag, "decision", p.check(), flush=True)
+        page.screenshot(path=os.path.join(out, f"{tag}-decision-{kind}.png"))
+        print(tag, "decision", kind, verdicts.get(ply), p.check(), flush=True)
 
 
 def shoot_record(page, p, out, tag):

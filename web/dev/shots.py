@@ -13,7 +13,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
 SMALL = dict(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2)
 LAPTOP = dict(viewport={"width": 1366, "height": 768})
-SIZES = {"phone": PHONE, "small": SMALL, "laptop": LAPTOP}
+WIDE = dict(viewport={"width": 1280, "height": 800})
+SIZES = {"phone": PHONE, "small": SMALL, "laptop": LAPTOP, "wide": WIDE}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 

@@ -28,7 +28,7 @@
 import { $, el, toast, seatShape, renderFinal, hintMark, linePrefix, isMe } from "./ui.js";
 import { RendererHost, seatColor, seatNamer } from "./host.js";
 import { t, tn, N_, onLanguageChange } from "./i18n.js";
-import { MARK_WORDS, MARK_GLYPH, points as pointsWords } from "./review/words.js";
+import { MARK_WORDS, MARK_GLYPH, points as pointsWords, range as rangeWords, upTo } from "./review/words.js";
 
 const RGID = "replay";            // the engine's id for the replay (one at a time)
 const SPEEDS = [                   // autoplay: ms per move
@@ -187,8 +187,11 @@ function markLog() {
     const v = R.review && R.review.data ? R.review.verdictOfMove(Number(li.dataset.ply)) : null;
     if (!v || v.mark === "good") continue;
     li.classList.add("rv-marked");
-    li.append(el("span", { class: `rv-mark rv-${v.mark}`, title: t("{mark}: {points} lost", { mark: t(MARK_WORDS[v.mark]), points: pointsWords(v.loss) }) },
-      el("span", { "aria-hidden": "true", text: MARK_GLYPH[v.mark] }), el("span", { class: "sr-only", text: `${t(MARK_WORDS[v.mark])}, ${pointsWords(v.loss)}` })));
+    // a close call: the bot cannot tell the move from the better one (never named a mistake)
+    const words = v.mark === "close" ? t("{mark}: up to {points} lost", { mark: t(MARK_WORDS[v.mark]), points: upTo(v.hi) })
+      : t("{mark}: {points} lost ({range})", { mark: t(MARK_WORDS[v.mark]), points: pointsWords(v.loss), range: rangeWords(v.lo, v.hi) });
+    li.append(el("span", { class: `rv-mark rv-${v.mark}`, title: words },
+      el("span", { "aria-hidden": "true", text: MARK_GLYPH[v.mark] }), el("span", { class: "sr-only", text: words })));
   }
 }
 

@@ -237,6 +237,10 @@ class CaledoniaKnowledge(Knowledge):
             legal = legal_moves(state)
             apply(state, legal[0] if len(legal) == 1 else choose(state, legal, rng))
 
+    def strategy_move(self, rules: Any, state: Any, legal: List[Move], rng: Rng) -> Move:
+        """The strategy policy's move (what the lookahead plays its rounds out with)."""
+        return POLICY.choose(state, legal, rng)
+
     def horizon_value(self, rules: Any, state: Any) -> List[float]:
         return caledonia_value.value(state)
 

@@ -75,6 +75,11 @@ class Knowledge:
         """The rollout policy (default: uniformly random)."""
         return legal[rng.below(len(legal))]
 
+    def strategy_move(self, rules: Any, state: Any, legal: List[Move], rng: Rng) -> Move:
+        """A cheap whole-game player's move where the game has one better than its rollout
+        policy (the review's reference plays games out with it; default: the rollout policy)."""
+        return self.rollout_move(rules, state, legal, rng)
+
     def greedy_value(self, rules: Any, state: Any, seat: int) -> float:
         """How good ``state`` is for ``seat`` (used by the easy level)."""
         values = self.evaluate(rules, state)

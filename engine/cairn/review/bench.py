@@ -32,7 +32,7 @@ from ..bots import budget, choose_move, seat_for, seat_move
 from ..bots.knowledge import knowledge_for
 from .judge import run
 from .session import SEED, Session
-from .settings import settings_for
+from .settings import MARKS, settings_for
 
 ORDER = ("random", "easy", "medium", "hard")
 STAGES = 5
@@ -73,7 +73,7 @@ def _review_one(task: Tuple[str, int, str, str, int, bool]) -> Dict[str, Any]:
         t = time.perf_counter()
         v = run(d.game, d.played, SEED, budget_)
         times.append(round(time.perf_counter() - t, 4))
-        decisions.append([d.ply, v.loss, v.gap])
+        decisions.append([d.ply, v.loss, v.gap, v.lo])
     final = [x["total"] for x in g.scores()]
     bots = [i for i, x in enumerate(g.seats) if x.kind == "bot"]   # not the solo opponent's
     stages = [[0.0, 0, 0.0] for _ in range(STAGES)]
@@ -137,14 +137,15 @@ def summarise(records: List[Dict[str, Any]]) -> None:
         print(f"{title}, {players} player{'s' if players > 1 else ''}, each level {vs}; points lost per decision "
               "(95% interval), the judge's time per decision:")
         rows = {}
-        mark = settings_for(name).mark
+        mark = settings_for(name).mark_of
         for level in sorted(by_level, key=lambda lv: ORDER.index(lv) if lv in ORDER else len(ORDER)):
             games = list(by_level[level].values())
             if not any(r["decisions"] for r in games):   # a run of the chart alone (--chart-only)
                 continue
             # points lost as the review counts them: only where the bot can tell a loss from noise
-            m, se = _ratio([(_sum(d[1] for d in r["decisions"] if mark(d[1]) != "good"), len(r["decisions"]))
-                            for r in games])
+            # (the low end of its range reaches a mark; a record without ranges: the loss itself)
+            m, se = _ratio([(_sum(d[1] for d in r["decisions"] if mark(d[1], d[3] if len(d) > 3 else d[1]) in MARKS),
+                             len(r["decisions"])) for r in games])
             times = sorted(t for r in games for t in r["times"])
             n = sum(len(r["decisions"]) for r in games)
             rows[level] = (m - 1.96 * se, m + 1.96 * se)

@@ -34,13 +34,15 @@ answers the player between steps); the steps are the same whatever the slicing.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Any, Dict, Generator, List, Optional
+from typing import Any, Callable, Dict, Generator, List, Optional, Tuple
 
 from ..bots.knowledge import knowledge_for
 from ..bots.lookahead import Rollouts, halving
 from ..bots.search import Tree, move_key
 from ..core.rng import Rng, derive_seed
+from .look import Look, Paired, paired
 
 Move = Dict[str, Any]
 
@@ -58,13 +60,61 @@ class Budget:
     tree: int = 0
     tree_forced: int = 0
     second_from: float = 0.0
+    #: the closer look at a decision the first look finds costly (None: none), and what the
+    #: verdict makes of the two looks
+    look: Optional[Look] = None
+    trust: Optional["Trust"] = None
+
+
+@dataclass(frozen=True)
+class Trust:
+    """How a decision looked at twice gets its verdict (fitted to the game's calibration set:
+    ``python -m cairn review-calibration``).
+
+    The loss claimed is ``first`` times the first look's loss plus ``second`` times the
+    closer look's mean difference (never below 0): the looks shrunk toward what the reference
+    finds; its range is ``z`` standard errors either side, the error being the closer look's
+    own (scaled) and ``error`` points, the claim's error against the reference beyond it."""
+
+    #: the first look's loss below which a decision is not looked at again (it is good)
+    start: float
+    first: float
+    second: float
+    error: float
+    z: float
+    #: the marks' thresholds (where a range's low end matters)
+    marks: Tuple[float, ...] = ()
+    #: worlds a decision about to be marked is looked at at least (its size measured closer;
+    #: the budget goes to the few marks, not to the many decisions clearly good)
+    sure: int = 0
+
+    def claim(self, loss: float, look: Paired) -> Tuple[float, float, float]:
+        """(loss claimed, the low end of its range, the high end)."""
+        claimed = max(0.0, self.first * loss + self.second * look.mean)
+        half = self.z * math.sqrt((self.second * look.se) ** 2 + self.error ** 2)
+        return _points(claimed), _points(max(0.0, claimed - half)), _points(claimed + half)
+
+    def settled(self, loss: float) -> Callable[[Paired], bool]:
+        """Stop looking once more worlds could not move the claim's range across a mark's
+        threshold by chance (its sampling error alone, ``z`` of them, clear of each), and a
+        decision about to be marked has had ``sure`` worlds."""
+        def done(look: Paired) -> bool:
+            claimed = self.first * loss + self.second * look.mean
+            room = self.z * math.sqrt(self.error ** 2 + (self.second * look.se) ** 2)
+            noise = self.z * self.second * look.se
+            if self.marks and claimed - room >= self.marks[0] and look.n < self.sure:
+                return False
+            return all(abs(claimed - room - m) > noise for m in self.marks)
+        return done
 
 
 @dataclass
 class Verdict:
-    """One decision judged: ``loss`` in points (never below 0: ``gap``, the best move's value
-    less the played one's, when positive), ``value`` the seat's expected final margin (alone:
-    score) after the best move, in points; ``steps`` the iterations or rollouts it took."""
+    """One decision judged: ``loss`` in points, about what playing ``best`` instead would have
+    gained (never below 0), likely between ``lo`` and ``hi``; ``gap`` the first look's best
+    move's value less the played one's; ``value`` the seat's expected final margin (alone:
+    score) after the best move, in points; ``steps`` the iterations, rollouts or worlds it took.
+    A decision the first look found cheap is not looked at again: its range is its loss."""
 
     ply: int
     seat: int
@@ -74,6 +124,8 @@ class Verdict:
     gap: float
     value: float
     steps: int
+    lo: float = 0.0
+    hi: float = 0.0
 
 
 def rng_for(seed: int, seat: int, ply: int, look: str = "") -> Rng:
@@ -106,7 +158,15 @@ def judgement(game: Any, played: Move, seed: int, budget: Budget) -> Generator[N
     else:
         out = yield from _by_tree(rules, state, seat, know, rng, legal, played, budget)
     best, gap, value, steps = out
-    return Verdict(ply, seat, played, best, max(0.0, gap), gap, value, steps)
+    loss = max(0.0, gap)
+    trust = budget.trust
+    if budget.look is None or trust is None or best == played or loss < trust.start:
+        return Verdict(ply, seat, played, best, loss, gap, value, steps, loss, loss)
+    # a closer look: the two moves played on in the same worlds
+    second = yield from paired(rules, state, seat, know, best, played, derive_seed("review", seed, seat, ply, "look"),
+                               budget.look, trust.settled(loss))
+    claimed, lo, hi = trust.claim(loss, second)
+    return Verdict(ply, seat, played, best, claimed, gap, value, steps + 2 * second.n, lo, hi)
 
 
 def _points(x: float) -> float:

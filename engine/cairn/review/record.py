@@ -10,9 +10,9 @@ that keep a review edited by hand from being trusted.
 * ``bound``: SHA-256 of what the verdicts depend on (the game, its options, seed and seats'
   kinds, the moves covered and their chance entries), so a review moved to another game or
   left on a log edited since is dropped;
-* ``verdicts``: one per decision judged, in order: ``[ply, loss, gap, value, best]`` (points
-  in tenths as the judge gives them; ``best`` the best move, or null when it is the move
-  played);
+* ``verdicts``: one per decision judged, in order: ``[ply, loss, gap, value, best, lo, hi]``
+  (points in tenths as the judge gives them; ``best`` the best move, or null when it is the move
+  played; ``lo``, ``hi``: the range the loss likely lies in);
 * ``check``: SHA-256 of everything above: an edit that does not also recompute it is caught
   at once.  One that does is caught where it touched the decisions re-judged when the review
   is opened (:mod:`cairn.review.session`): each verdict is a pure function of the position,
@@ -25,7 +25,7 @@ import json
 from typing import Any, Dict, List, Optional
 
 #: the reviewer's version: a new judge, budget or marks makes older reviews void
-VERSION = 2
+VERSION = 3
 
 
 def _plain(value: Any) -> Any:

@@ -8,14 +8,15 @@ the decisions in order (:mod:`cairn.review.judge`), as much as the caller's time
 
 A review kept in the save (:mod:`cairn.review.record`) is taken up where it stopped, after
 two checks: the cheap ones of :func:`cairn.review.record.problem` (its version, its digest,
-the game and moves it belongs to) with each verdict possible (a legal best move, a loss that
-is its gap when positive), and, before anything else is judged, three of its decisions
+the game and moves it belongs to) with each verdict possible (a legal best move, a loss
+inside its range, never below 0), and, before anything else is judged, three of its decisions
 judged again (the costliest and two picked by its digest), which must give the very
 verdicts kept.  A review that fails either is dropped (:attr:`Session.dropped` says why) and the game
 is reviewed afresh.
 """
 from __future__ import annotations
 
+import math
 import time
 from typing import Any, Callable, Dict, Generator, List, Optional
 
@@ -23,7 +24,7 @@ from ..core.api import finish_replay, play_logged, start_of
 from ..core.save import parse_save
 from . import chart, record
 from .judge import Verdict, judgement
-from .settings import settings_for
+from .settings import MARKS, settings_for
 
 #: the review's seed: every device reviews a save the same
 SEED = 0
@@ -42,8 +43,8 @@ class Decision:
 
 
 def _kept(v: Verdict) -> List[Any]:
-    """A verdict as the save keeps it: ``[ply, loss, gap, value, best or null]``."""
-    return [v.ply, v.loss, v.gap, v.value, None if v.best == v.played else v.best]
+    """A verdict as the save keeps it: ``[ply, loss, gap, value, best or null, lo, hi]``."""
+    return [v.ply, v.loss, v.gap, v.value, None if v.best == v.played else v.best, v.lo, v.hi]
 
 
 class Session:
@@ -92,16 +93,18 @@ class Session:
             why = "its decisions are not this game's"
         if why is None:
             for d, v in zip(covered, kept):
-                if not (isinstance(v, list) and len(v) == 5 and v[0] == d.ply):
+                if not (isinstance(v, list) and len(v) == 7 and v[0] == d.ply):
                     why = "its decisions are not this game's"
                     break
                 best = d.played if v[4] is None else v[4]
-                if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v[1:4]) \
-                        or v[1] != max(0.0, v[2]) or (v[1] > 0 and v[4] is None) or v[4] == d.played \
+                numbers = [v[1], v[2], v[3], v[5], v[6]]
+                if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in numbers) \
+                        or not 0 <= v[5] <= v[1] <= v[6] or (v[1] > 0 and v[4] is None) or v[4] == d.played \
                         or best not in d.game.rules.legal_moves(d.game.state):
                     why = "a verdict in it is impossible"
                     break
-                d.verdict = Verdict(d.ply, d.seat, d.played, best, float(v[1]), float(v[2]), float(v[3]), 0)
+                d.verdict = Verdict(d.ply, d.seat, d.played, best, float(v[1]), float(v[2]), float(v[3]), 0,
+                                    float(v[5]), float(v[6]))
         if why is not None:
             self._drop(why)
             return
@@ -174,34 +177,38 @@ class Session:
 
     # -- what the page and the save get --------------------------------------------------------
     def mark(self, d: Decision) -> str:
-        return self.settings.mark(d.verdict.loss)
+        """``good``, ``close`` or one of the marks (:meth:`Settings.mark_of`)."""
+        return self.settings.mark_of(d.verdict.loss, d.verdict.lo)
 
     def verdict_json(self, d: Decision, labels: Labels) -> Dict[str, Any]:
         v = d.verdict
         same = v.best == v.played
         words = labels(d.game, [v.played] if same else [v.played, v.best])
-        return {"ply": d.ply, "seat": d.seat, "loss": v.loss, "value": v.value, "mark": self.mark(d),
+        return {"ply": d.ply, "seat": d.seat, "loss": v.loss, "lo": v.lo, "hi": v.hi, "value": v.value, "mark": self.mark(d),
                 "played": v.played, "best": v.best, "played_label": words[0],
                 "best_label": words[0] if same else words[1]}
 
     def lost(self, d: Decision) -> float:
         """The points a decision counts as lost: its loss where the bot can tell it from noise
-        (marked an inaccuracy or worse), else none."""
-        return 0.0 if self.mark(d) == "good" else d.verdict.loss
+        (marked an inaccuracy or worse), else none (a close call neither)."""
+        return d.verdict.loss if self.mark(d) in MARKS else 0.0
 
     def summary(self) -> Dict[str, Any]:
         """Per seat reviewed: decisions judged, points lost per decision (:meth:`lost`), each
-        mark's count, the plies of its costliest marked decisions (at most :data:`COSTLIEST`)."""
+        mark's count, the plies of its costliest marked decisions then its close calls (at most
+        :data:`COSTLIEST` in all)."""
         out = {}
         for seat in self.seats:
             mine = [d for d in self.decisions if d.seat == seat and d.verdict is not None]
             total = 0.0
             for d in mine:
                 total += self.lost(d)
-            counts = {"good": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0}
+            counts = {"good": 0, "close": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0}
             for d in mine:
                 counts[self.mark(d)] += 1
-            costly = sorted((d for d in mine if self.lost(d) > 0), key=lambda d: (-d.verdict.loss, d.ply))
+            # the marked decisions, costliest first, then the close calls (the highest range first)
+            costly = sorted((d for d in mine if self.lost(d) > 0 or self.mark(d) == "close"),
+                            key=lambda d: (self.lost(d) == 0, -d.verdict.loss if self.lost(d) else -d.verdict.hi, d.ply))
             out[str(seat)] = {"decisions": len(mine), "of": sum(1 for d in self.decisions if d.seat == seat),
                               "average": round(total / len(mine), 2) if mine else None,
                               "marks": counts, "costliest": [d.ply for d in costly[:COSTLIEST]]}

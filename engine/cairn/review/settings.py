@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple
 
 from ..core.datafiles import read_text
-from .judge import Budget
+from .judge import Budget, Trust
+from .look import Look
 
 #: the marks, from the least to the costliest (a decision below the first is good)
 MARKS = ("inaccuracy", "mistake", "blunder")
@@ -30,6 +31,15 @@ class Settings:
                 out = name
         return out
 
+    def mark_of(self, loss: float, lo: float) -> str:
+        """A verdict's mark: the costliest whose threshold the low end of its range (``lo``)
+        reaches; ``close`` where the loss (about) reaches the first but its range's low end
+        does not (the bot cannot tell the two moves apart); else ``good``."""
+        out = self.mark(lo)
+        if out == "good" and loss >= self.marks[0] > lo:
+            return "close"
+        return out
+
 
 #: a game without settings: the hard bot's defaults, marks as for a game scored in tens
 DEFAULT = Settings(Budget(100, 30), (2.0, 4.0, 8.0), ())
@@ -44,12 +54,26 @@ def _data() -> Dict[str, Any]:
     return _table
 
 
+def reference_settings(game_name: str) -> Dict[str, Any]:
+    """The game's calibration (``[GAME.reference]``: :mod:`cairn.review.calibrate`)."""
+    row = _data().get(game_name)
+    if row is None or "reference" not in row:
+        raise KeyError(f"{game_name} has no calibration settings")
+    return dict(row["reference"])
+
+
 def settings_for(game_name: str) -> Settings:
     row = _data().get(game_name)
     if row is None:
         return DEFAULT
     b, m = row["budget"], row["marks"]
+    marks = (float(m["inaccuracy"]), float(m["mistake"]), float(m["blunder"]))
+    look = trust = None
+    if "look" in row and "trust" in row:
+        lk, tr = row["look"], row["trust"]
+        look = Look(str(lk["kind"]), int(lk.get("plies", 0)), int(lk["batch"]), int(lk["most"]))
+        trust = Trust(float(tr["start"]), float(tr["first"]), float(tr["second"]), float(tr["error"]), float(tr["z"]),
+                      marks, int(tr.get("sure", 0)))
     return Settings(Budget(int(b["iterations"]), int(b["forced"]), int(b.get("tree", 0)), int(b.get("tree_forced", 0)),
-                           float(m["inaccuracy"])),
-                    (float(m["inaccuracy"]), float(m["mistake"]), float(m["blunder"])),
-                    tuple(row.get("moments", ())), str(row.get("chart", "turn")))
+                           float(m["inaccuracy"]), look, trust),
+                    marks, tuple(row.get("moments", ())), str(row.get("chart", "turn")))

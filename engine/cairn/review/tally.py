@@ -16,7 +16,7 @@ from ..core import i18n
 from ..core.api import load_game
 from ..core.registry import GAMES
 from . import record
-from .settings import settings_for
+from .settings import MARKS, settings_for
 
 
 def ratings(game_name: str) -> List[Dict[str, Any]]:
@@ -58,7 +58,7 @@ def summary(save: Any) -> Dict[str, Any]:
             if seat is None:
                 continue
             row = by_seat.setdefault(str(seat), {"lost": 0.0, "decisions": 0})
-            if marks.mark(float(v[1])) != "good":   # as the review counts it (Session.lost)
+            if marks.mark_of(float(v[1]), float(v[5])) in MARKS:   # as the review counts it (Session.lost)
                 row["lost"] += float(v[1])
             row["decisions"] += 1
         out["review"] = {seat: {"average": round(r["lost"] / r["decisions"], 2), "decisions": r["decisions"]}

@@ -11,15 +11,17 @@
 //
 // What it shows: the progress, the chart (js/review/chart.js) with a table for screen readers,
 // each person's points lost per decision and marks, and the costliest decisions: "You played
-// X; Y was about N points better"; opening one moves the replay there and draws both moves on
-// the board (js/review/moves.js) with a card saying it.
+// X; Y was about N points better (likely A to B)"; opening one moves the replay there and draws
+// both moves on the board (js/review/moves.js) with a card saying it. A decision the bot first
+// found costly but cannot, on a closer look, tell from the better move is a close call (said
+// so, never named a mistake).
 
 import { el, toast, seatShape } from "../ui.js";
 import { t, tn, num } from "../i18n.js";
 import { announce } from "../access.js";
 import { ReviewChart } from "./chart.js";
 import { MoveRings } from "./moves.js";
-import { MARK_WORDS, MARK_GLYPH, markColour, points } from "./words.js";
+import { MARK_WORDS, MARK_GLYPH, markColour, points, range, upTo } from "./words.js";
 
 const RID = "review";
 const SLICE_MS = 80;
@@ -245,10 +247,17 @@ export class ReviewPanel {
 
   decisionWords(v) {
     if (v.mark === "good") return t("{move}: as good as the bot can tell.", { move: v.played_label });
-    const lead = this.people() > 1
-      ? t("{name} played {played}; {best} was {points} better", { name: this.h.seatName(v.seat), played: v.played_label, best: v.best_label, points: points(v.loss) })
-      : t("You played {played}; {best} was {points} better", { played: v.played_label, best: v.best_label, points: points(v.loss) });
-    return lead;
+    const many = this.people() > 1;
+    if (v.mark === "close") {
+      const words = { name: this.h.seatName(v.seat), played: v.played_label, best: v.best_label, points: upTo(v.hi) };
+      return many
+        ? t("Close call: {name} played {played}; {best} may have been better, by up to {points}, but the bot cannot tell them apart.", words)
+        : t("Close call: you played {played}; {best} may have been better, by up to {points}, but the bot cannot tell them apart.", words);
+    }
+    const words = { name: this.h.seatName(v.seat), played: v.played_label, best: v.best_label, points: points(v.loss), range: range(v.lo, v.hi) };
+    return many
+      ? t("{name} played {played}; {best} was {points} better ({range})", words)
+      : t("You played {played}; {best} was {points} better ({range})", words);
   }
 
   say(text) { announce(text, "#announce"); }
@@ -306,7 +315,7 @@ export class ReviewPanel {
     if (!this.data) return;
     const p = this.progress;
     this.title.textContent = t("Review");
-    this.about.textContent = t("The hard bot judged each decision against the best move it found, from what the player knew then. Points: the expected final score lost, counted where the bot can tell it from chance.");
+    this.about.textContent = t("The hard bot judged each decision against the best move it found, from what the player knew then, and looked again, closer, before marking one. Points: the expected final score lost, with the range it likely lies in; a decision is marked only where the bot can tell the loss from chance, else it is a close call.");
     // progress and Cancel / Go on
     const judging = this.running;
     if (p.checking) {
@@ -332,7 +341,7 @@ export class ReviewPanel {
       : t("The lines: each player's expected final score, in points, after each move (the hard bot's estimate from what the table knew then). At the end each line meets that player's final score.");
     this.legend.replaceChildren(...seats.map((i) => el("span", { class: "rv-key" },
       el("span", { class: "rv-line", style: `background:${this.h.seatColor(i)}`, "aria-hidden": "true" }), this.h.seatName(i))),
-    ...["inaccuracy", "mistake", "blunder"].map((m) => el("span", { class: "rv-key" },
+    ...["close", "inaccuracy", "mistake", "blunder"].map((m) => el("span", { class: "rv-key" },
       el("span", { class: "rv-dot", style: `background:${markColour(m)}` }), t(MARK_WORDS[m]))));
     const moments = this.data.chart.moments;
     this.moments.hidden = !moments.length;
@@ -355,7 +364,7 @@ export class ReviewPanel {
         t("{avg} points lost per decision ({n} judged)", { avg: num(s.average, { digits: 2 }), n: s.decisions }), el("br"),
         el("span", { class: "muted", text: [
           tn("{n} inaccuracy", "{n} inaccuracies", m.inaccuracy), tn("{n} mistake", "{n} mistakes", m.mistake),
-          tn("{n} blunder", "{n} blunders", m.blunder)].join(" \u00b7 ") }));
+          tn("{n} blunder", "{n} blunders", m.blunder), tn("{n} close call", "{n} close calls", m.close || 0)].join(" \u00b7 ") }));
     }));
     const items = [];
     for (const seat of d.seats) {
@@ -388,7 +397,7 @@ export class ReviewPanel {
     const rows = new Map([[0, []], [d.plies, []]]);
     for (const m of d.chart.moments) rows.set(m.ply, [...(rows.get(m.ply) || []), m.text]);
     for (const v of this.verdicts.values()) rows.set(v.ply, [...(rows.get(v.ply) || []),
-      `${this.h.seatName(v.seat)}: ${t(MARK_WORDS[v.mark])}${v.mark === "good" ? "" : ` (${points(v.loss)})`}`]);
+      `${this.h.seatName(v.seat)}: ${t(MARK_WORDS[v.mark])}${v.mark === "good" ? "" : v.mark === "close" ? ` (${t("up to {points}", { points: upTo(v.hi) })})` : ` (${points(v.loss)}, ${range(v.lo, v.hi)})`}`]);
     const head = el("tr", {}, el("th", { scope: "col", text: t("Move") }),
       ...seats.map((i) => el("th", { scope: "col", text: this.h.seatName(i) })), el("th", { scope: "col", text: t("What happened") }));
     const body = [...rows.keys()].sort((a, b) => a - b).map((ply) => el("tr", {},

@@ -1,0 +1,228 @@
+"""The review's trust fitted to its calibration set: ``python -m cairn review-fit GAME [--procs 2]``.
+
+For every decision of the set the review's first look finds costly (its loss at least the first
+mark), the second look (:mod:`cairn.review.look`, ``[GAME.look]`` in ``data/review.toml``) is
+taken to its most worlds once and kept (``build/.cache/calibration/GAME/looks-KIND.jsonl``).
+A look stopped early is the first worlds of the whole one (the worlds come in order), so any
+trust (:class:`cairn.review.judge.Trust`) gives, without judging again, the very verdicts the
+review would: this module tries a grid of them and prints, per candidate, the figures of
+:mod:`cairn.review.check` (marks confirmed, the hard bot's marks, claims inside the
+reference's range), the chosen one first.
+
+The fit: the claim's weights by least squares of the reference's loss on the first look's loss
+and the second look's mean (through the origin); ``error``: what the claims miss the reference
+by beyond the reference's own noise and the look's (root mean square); ``z`` the least of the
+grid's that keeps marks confirmed at least ``precision`` of the time and at most one mark per
+hard-bot game, with the most marks (claims inside the reference's range are printed, not
+required: the reference's own noise makes that share a loose measure).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+from multiprocessing import Pool
+from typing import Any, Dict, List, Optional, Tuple
+
+from .. import GAMES
+from ..bots.knowledge import knowledge_for
+from ..core.rng import derive_seed
+from .calibrate import ROOT, Cache, load, ref_loss, replay
+from .judge import Trust
+from .look import Look, Paired, paired
+from .session import SEED
+from .settings import MARKS, settings_for
+
+
+def _look_one(task: Tuple[str, Dict[str, Any], int, Any, Look]) -> Dict[str, Any]:
+    name, rec, ply, best, look = task
+    _g, at = replay(name, rec, [ply])
+    g = at[ply]
+    played = g.legal_moves()[rec["moves"][ply]]
+    seat = g.current_player
+    know = knowledge_for(name).for_level("hard")
+    steps = paired(g.rules, g.state, seat, know, best, played, derive_seed("review", SEED, seat, ply, "look"), look)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        out: Paired = done.value
+    return {"d": f"{rec['key']}@{ply}", "diffs": [round(x, 3) for x in out.diffs]}
+
+
+def looks(name: str, data: Dict[str, Any], bests: Dict[str, Any], look: Look, start: float, procs: int) -> Dict[str, List[float]]:
+    path = os.path.join(ROOT, "build", ".cache", "calibration", name, f"looks-{look.kind}{look.plies or ''}.jsonl")
+    cache = Cache(path)
+    have = {r["d"]: r["diffs"] for r in cache.lines if len(r["diffs"]) >= look.most}
+    games = data["games"]
+    screen = {(games[d["game"]]["key"], d["ply"]): dict(games[d["game"]]["screen"])[d["ply"]] for d in data["decisions"]}
+    tasks = []
+    for d in data["decisions"]:
+        rec = games[d["game"]]
+        key = f"{rec['key']}@{d['ply']}"
+        if screen[(rec["key"], d["ply"])] >= start and key not in have and bests.get(key) is not None:
+            tasks.append((name, rec, d["ply"], bests[key], look))
+    if tasks:
+        print(f"looks: {len(tasks)} decisions", flush=True)
+        with Pool(procs) as pool:
+            for r in pool.imap_unordered(_look_one, tasks):
+                cache.add(r)
+                have[r["d"]] = r["diffs"]
+    return have
+
+
+def verdict(trust: Trust, look: Look, loss: float, diffs: Optional[List[float]]) -> Tuple[float, float, float]:
+    """(claimed, lo, hi) as the review gives them (its looks stopped as it would stop them)."""
+    if diffs is None or loss < trust.start:
+        return loss, loss, loss
+    done = trust.settled(loss)
+    p = Paired([])
+    while p.n < look.most:
+        p.diffs.extend(diffs[p.n:p.n + look.batch])
+        if done(p):
+            break
+    return trust.claim(loss, p)
+
+
+def rows_of(name: str, data: Dict[str, Any], bests: Dict[str, Any], diffs: Dict[str, List[float]]) -> List[Dict[str, Any]]:
+    games = data["games"]
+    out = []
+    for d in data["decisions"]:
+        rec = games[d["game"]]
+        key = f"{rec['key']}@{d['ply']}"
+        loss1 = dict(rec["screen"])[d["ply"]]
+        loss, se, _ = ref_loss(d["moves"])
+        named = next((c for c in d["moves"][1:] if c["move"] == bests.get(key)), None)
+        ref, ref_se = (named["gain"], named["se"]) if named is not None else (loss, se)
+        out.append({"key": key, "level": rec["level"], "loss1": loss1, "diffs": diffs.get(key), "loss": loss, "se": se,
+                    "ref": ref, "ref_se": ref_se})
+    return out
+
+
+def score(name: str, rows: List[Dict[str, Any]], trust: Trust, look: Look, hard_games: int) -> Dict[str, Any]:
+    s = settings_for(name)
+    at = dict(zip(MARKS, s.marks))
+    marked, grave, hard_marks, worlds = [], [], {}, 0
+    for r in rows:
+        claimed, lo, hi = verdict(trust, look, r["loss1"], r["diffs"])
+        if r["diffs"] is not None and r["loss1"] >= trust.start:
+            p = verdict_n(trust, look, r["loss1"], r["diffs"])
+            worlds += p
+        mark = s.mark_of(claimed, lo)
+        if mark in MARKS:
+            marked.append((r, mark, claimed, lo, hi))
+            if r["level"] == "hard":
+                hard_marks[r["key"].split("@")[0]] = hard_marks.get(r["key"].split("@")[0], 0) + 1
+    grave = [m for m in marked if m[1] in ("mistake", "blunder")]
+    # recall: the decisions the reference finds a clear mistake (its 95% interval above the mark)
+    clear = [r for r in rows if r["loss"] - 1.96 * r["se"] >= at["mistake"]]
+    named = {id(r): mark for r, mark, *_ in marked}
+    found = sum(1 for r in clear if named.get(id(r)) in ("mistake", "blunder"))
+    found_any = sum(1 for r in clear if id(r) in named)
+    conf = sum(1 for r, mark, *_ in grave if r["loss"] >= at[mark])
+    conf_any = sum(1 for r, mark, *_ in marked if r["loss"] >= at[mark])
+    inside = sum(1 for r, _m, c, *_ in marked if abs(c - r["ref"]) <= 1.96 * r["ref_se"])
+    covered = sum(1 for r, _m, c, lo, hi in marked if lo <= r["ref"] <= hi)
+    xs = [c for _r, _m, c, *_ in marked]
+    ys = [r["ref"] for r, *_ in marked]
+    sxx = math.fsum(x * x for x in xs)
+    return {"marks": len(marked), "grave": len(grave), "grave_confirmed": conf, "confirmed": conf_any,
+            "hard": max(hard_marks.values(), default=0), "hard_total": sum(hard_marks.values()), "hard_games": hard_games,
+            "inside": inside, "covered": covered,
+            "slope": math.fsum(x * y for x, y in zip(xs, ys)) / sxx if sxx else float("nan"),
+            "rms": math.sqrt(math.fsum((x - y) ** 2 for x, y in zip(xs, ys)) / len(xs)) if xs else float("nan"),
+            "worlds": worlds, "clear": len(clear), "found": found, "found_any": found_any}
+
+
+def verdict_n(trust: Trust, look: Look, loss: float, diffs: List[float]) -> int:
+    done = trust.settled(loss)
+    p = Paired([])
+    while p.n < look.most:
+        p.diffs.extend(diffs[p.n:p.n + look.batch])
+        if done(p):
+            break
+    return p.n
+
+
+def fit_weights(rows: List[Dict[str, Any]], look: Look) -> Tuple[float, float, float]:
+    """Least squares of the reference's loss on (first look's loss, second look's mean), through
+    the origin; the residual's root mean square beyond the reference's and the look's noise."""
+    xs = [(r["loss1"], sum(r["diffs"]) / len(r["diffs"])) for r in rows if r["diffs"]]
+    ys = [r["ref"] for r in rows if r["diffs"]]
+    a11 = math.fsum(x[0] * x[0] for x in xs)
+    a12 = math.fsum(x[0] * x[1] for x in xs)
+    a22 = math.fsum(x[1] * x[1] for x in xs)
+    b1 = math.fsum(x[0] * y for x, y in zip(xs, ys))
+    b2 = math.fsum(x[1] * y for x, y in zip(xs, ys))
+    det = a11 * a22 - a12 * a12
+    first, second = (b1 * a22 - b2 * a12) / det, (a11 * b2 - a12 * b1) / det
+    if first < 0 or second < 0:   # one look alone
+        first, second = (0.0, b2 / a22) if b2 / a22 * b2 >= b1 / a11 * b1 else (b1 / a11, 0.0)
+    res = [y - (first * x[0] + second * x[1]) for x, y in zip(xs, ys)]
+    # what the residual holds beyond the reference's noise and the look's own (its whole worlds)
+    ses = [r["ref_se"] ** 2 + (second * Paired(r["diffs"]).se) ** 2 for r in rows if r["diffs"]]
+    extra = math.fsum(e * e - s for e, s in zip(res, ses)) / max(1, len(res))
+    return first, second, math.sqrt(max(0.0, extra))
+
+
+def main(argv: List[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m cairn review-fit")
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--procs", type=int, default=2)
+    p.add_argument("--kind", default=None, help="the look's kind (default the game's [GAME.look])")
+    p.add_argument("--most", type=int, default=None)
+    p.add_argument("--plies", type=int, default=None)
+    p.add_argument("--batch", type=int, default=None, help="worlds between two checks of the early stop")
+    p.add_argument("--precision", type=float, default=0.9)
+    p.add_argument("--data", default=None, help="the calibration data (default tests/data/calibration/GAME.json)")
+    a = p.parse_args(argv)
+    name = a.game
+    s = settings_for(name)
+    base = s.budget.look or Look("end", 0, 16, 64)
+    look = Look(a.kind or base.kind, base.plies if a.plies is None else a.plies, a.batch or base.batch,
+                a.most or base.most)
+    data = load(name, a.data)
+    games = data["games"]
+    screen_cache = Cache(os.path.join(ROOT, "build", ".cache", "calibration", name, "screen.jsonl"))
+    bests = {f"{r['key']}@{v[0]}": v[2] for r in screen_cache.lines for v in r["verdicts"]}
+    start = s.marks[0]
+    diffs = looks(name, data, bests, look, start, a.procs)
+    rows = rows_of(name, data, bests, diffs)
+    flagged = [r for r in rows if r["diffs"] is not None and r["loss1"] >= start]
+    first, second, error = fit_weights(flagged, look)
+    hard_games = sum(1 for g in games if g["level"] == "hard")
+    print(f"{GAMES[name].title}: {len(rows)} decisions, {len(flagged)} looked at again ({look.kind}, up to {look.most} worlds); "
+          f"fit: first {first:.2f}, second {second:.2f}, error {error:.2f}")
+    print("  first look / second look (se) / reference (se): " + ", ".join(
+        f"{r['loss1']:.1f}/{Paired(r['diffs']).mean:.1f} ({Paired(r['diffs']).se:.1f})/{r['ref']:.1f} ({r['ref_se']:.1f})"
+        for r in flagged))
+    chosen = None
+    weights = [(first, second), (0.0, 1.0), (0.5 * first, second), (first, 0.8 * second), (0.0, second), (0.0, 0.85), (0.1, 0.8)]
+    for first_, second_ in weights:
+        for err in (error, 0.75 * error, 0.5 * error):
+            for z in (1.0, 1.28, 1.645, 1.96, 2.33):
+                for sure in sorted({0, look.most}):
+                    t = Trust(start, round(first_, 2), round(second_, 2), round(err, 2), z, s.marks, sure)
+                    f = score(name, rows, t, look, hard_games)
+                    ok = (f["grave"] == 0 or f["grave_confirmed"] >= a.precision * f["grave"]) and f["hard"] <= 1 \
+                        and f["marks"] > 0 and f["confirmed"] >= a.precision * f["marks"]
+                    print(f"  first {t.first:.2f} second {t.second:.2f} error {t.error:.2f} z {z:.2f} sure {sure}: marks "
+                          f"{f['marks']} (grave {f['grave']}, confirmed {f['grave_confirmed']}; any confirmed "
+                          f"{f['confirmed']}), hard bot most {f['hard']} ({f['hard_total']} in {hard_games} games), claims "
+                          f"inside the reference's 95% {f['inside']}, reference inside the shown range {f['covered']}, "
+                          f"clear mistakes named {f['found']} (marked {f['found_any']}) of {f['clear']}, slope "
+                          f"{f['slope']:.2f}, rms {f['rms']:.2f}, worlds {f['worlds']}{'  OK' if ok else ''}")
+                    # of those that hold: claims inside the reference's range for 80% of the marks
+                    # first, then the clear mistakes named, the share inside, the marks, the fewest worlds
+                    key = (f["inside"] >= 0.8 * f["marks"], f["found"], f["found_any"], f["inside"] / f["marks"] if f["marks"] else 0,
+                           f["marks"], -f["worlds"])
+                    if ok and (chosen is None or key > chosen[2]):
+                        chosen = (t, f, key)
+    if chosen is None:
+        print("  none holds")
+    else:
+        t, f, _ = chosen
+        print(f"chosen: trust = {{ start = {t.start}, first = {t.first}, second = {t.second}, error = {t.error}, z = {t.z}, "
+              f"sure = {t.sure} }}")
+    return 0
