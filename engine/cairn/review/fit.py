@@ -72,17 +72,23 @@ def looks(name: str, data: Dict[str, Any], bests: Dict[str, Any], look: Look, st
     return have
 
 
-def verdict(trust: Trust, look: Look, loss: float, diffs: Optional[List[float]]) -> Tuple[float, float, float]:
-    """(claimed, lo, hi) as the review gives them (its looks stopped as it would stop them)."""
-    if diffs is None or loss < trust.start:
-        return loss, loss, loss
+def looked(trust: Trust, look: Look, loss: float, diffs: List[float]) -> Paired:
+    """The second look's worlds as the review takes them: batches of ``look.batch`` until its
+    trust is settled or ``look.most`` worlds."""
     done = trust.settled(loss)
     p = Paired([])
     while p.n < look.most:
         p.diffs.extend(diffs[p.n:p.n + look.batch])
         if done(p):
             break
-    return trust.claim(loss, p)
+    return p
+
+
+def verdict(trust: Trust, look: Look, loss: float, diffs: Optional[List[float]]) -> Tuple[float, float, float]:
+    """(claimed, lo, hi) as the review gives them (its looks stopped as it would stop them)."""
+    if diffs is None or loss < trust.start:
+        return loss, loss, loss
+    return trust.claim(loss, looked(trust, look, loss, diffs))
 
 
 def rows_of(name: str, data: Dict[str, Any], bests: Dict[str, Any], diffs: Dict[str, List[float]]) -> List[Dict[str, Any]]:
@@ -136,13 +142,8 @@ def score(name: str, rows: List[Dict[str, Any]], trust: Trust, look: Look, hard_
 
 
 def verdict_n(trust: Trust, look: Look, loss: float, diffs: List[float]) -> int:
-    done = trust.settled(loss)
-    p = Paired([])
-    while p.n < look.most:
-        p.diffs.extend(diffs[p.n:p.n + look.batch])
-        if done(p):
-            break
-    return p.n
+    """How many worlds the second look takes at this decision."""
+    return looked(trust, look, loss, diffs).n
 
 
 def fit_weights(rows: List[Dict[str, Any]], look: Look) -> Tuple[float, float, float]:

@@ -60,23 +60,11 @@ def _round(rules: Any, d: Any, seat: int, know: Any, rng: Rng, look: Look) -> Li
 
 
 def _end(rules: Any, d: Any, seat: int, know: Any, rng: Rng, look: Look) -> List[float]:
-    """To the end; each seat's ``k``-th choice after the move drawn from its own numbers (so
-    the two moves' playouts stay paired however many numbers a choice takes)."""
-    current, legal_moves, apply, policy = rules.current_player, rules.legal_moves, rules.apply, know.strategy_move
-    base = rng.below(1 << 30)
-    counts: Dict[int, int] = {}
-    while True:
-        p = current(d)
-        if p is None:
-            break
-        legal = legal_moves(d)
-        if len(legal) == 1:
-            apply(d, legal[0])
-            continue
-        k = counts.get(p, 0)
-        counts[p] = k + 1
-        apply(d, policy(rules, d, legal, Rng(derive_seed("look-move", base, p, k))))
-    return [float(s["total"]) for s in rules.scores(d)]
+    """To the end by the strategy policy, each seat's ``k``-th choice from its own numbers (so
+    the two moves' playouts stay paired however many numbers a choice takes: reference.play_out)."""
+    from .reference import play_out
+    policy = know.strategy_move
+    return play_out(rules, d, lambda p, legal, r: policy(rules, d, legal, r), "look-move", rng.below(1 << 30))
 
 
 def _easy(rules: Any, d: Any, seat: int, know: Any, rng: Rng, look: Look) -> List[float]:

@@ -60,15 +60,13 @@ def playout(rules: Any, state: Any, seat: int, world: int, cont: Continuation) -
     return reward(finish(rules, state, world, cont), seat, 1.0)
 
 
-def finish(rules: Any, state: Any, world: int, cont: Continuation) -> List[float]:
-    """Play ``state`` (in place) to the end of the game; every seat's final score."""
-    know = knowledge_for(rules.name)
-    easy = LEVELS["easy"]
+def play_out(rules: Any, state: Any, choose: Any, label: str, base: int) -> List[float]:
+    """Play ``state`` (in place) to the end of the game; every seat's final score. Each seat's
+    ``k``-th choice is made by ``choose(seat, legal, rng)`` with its own numbers
+    (``derive_seed(label, base, seat, k)``), so two playouts from the same ``base`` after two
+    different moves stay paired however many numbers a choice takes; a forced move takes none."""
     current, legal_moves, apply = rules.current_player, rules.legal_moves, rules.apply
-    policy = know.strategy_move if cont.tail == "strategy" else know.rollout_move
-    view = _View(rules, state)
     counts: Dict[int, int] = {}
-    made = 0
     while True:
         p = current(state)
         if p is None:
@@ -79,14 +77,26 @@ def finish(rules: Any, state: Any, world: int, cont: Continuation) -> List[float
             continue
         k = counts.get(p, 0)
         counts[p] = k + 1
-        rng = Rng(derive_seed("reference-move", world, p, k))
+        apply(state, choose(p, legal, Rng(derive_seed(label, base, p, k))))
+    return [float(s["total"]) for s in rules.scores(state)]
+
+
+def finish(rules: Any, state: Any, world: int, cont: Continuation) -> List[float]:
+    """Play ``state`` (in place) to the end of the game as ``cont`` says; every seat's final score."""
+    know = knowledge_for(rules.name)
+    easy = LEVELS["easy"]
+    policy = know.strategy_move if cont.tail == "strategy" else know.rollout_move
+    view = _View(rules, state)
+    made = 0
+
+    def choose(p: int, legal: List[Any], rng: Rng) -> Any:
+        nonlocal made
         made += 1
         if made <= cont.easy or cont.tail == "easy":
-            move = easy(view, p, rng, None, None)
-        else:
-            move = policy(rules, state, legal, rng)
-        apply(state, move)
-    return [float(s["total"]) for s in rules.scores(state)]
+            return easy(view, p, rng, None, None)
+        return policy(rules, state, legal, rng)
+
+    return play_out(rules, state, choose, "reference-move", world)
 
 
 def results(game: Any, moves: List[Move], worlds: List[int], cont: Continuation) -> List[List[float]]:
