@@ -12,7 +12,7 @@ import { exposeForTests } from "./hook.js";
 import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PAUSE_MS } from "./home.js";
 import { ChoiceBar } from "./choices.js";
 import { BoardKeys } from "./keyboard.js";
-import { FocusKeeper } from "./focus.js";
+import { FocusKeeper, focusQuietly } from "./focus.js";
 import { Spotlight } from "./spotlight.js";
 import { Hints } from "./hint.js";
 import { Tutorial, renderLearn } from "./tutorial.js";
@@ -43,6 +43,8 @@ const choiceBar = new ChoiceBar($("#choices"), {
   play: (move) => playMove(move),
   rendered: () => spotlight.refresh(),   // (called only once the page runs: spotlight is set by then)
   opened: () => setSheet(false),         // the list of choices over the board: the scores' sheet goes
+  // (a choice that opens a part of the board, chosen with the keys: the focus on its first place)
+  toBoard: () => requestAnimationFrame(() => requestAnimationFrame(() => { boardKeys.cur = null; canvas.focus({ preventScroll: true }); })),
   hint: () => {
     const snap = S.snap;
     if (!snap) return "";
@@ -214,13 +216,21 @@ function targetLabel(tg) {
  * (js/focus.js; after a move it may go on from the bar to the board or back), the description is current. */
 function afterDraw() {
   requestAnimationFrame(() => requestAnimationFrame(() => {
-    boardKeys.refresh();
     const moved = S.moved;
     S.moved = false;
+    boardKeys.refresh(moved);
     focusKeeper.settle(moved);
     spotlight.refresh();
     if (S.snap) $("#board-desc").textContent = describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length });
   }));
+}
+
+/** The focus to where the next decision is made: the board when it has places to choose, else
+ * the first choice that can be chosen, else the board. */
+function toDecision() {
+  const bar = focusKeeper.choices();
+  if (!boardKeys.places().length && bar.length) focusQuietly(bar[0]);
+  else canvas.focus({ preventScroll: true });
 }
 
 function showChoices(items) {
@@ -334,6 +344,11 @@ async function openGame(gid, snap) {
   S.snap = null;
   recent.clear();
   apply(snap);
+  // a game opened with the keys (the form's Start, a saved game's Resume): they go on on its board
+  if (boardKeys.keyboard && !snap.view.is_over) requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body || a.closest("#home")) toDecision();
+  })));
   if (snap.view.is_over) await showReplay(gid, { atEnd: true });   // a finished game opens in the replay view
 }
 
@@ -714,6 +729,16 @@ installShortcuts({
   describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length }), "#announce"),
   sheet: () => setSheet(!document.body.classList.contains("sheet-open")),
   help: () => openHelp(S.snap ? S.snap.view.game : "", S.title),
+});
+// the focus lost to the page (a screen closed, a button gone): Tab goes on at the decision,
+// the board's place to choose or else the first choice (issue 61)
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Tab" || e.altKey || e.ctrlKey || e.metaKey || $("#play").hidden || !S.snap) return;
+  const a = document.activeElement;
+  if (a && a !== document.body && a !== document.documentElement) return;
+  if (document.querySelector("dialog[open]")) return;
+  e.preventDefault();
+  toDecision();
 });
 installContrast([$("#lang-row"), $("#help-lang")], () => { if (S.renderer) { S.renderer.resize(); afterDraw(); } });
 
