@@ -730,13 +730,18 @@ installShortcuts({
   sheet: () => setSheet(!document.body.classList.contains("sheet-open")),
   help: () => openHelp(S.snap ? S.snap.view.game : "", S.title),
 });
-// the focus lost to the page (a screen closed, a button gone): Tab goes on at the decision,
-// the board's place to choose or else the first choice (issue 61)
+// the focus lost to the page (a button gone or hidden, a screen closed; not a Tab past the
+// page's last control): Tab goes on at the decision, the board's place to choose or else the
+// first choice (issue 61)
+let focusLeft = null;   // the element the focus last left
+document.addEventListener("focusout", (e) => { focusLeft = e.target; });
 document.addEventListener("keydown", (e) => {
   if (e.key !== "Tab" || e.altKey || e.ctrlKey || e.metaKey || $("#play").hidden || !S.snap) return;
   const a = document.activeElement;
   if (a && a !== document.body && a !== document.documentElement) return;
   if (document.querySelector("dialog[open]")) return;
+  const gone = !focusLeft || !focusLeft.isConnected || !focusLeft.getClientRects().length;
+  if (!gone) return;
   e.preventDefault();
   toDecision();
 });
