@@ -18,6 +18,7 @@ import { Hints } from "./hint.js";
 import { Tutorial, renderLearn } from "./tutorial.js";
 import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
 import { RecentStrip, linesSince, personOf } from "./recent.js";
+import { TableDoc } from "./table.js";
 import { tapOr } from "./pointer.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips, setLearn } from "./help.js";
 import { t, num, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
@@ -41,7 +42,7 @@ const S = {
 };
 const choiceBar = new ChoiceBar($("#choices"), {
   play: (move) => playMove(move),
-  rendered: () => spotlight.refresh(),   // (called only once the page runs: spotlight is set by then)
+  rendered: () => { spotlight.refresh(); tableDoc.update(S.snap); },   // (called only once the page runs: both are set by then)
   opened: () => setSheet(false),         // the list of choices over the board: the scores' sheet goes
   // (a choice that opens a part of the board, chosen with the keys: the focus on its first place)
   toBoard: () => requestAnimationFrame(() => requestAnimationFrame(() => { boardKeys.cur = null; canvas.focus({ preventScroll: true }); })),
@@ -186,6 +187,15 @@ const recent = new RecentStrip($("#recent"), {
   },
 });
 
+// the table as a document for screen readers (js/table.js): kept in step at every redraw
+const tableDoc = new TableDoc($("#table-doc"), {
+  seatName: (i) => seatName(i),
+  turn: () => turnWords(),
+  places: () => (S.snap && humanToMove(S.snap) && !S.busy ? boardKeys.places().map((p) => ({ ...p, name: targetLabel(p) })) : []),
+  choose: (p) => { boardKeys.pick(p, false); boardKeys.activate(); },
+  bar: () => [...document.querySelectorAll("#choices button:not(.more)")],
+  since: () => (S.recent || []).map((h) => recent.words(h)),
+});
 const focusKeeper = new FocusKeeper(canvas, $("#choices"), () => boardKeys.places().length);
 // where a move is played (a hint, a tutorial's step): js/spotlight.js
 const spotlight = new Spotlight(canvas, $("#spot-ring"), choiceBar, () => S.renderer);
@@ -221,6 +231,7 @@ function afterDraw() {
     boardKeys.refresh(moved);
     focusKeeper.settle(moved);
     spotlight.refresh();
+    tableDoc.update(S.snap);
     if (S.snap) $("#board-desc").textContent = describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length });
   }));
 }
@@ -368,6 +379,7 @@ function leaveGame() {
   document.body.classList.remove("playing");
   setSheet(false);
   recent.clear();
+  tableDoc.update(null);
   hideCoach();
   hints.clear();
   tutorial.clear();
