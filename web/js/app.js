@@ -16,7 +16,7 @@ import { FocusKeeper, focusQuietly } from "./focus.js";
 import { Spotlight } from "./spotlight.js";
 import { Hints } from "./hint.js";
 import { Tutorial, renderLearn } from "./tutorial.js";
-import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
+import { announce, announceLines, turnWords, describePosition, moveLines, changedForMe, installShortcuts, installContrast } from "./access.js";
 import { RecentStrip, linesSince, personOf } from "./recent.js";
 import { TableDoc } from "./table.js";
 import { tapOr } from "./pointer.js";
@@ -193,8 +193,16 @@ const tableDoc = new TableDoc($("#table-doc"), {
   turn: () => turnWords(),
   places: () => (S.snap && humanToMove(S.snap) && !S.busy ? boardKeys.places().map((p) => ({ ...p, name: targetLabel(p) })) : []),
   choose: (p) => { boardKeys.pick(p, false); boardKeys.activate(); },
-  bar: () => [...document.querySelectorAll("#choices button:not(.more)")],
+  // (after a press: a place that only chooses, a tab opened by a choice: the board redraws itself, then the document)
+  after: () => requestAnimationFrame(() => requestAnimationFrame(() => { boardKeys.refresh(); tableDoc.update(S.snap); })),
+  // (the bar's buttons; those that go back a step, Back and Not yet, last)
+  bar: () => {
+    const all = [...document.querySelectorAll("#choices button:not(.more)")];
+    const back = (b) => b.classList.contains("back") || b.classList.contains("cancel");
+    return [...all.filter((b) => !back(b)), ...all.filter(back)];
+  },
   since: () => (S.recent || []).map((h) => recent.words(h)),
+  busy: () => S.busy || !S.snap || (!S.snap.view.is_over && !humanToMove(S.snap)),
 });
 const focusKeeper = new FocusKeeper(canvas, $("#choices"), () => boardKeys.places().length);
 // where a move is played (a hint, a tutorial's step): js/spotlight.js
@@ -322,7 +330,14 @@ function apply(snap) {
   undoBtn.setAttribute("aria-disabled", why ? "true" : "false");
   undoBtn.dataset.info = why || t("Take back your last move");
   $("#end-actions").hidden = !v.is_over;
-  if (prev && prev.gid === snap.gid) announceLines(moveLines(prev, snap, seatName, lineText));
+  if (prev && prev.gid === snap.gid) {
+    // each move read once, in order; what the others' moves changed for you after them
+    const lines = moveLines(prev, snap, seatName, lineText);
+    const me = mySeat(snap);
+    const others = (snap.history || []).slice((prev.history || []).length).some((h) => h.seat !== me);
+    announceLines(lines);
+    if (others) announce(changedForMe(prev, snap, me), "#announce-you");
+  }
   // at the end: the sheet opens on the final table (who won heads it); scorings are in the strip
   const ended = v.is_over && prev && prev.gid === snap.gid && !prev.view.is_over;
   if (ended) setSheet(true);
@@ -392,6 +407,7 @@ function leaveGame() {
 async function gameRequest(op, params) {
   const gen = S.gen;
   S.busy = true;
+  $("#table-doc").setAttribute("aria-busy", "true");
   try {
     const snap = await engine.request(op, { gid: S.gid, ...params });
     return gen === S.gen ? snap : null;
@@ -738,6 +754,10 @@ installShortcuts({
   hint: () => hints.ask(false),
   board: () => { if (document.activeElement === canvas) boardKeys.say(); else canvas.focus(); },
   choices: () => { const b = [...document.querySelectorAll("#choices button")].find((x) => x.getClientRects().length); if (b) b.focus(); },
+  since: () => {
+    const lines = (S.recent || []).map((h) => recent.words(h));
+    announce(lines.length ? `${t("Since your move")}: ${lines.join(". ")}` : recent.o.empty() || t("Nothing new since your move"), "#announce");
+  },
   describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length }), "#announce"),
   sheet: () => setSheet(!document.body.classList.contains("sheet-open")),
   help: () => openHelp(S.snap ? S.snap.view.game : "", S.title),

@@ -36,7 +36,7 @@ function apart(names) {
 export class TableDoc {
   /** box: the document's element; o: {seatName(i), turn(): the turn's words, places(): the board's
    * places to choose ({name, label} each), choose(place), bar(): the choice bar's shown buttons,
-   * since(): the lines since your move} */
+   * since(): the lines since your move, after(): a press made (the board may redraw itself), busy(): the engine is thinking or the others play} */
   constructor(box, o) {
     this.box = box;
     this.o = o;
@@ -45,6 +45,7 @@ export class TableDoc {
 
   /** Drawn again for ``snap`` (only when something it says changed). */
   async update(snap) {
+    this.box.setAttribute("aria-busy", snap && this.o.busy() ? "true" : "false");   // (while the others play, the engine thinks)
     if (!snap) { this.box.replaceChildren(); this.sig = ""; return; }
     const mod = await partOf(snap.view.game);
     const part = mod.default;
@@ -53,39 +54,49 @@ export class TableDoc {
     const bar = this.o.bar();
     const secs = [];
     try { if (part) secs.push(...part(snap, { seatName: this.o.seatName, me: snap.me ?? null })); } catch (e) { console.warn("table part failed", e); }
-    const sig = JSON.stringify([snap.gid, snap.view.ply, this.o.turn(), names, bar.map((b) => b.textContent), secs, this.o.since()]);
+    const sig = JSON.stringify([snap.gid, snap.view.ply, snap.view.is_over, this.o.turn(), names, bar.map((b) => b.textContent), secs, this.o.since()]);
+    this.box.setAttribute("aria-busy", this.o.busy() ? "true" : "false");
     if (sig === this.sig) return;
     this.sig = sig;
+    ids = 0;
     const v = snap.view;
-    const kids = [el("h2", { id: "table-doc-h", text: t("The table") }), el("p", { text: this.o.turn() })];
+    const turn = this.o.turn();
+    const kids = [el("h2", { id: "table-doc-h", text: t("The table") }),
+      v.is_over && !turn.startsWith(t("Game over")) ? el("p", { text: t("Game over") }) : null, el("p", { text: turn })].filter(Boolean);
     // what you can choose: the board's places, then the choice bar's buttons
     if (places.length || bar.length) {
-      kids.push(el("h3", { text: t("What you can choose") }));
       const list = el("ul");
+      kids.push(...headed(3, t("What you can choose"), list));
       places.forEach((p, i) => list.append(el("li", {}, this.button(names[i], () => this.o.choose(p)))));
       for (const b of bar) {
         const words = b.textContent.trim() + (b.dataset.info && b.classList.contains("off") ? ` (${b.dataset.info})` : "");
         list.append(el("li", {}, this.button(words, () => b.click(), b.getAttribute("aria-disabled") === "true", b.getAttribute("aria-expanded"))));
       }
-      kids.push(list);
     }
     const scores = snap.scores || [];
     if (scores.length) {
-      kids.push(el("h3", { text: t("Scores") }));
-      kids.push(table([t("Player"), t("Points")], scores.map((s, i) => [this.o.seatName(i), String(s.total)])));
+      kids.push(...headed(3, t("Scores"), table([t("Player"), t("Points")], scores.map((s, i) => [this.o.seatName(i), String(s.total)]))));
     }
     const since = this.o.since();
     if (since.length && !v.is_over) {
-      kids.push(el("h3", { text: t("Since your move") }));
-      kids.push(el("ol", {}, since.map((line) => el("li", { text: line }))));
+      kids.push(...headed(3, t("Since your move"), el("ol", {}, since.map((line) => el("li", { text: line })))));
     }
     for (const s of secs) kids.push(...section(s, 3));
     this.box.replaceChildren(...kids);
   }
 
   button(words, act, disabled = false, expanded = null) {
-    return el("button", { type: "button", tabindex: "-1", "aria-disabled": disabled ? "true" : null, "aria-expanded": expanded, onclick: act }, words);
+    return el("button", { type: "button", tabindex: "-1", "aria-disabled": disabled ? "true" : null, "aria-expanded": expanded,
+      onclick: () => { act(); this.o.after(); } }, words);
   }
+}
+
+let ids = 0;
+/** A heading and what it heads, named by it (a reader's list of lists and tables says it). */
+function headed(level, title, body) {
+  const id = `td-${++ids}`;
+  body.setAttribute("aria-labelledby", id);
+  return [el(`h${Math.min(level, 6)}`, { id, text: title }), body];
 }
 
 function table(head, rows) {
@@ -95,10 +106,10 @@ function table(head, rows) {
 }
 
 function section(s, level) {
-  const h = el(`h${Math.min(level, 6)}`, { text: s.title });
-  if (s.bare) return [h];
-  if (s.sections) return [h, ...s.sections.flatMap((x) => section(x, level + 1))];
-  if (s.rows) return [h, table(s.head, s.rows)];
+  const h = () => el(`h${Math.min(level, 6)}`, { text: s.title });
+  if (s.bare) return [h()];
+  if (s.sections) return [h(), ...s.sections.flatMap((x) => section(x, level + 1))];
+  if (s.rows) return headed(level, s.title, table(s.head, s.rows));
   const lines = (s.lines || []).filter(Boolean);
-  return [h, lines.length ? el("ul", {}, lines.map((l) => el("li", { text: l }))) : el("p", { text: t("Nothing") })];
+  return lines.length ? headed(level, s.title, el("ul", {}, lines.map((l) => el("li", { text: l })))) : [h(), el("p", { text: t("Nothing") })];
 }
