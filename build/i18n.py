@@ -90,9 +90,10 @@ def engine_context(filename: str) -> Optional[str]:
 
 
 def page_context(filename: str) -> Optional[str]:
-    """The context of a page file (relative to web/js): its game or None."""
+    """The context of a page file (relative to web/js): its game or None (renderers/<game>/...,
+    help/<game>.js, table/<game>.js: the game's)."""
     parts = filename.replace(os.sep, "/").split("/")
-    if len(parts) >= 2 and parts[0] in ("renderers", "help"):
+    if len(parts) >= 2 and parts[0] in ("renderers", "help", "table"):
         # help/<game>.js and help/<game>.tutorial.js (its guided first game): the game's
         game = parts[1].split(".")[0] if len(parts) == 2 and parts[1].endswith(".js") else parts[1]
         if game in GAMES and (parts[0] == "renderers" or len(parts) == 2):

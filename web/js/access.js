@@ -39,6 +39,14 @@ export function moveLines(prev, snap, seatName, lineText) {
   return b.slice(a.length).map((h) => `${linePrefix(h, seatName)}${plain(lineText(h))}`);
 }
 
+/** What the others' moves changed for ``me`` (a seat): the points, when they moved; "" else. */
+export function changedForMe(prev, snap, me) {
+  if (me == null || !prev || !snap) return "";
+  const a = ((prev.scores || [])[me] || {}).total, b = ((snap.scores || [])[me] || {}).total;
+  if (a == null || b == null || a === b) return "";
+  return t("Your points: {before} \u2192 {after}", { before: a, after: b });
+}
+
 /** The position in words: whose turn, the scores, what can be done now. */
 export function describePosition(snap, { seatName, turn, targets }) {
   if (!snap) return "";
@@ -63,6 +71,7 @@ export const SHORTCUTS = [
   ["U", N_("undo your last move")],
   ["H", N_("a hint: the move a good player would make, shown on the board or the choice buttons")],
   ["D", N_("describe the position: whose turn, scores, what you can do")],
+  ["R", N_("hear again what happened since your move")],
   ["S", N_("scores and log")],
   ["?", N_("rules and help")],
 ];
@@ -73,13 +82,20 @@ export function shortcutsHelp() {
   return [t("Keyboard"), `<p>${t("Tab moves between the buttons and the board.")}</p><ul>${rows}</ul>`];
 }
 
+/** The help's section on playing with a screen reader (issue 61): where things are, the keys. */
+export function readerHelp() {
+  return [t("Playing with a screen reader"), `<p>${t("Beside the board is the table as a document, under the heading \"The table\": whose turn it is, what you can choose now (each place and each choice is a button that plays it), the scores, what happened since your move, then the game's own parts: your board and resources, the other players', the shared board.")}</p>`
+    + `<p>${t("Every move of the others is read once, in order, with what it changed for your points. Tab goes from the board to the choices, then the rest; after a move the focus is where the next decision is made.")}</p>`
+    + `<ul><li><kbd>R</kbd> ${t("hear again what happened since your move")}</li><li><kbd>D</kbd> ${t("describe the position: whose turn, scores, what you can do")}</li></ul>`];
+}
+
 /** The help's section on telling players apart and on the High contrast option. */
 export function seeingHelp() {
   return [t("Colours and contrast"), `<p>${t("Each player has a colour and a shape, drawn on their pieces and beside their name: player 1 a circle, 2 a square, 3 a triangle, 4 a diamond, 5 a star. The colours stay apart for the common kinds of colour blindness.")}</p>`
     + `<p>${t("High contrast (on the home screen and here) makes the page black and white with brighter edges and a crisper board.")}</p>`];
 }
 
-/** Keys for the game in play: handlers {active(), undo, hint, board, choices, describe, sheet, help}. */
+/** Keys for the game in play: handlers {active(), undo, hint, board, choices, describe, since, sheet, help}. */
 export function installShortcuts(h) {
   document.addEventListener("keydown", (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !h.active()) return;
@@ -87,7 +103,7 @@ export function installShortcuts(h) {
     const tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (e.target && e.target.isContentEditable)) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const act = { u: h.undo, h: h.hint, b: h.board, c: h.choices, d: h.describe, s: h.sheet, "?": h.help }[k];
+    const act = { u: h.undo, h: h.hint, b: h.board, c: h.choices, d: h.describe, r: h.since, s: h.sheet, "?": h.help }[k];
     if (!act) return;
     e.preventDefault();
     act();

@@ -12,12 +12,13 @@ import { exposeForTests } from "./hook.js";
 import { renderGames, showNewGameForm, renderSaved, randomSeed, botSpeed, BOT_PAUSE_MS } from "./home.js";
 import { ChoiceBar } from "./choices.js";
 import { BoardKeys } from "./keyboard.js";
-import { FocusKeeper } from "./focus.js";
+import { FocusKeeper, focusQuietly } from "./focus.js";
 import { Spotlight } from "./spotlight.js";
 import { Hints } from "./hint.js";
 import { Tutorial, renderLearn } from "./tutorial.js";
-import { announce, announceLines, turnWords, describePosition, moveLines, installShortcuts, installContrast } from "./access.js";
+import { announce, announceLines, turnWords, describePosition, moveLines, changedForMe, installShortcuts, installContrast } from "./access.js";
 import { RecentStrip, linesSince, personOf } from "./recent.js";
+import { TableDoc } from "./table.js";
 import { tapOr } from "./pointer.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips, setLearn } from "./help.js";
 import { t, num, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
@@ -41,8 +42,10 @@ const S = {
 };
 const choiceBar = new ChoiceBar($("#choices"), {
   play: (move) => playMove(move),
-  rendered: () => spotlight.refresh(),   // (called only once the page runs: spotlight is set by then)
+  rendered: () => { spotlight.refresh(); tableDoc.update(S.snap); },   // (called only once the page runs: both are set by then)
   opened: () => setSheet(false),         // the list of choices over the board: the scores' sheet goes
+  // (a choice that opens a part of the board, chosen with the keys: the focus on its first place)
+  toBoard: () => requestAnimationFrame(() => requestAnimationFrame(() => { boardKeys.cur = null; canvas.focus({ preventScroll: true }); })),
   hint: () => {
     const snap = S.snap;
     if (!snap) return "";
@@ -184,6 +187,23 @@ const recent = new RecentStrip($("#recent"), {
   },
 });
 
+// the table as a document for screen readers (js/table.js): kept in step at every redraw
+const tableDoc = new TableDoc($("#table-doc"), {
+  seatName: (i) => seatName(i),
+  turn: () => turnWords(),
+  places: () => (S.snap && humanToMove(S.snap) && !S.busy ? boardKeys.places().map((p) => ({ ...p, name: targetLabel(p) })) : []),
+  choose: (p) => { boardKeys.pick(p, false); boardKeys.activate(); },
+  // (after a press: a place that only chooses, a tab opened by a choice: the board redraws itself, then the document)
+  after: () => requestAnimationFrame(() => requestAnimationFrame(() => { boardKeys.refresh(); tableDoc.update(S.snap); })),
+  // (the bar's buttons; those that go back a step, Back and Not yet, last)
+  bar: () => {
+    const all = [...document.querySelectorAll("#choices button:not(.more)")];
+    const back = (b) => b.classList.contains("back") || b.classList.contains("cancel");
+    return [...all.filter((b) => !back(b)), ...all.filter(back)];
+  },
+  since: () => (S.recent || []).map((h) => recent.words(h)),
+  busy: () => S.busy || !S.snap || (!S.snap.view.is_over && !humanToMove(S.snap)),
+});
 const focusKeeper = new FocusKeeper(canvas, $("#choices"), () => boardKeys.places().length);
 // where a move is played (a hint, a tutorial's step): js/spotlight.js
 const spotlight = new Spotlight(canvas, $("#spot-ring"), choiceBar, () => S.renderer);
@@ -214,13 +234,22 @@ function targetLabel(tg) {
  * (js/focus.js; after a move it may go on from the bar to the board or back), the description is current. */
 function afterDraw() {
   requestAnimationFrame(() => requestAnimationFrame(() => {
-    boardKeys.refresh();
     const moved = S.moved;
     S.moved = false;
+    boardKeys.refresh(moved);
     focusKeeper.settle(moved);
     spotlight.refresh();
+    tableDoc.update(S.snap);
     if (S.snap) $("#board-desc").textContent = describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length });
   }));
+}
+
+/** The focus to where the next decision is made: the board when it has places to choose, else
+ * the first choice that can be chosen, else the board. */
+function toDecision() {
+  const bar = focusKeeper.choices();
+  if (!boardKeys.places().length && bar.length) focusQuietly(bar[0]);
+  else canvas.focus({ preventScroll: true });
 }
 
 function showChoices(items) {
@@ -301,7 +330,14 @@ function apply(snap) {
   undoBtn.setAttribute("aria-disabled", why ? "true" : "false");
   undoBtn.dataset.info = why || t("Take back your last move");
   $("#end-actions").hidden = !v.is_over;
-  if (prev && prev.gid === snap.gid) announceLines(moveLines(prev, snap, seatName, lineText));
+  if (prev && prev.gid === snap.gid) {
+    // each move read once, in order; what the others' moves changed for you after them
+    const lines = moveLines(prev, snap, seatName, lineText);
+    const me = mySeat(snap);
+    const others = (snap.history || []).slice((prev.history || []).length).some((h) => h.seat !== me);
+    announceLines(lines);
+    if (others) announce(changedForMe(prev, snap, me), "#announce-you");
+  }
   // at the end: the sheet opens on the final table (who won heads it); scorings are in the strip
   const ended = v.is_over && prev && prev.gid === snap.gid && !prev.view.is_over;
   if (ended) setSheet(true);
@@ -334,6 +370,11 @@ async function openGame(gid, snap) {
   S.snap = null;
   recent.clear();
   apply(snap);
+  // a game opened with the keys (the form's Start, a saved game's Resume): they go on on its board
+  if (boardKeys.keyboard && !snap.view.is_over) requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body || a.closest("#home")) toDecision();
+  })));
   if (snap.view.is_over) await showReplay(gid, { atEnd: true });   // a finished game opens in the replay view
 }
 
@@ -353,6 +394,7 @@ function leaveGame() {
   document.body.classList.remove("playing");
   setSheet(false);
   recent.clear();
+  tableDoc.update(null);
   hideCoach();
   hints.clear();
   tutorial.clear();
@@ -365,6 +407,7 @@ function leaveGame() {
 async function gameRequest(op, params) {
   const gen = S.gen;
   S.busy = true;
+  $("#table-doc").setAttribute("aria-busy", "true");
   try {
     const snap = await engine.request(op, { gid: S.gid, ...params });
     return gen === S.gen ? snap : null;
@@ -711,9 +754,28 @@ installShortcuts({
   hint: () => hints.ask(false),
   board: () => { if (document.activeElement === canvas) boardKeys.say(); else canvas.focus(); },
   choices: () => { const b = [...document.querySelectorAll("#choices button")].find((x) => x.getClientRects().length); if (b) b.focus(); },
+  since: () => {
+    const lines = (S.recent || []).map((h) => recent.words(h));
+    announce(lines.length ? `${t("Since your move")}: ${lines.join(". ")}` : recent.o.empty() || t("Nothing new since your move"), "#announce");
+  },
   describe: () => announce(describePosition(S.snap, { seatName, turn: turnWords(), targets: boardKeys.places().length }), "#announce"),
   sheet: () => setSheet(!document.body.classList.contains("sheet-open")),
   help: () => openHelp(S.snap ? S.snap.view.game : "", S.title),
+});
+// the focus lost to the page (a button gone or hidden, a screen closed; not a Tab past the
+// page's last control): Tab goes on at the decision, the board's place to choose or else the
+// first choice (issue 61)
+let focusLeft = null;   // the element the focus last left
+document.addEventListener("focusout", (e) => { focusLeft = e.target; });
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Tab" || e.altKey || e.ctrlKey || e.metaKey || $("#play").hidden || !S.snap) return;
+  const a = document.activeElement;
+  if (a && a !== document.body && a !== document.documentElement) return;
+  if (document.querySelector("dialog[open]")) return;
+  const gone = !focusLeft || !focusLeft.isConnected || !focusLeft.getClientRects().length;
+  if (!gone) return;
+  e.preventDefault();
+  toDecision();
 });
 installContrast([$("#lang-row"), $("#help-lang")], () => { if (S.renderer) { S.renderer.resize(); afterDraw(); } });
 

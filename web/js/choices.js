@@ -10,6 +10,8 @@
 //                 group's items with a Back button
 //   why: "..."    the item cannot be chosen now: shown greyed, a tap explains
 //   info: "..."   what the choice does (tap and hold shows it)
+//   cancel: true  (with act) it goes back a step ("Not yet"): never the first choice to get the focus
+//   board: true   (with act) what it opens is chosen on the board: the keys' focus goes there
 //   icon: "url"   a small picture shown before the label (a game's piece);
 //                 a group whose items all show one picture shows it too
 // The bar keeps a fixed height on phones, so buttons appearing never move the board under the
@@ -25,7 +27,8 @@ import { t, tn } from "./i18n.js";
 import { barFocus, restoreBarFocus } from "./focus.js";
 
 export class ChoiceBar {
-  constructor(box, { play, hint = () => "", rendered = () => {}, opened = () => {} }) {
+  constructor(box, { play, hint = () => "", rendered = () => {}, opened = () => {}, toBoard = () => {} }) {
+    this.toBoard = toBoard;   // an item with ``board: true`` chosen with the keys: the focus to the board
     this.box = box;
     this.wrap = box.querySelector(".pick-wrap");
     this.pick = box.querySelector(".pick");
@@ -96,12 +99,19 @@ export class ChoiceBar {
   button(it, cls = "choice") {
     const off = !!it.why;
     const b = el("button", {
-      type: "button", class: `${cls}${off ? " off" : ""}`, "aria-disabled": off ? "true" : null,
+      type: "button", class: `${cls}${off ? " off" : ""}${it.cancel ? " cancel" : ""}`, "aria-disabled": off ? "true" : null,
       "data-info": it.info || it.why || null,
       onclick: () => {
         if (off) { toast(`${it.label}: ${it.why}`, "info", 4000); return; }
         // (a move: the list stays until the choices it leads to are drawn, in its place)
-        if (it.act) { this.setOpen(false); it.act(); } else if (it.move) this.play(it.move);
+        if (it.act) {
+          this.setOpen(false);
+          this.intent = { first: true };   // (the choices it leads to: the focus on the first)
+          it.act();
+          this.intent = null;
+          // (it opened a part of the board where the choice is made: the keys' focus goes there)
+          if (it.board && this.box.contains(document.activeElement)) this.toBoard();
+        } else if (it.move) this.play(it.move);
       },
     }, it.label);
     b.item = it;   // what it plays (js/spotlight.js finds a move's button)

@@ -22,7 +22,7 @@ export function barFocus(box) {
   return { text: a.textContent, cls: a.className, index: buttons.indexOf(a) };
 }
 
-const usable = (b) => !b.classList.contains("off") && !b.classList.contains("back");
+const usable = (b) => !b.classList.contains("off") && !b.classList.contains("back") && !b.classList.contains("cancel");
 
 /** After the bar's buttons were replaced: the focus that was in it (``was``) goes back in,
  * to the button ``intent`` names ({first: true}: the first item; {group}: that group's button). */

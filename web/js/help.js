@@ -11,7 +11,7 @@
 
 import { $, el } from "./ui.js";
 import { t, onLanguageChange } from "./i18n.js";
-import { shortcutsHelp, seeingHelp } from "./access.js";
+import { shortcutsHelp, seeingHelp, readerHelp } from "./access.js";
 import { tutorialFor } from "./tutorial.js";
 import { dailyHelp } from "./daily.js";
 
@@ -43,7 +43,7 @@ export async function openHelp(game, title) {
   if (!h) {
     body.replaceChildren(el("p", { text: t("No rules reference for this game yet.") }));
   } else {
-    const sections = [...h.sections, dailyHelp(), shortcutsHelp(), seeingHelp()];   // the same in every game
+    const sections = [...h.sections, dailyHelp(), shortcutsHelp(), readerHelp(), seeingHelp()];   // the same in every game
     const ids = sections.map((s, i) => `help-${i}`);
     const nav = el("nav", {}, ...sections.map(([name], i) => el("a", { href: `#${ids[i]}`, onclick: (ev) => {
       ev.preventDefault();

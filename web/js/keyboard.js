@@ -37,7 +37,13 @@ export class BoardKeys {
     document.addEventListener("keydown", (e) => { if (!["Shift", "Control", "Alt", "Meta"].includes(e.key)) this.keyboard = true; }, true);
     document.addEventListener("pointerdown", (e) => { if (e.isTrusted) { this.keyboard = false; this.ring.hidden = true; } }, true);
     canvas.tabIndex = 0;
-    canvas.addEventListener("focus", () => { this.refresh(); if (!this.cur) this.go(this.list[0]); else this.say(); });
+    // the focus arriving (Tab) lands on a place to choose: the one it was on, else the first
+    canvas.addEventListener("focus", () => {
+      this.refresh();
+      const here = this.current(), legal = this.places();
+      if (!here || (!here.legal && legal.length)) this.go(legal[0] || this.list[0]);
+      else this.say();
+    });
     canvas.addEventListener("blur", () => { this.ring.hidden = true; });
     canvas.addEventListener("keydown", (e) => this.key(e));
     // a pointer press moves the keyboard focus there too (then arrows go on from it)
@@ -71,18 +77,21 @@ export class BoardKeys {
 
   static keyOf(t) { return `${t.label || ""}|${t.move ? JSON.stringify(t.move) : ""}`; }
 
-  /** The targets changed (a redraw): keep the focus on the same place, else the nearest of the same kind. */
-  refresh() {
+  /** The targets changed (a redraw): keep the focus on the same place, else the nearest of the
+   * same kind. While there is none of its kind (a legal place while the others play) the focus
+   * waits where it was, so it comes back to a place to choose, not to a zoom button or a tab.
+   * ``moved`` (a move was played): the focus on a control goes to the first place to choose. */
+  refresh(moved = false) {
     this.list = this.targets();
     if (this.cur && this.list.length) {
       const same = this.cur.key ? this.list.find((t) => BoardKeys.keyOf(t) === this.cur.key) : null;
       let t = same;
       if (!t) {
-        const kind = this.list.filter((x) => x.legal === !!this.cur.legal);
-        const shown = (kind.length ? kind : this.list).filter((x) => !x.off);
-        t = shown.length ? nearest(shown, this.cur.x, this.cur.y) : this.list[0];
+        const kind = this.list.filter((x) => x.legal === !!this.cur.legal && !x.off);
+        t = kind.length ? nearest(kind, this.cur.x, this.cur.y) : null;
       }
-      this.cur = { x: t.x, y: t.y, key: BoardKeys.keyOf(t), legal: t.legal };
+      if (t && moved && !t.legal && this.places().length) t = this.places()[0];
+      if (t) this.cur = { x: t.x, y: t.y, key: BoardKeys.keyOf(t), legal: t.legal };
     }
     this.place();
   }

@@ -66,6 +66,8 @@ export class RecentStrip {
     box.replaceChildren(this.note, this.row);
     box.setAttribute("role", "group");
     this.row.addEventListener("scroll", () => this.cue(), { passive: true });
+    // one stop for Tab (the chip chosen, else the newest); the arrow keys move along the strip
+    this.row.addEventListener("keydown", (e) => this.key(e));
     new ResizeObserver(() => this.cue()).observe(this.row);
   }
 
@@ -95,6 +97,9 @@ export class RecentStrip {
 
   render(fresh = false) {
     const lines = this.lines;
+    const a = document.activeElement;
+    const had = a && this.row.contains(a) ? Number(a.dataset.i) : null;   // (drawn again: the focus stays)
+    const stop = this.focus != null ? this.focus : had != null ? Math.min(had, lines.length - 1) : lines.length - 1;
     this.box.setAttribute("aria-label", t("Since your move"));
     this.note.textContent = lines.length ? "" : this.o.empty();
     this.note.hidden = lines.length > 0;
@@ -103,7 +108,7 @@ export class RecentStrip {
       const chip = el("button", {
         type: "button", class: `recent-chip${h.seat == null ? " event" : ""}${this.focus === i ? " on" : ""}`,
         "data-i": String(i), "data-ply": String(h.ply), "data-full": words, "aria-pressed": this.focus === i ? "true" : "false",
-        title: words, onclick: () => this.pick(i),
+        title: words, tabindex: i === stop ? "0" : "-1", onclick: () => this.pick(i),
       });
       if (h.seat != null) chip.append(el("span", { class: `dot ${seatShape(h.seat)}`, style: `background:${this.o.seatColor(h.seat)}` }));
       else chip.append(el("span", { class: "star", "aria-hidden": "true", text: "\u2605" }));
@@ -112,7 +117,25 @@ export class RecentStrip {
     }));
     this.box.classList.toggle("has", lines.length > 0);
     if (fresh) this.row.scrollLeft = this.row.scrollWidth;   // the newest in sight
+    if (had != null) {
+      const chip = this.row.children[Math.min(had, lines.length - 1)];
+      if (chip) chip.focus({ preventScroll: true });
+      else this.box.closest("#dock")?.querySelector("#undo")?.focus({ preventScroll: true });
+    }
     this.cue();
+  }
+
+  /** Arrow keys (and Home, End) along the strip's chips. */
+  key(e) {
+    const chips = [...this.row.children];
+    const i = chips.indexOf(document.activeElement);
+    if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+    const to = { ArrowLeft: i - 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowDown: i + 1, Home: 0, End: chips.length - 1 }[e.key];
+    if (to == null) return;
+    e.preventDefault();
+    const c = chips[Math.max(0, Math.min(chips.length - 1, to))];
+    for (const x of chips) x.tabIndex = x === c ? 0 : -1;
+    c.focus();
   }
 
   /** A chip tapped: its move shown on the board, its whole line under the strip; again: all. */

@@ -384,7 +384,7 @@ export default class CaledoniaRenderer extends Renderer {
     const pass = this.plan.items.find((it) => it.move && it.move.type === "pass");
     if (pass && this.confirmPass) {
       this.ui.choices([
-        { label: t("Not yet"), act: () => { this.confirmPass = false; this.refresh(); } },
+        { label: t("Not yet"), cancel: true, act: () => { this.confirmPass = false; this.refresh(); } },
         { ...pass, label: pass.confirm || pass.label, main: true },
       ]);
       return;
@@ -394,9 +394,9 @@ export default class CaledoniaRenderer extends Renderer {
       if (it === pass) return { ...it, move: null, leads: it.move, label: `${it.label}\u2026`, act: () => { this.confirmPass = true; this.refresh(); } };
       // a group of one shows its item as is (with its price), not the group's name
       if (it.group && !it.groupLabel) it = { ...it, groupLabel: it.label };
-      if (it.act === "market") return { ...it, act: () => { this.setTab("market"); } };
-      if (it.act === "export") return { ...it, act: () => { this.setTab("export"); } };
-      if (it.act === "clear") return { ...it, act: () => { this.sel.good = null; this.refresh(); } };
+      if (it.act === "market") return { ...it, board: true, act: () => { this.setTab("market"); } };
+      if (it.act === "export") return { ...it, board: true, act: () => { this.setTab("export"); } };
+      if (it.act === "clear") return { ...it, board: true, act: () => { this.sel.good = null; this.refresh(); } };
       return it;
     });
     this.ui.choices(items);

@@ -16,7 +16,7 @@ const CATEGORY = {
 };
 export const CRITERIA = { P: N_("port"), $: N_("cheapest"), St: N_("settlements"), N: N_("neighbours") };
 export const ACTIONS = { T: N_("technology"), E: N_("expand"), F: N_("fulfil"), C: N_("contract"), R: N_("trade"), U: N_("upgrade"), S: N_("skip") };
-const BRACKET = { lower: N_("low"), middle: N_("middle"), upper: N_("high") };
+export const BRACKET = { lower: N_("low"), middle: N_("middle"), upper: N_("high") };
 const TECH = { woodcutter: N_("woodcutters"), miner: N_("miners") };
 const RATING = { Newbie: N_("Newbie"), Rookie: N_("Rookie"), Average: N_("Average"), Expert: N_("Expert"), Genius: N_("Genius") };
 const LAST = { pass: N_("passed"), skip: N_("skipped"), technology: N_("technology"), trade: N_("trade"), fulfil: N_("fulfil"),

@@ -16,6 +16,8 @@ const KIND_STATE = {
   system: [N_("River system (huts) · open"), N_("River system (huts) · complete")],
   lake: [N_("Lake · open"), N_("Lake · complete")],
 };
+/** A feature's name and state ("Forest · open"), in the page's language. */
+export const featureName = (kind, complete) => (KIND_STATE[kind] ? t(KIND_STATE[kind][complete ? 1 : 0]) : kind);
 /** The role names on the spots of the tile just placed. */
 export const ROLE_NAME = { gatherer: N_("Gatherer"), fisher: N_("Fisher"), hunter: N_("Hunter"), hut: N_("Hut") };
 
