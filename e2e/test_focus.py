@@ -110,8 +110,13 @@ def test_the_report_caledonia_solo_on_a_laptop(request, chromium, site_url, tmp_
             cur = page.evaluate(CURRENT)
             if cur and cur["move"] and cur["move"]["type"] == "place":
                 # shown where it is: the map panned to it
-                shown = page.evaluate("""(() => { const t = window.cairn.keys.current(); const m = window.cairn.renderer.layout().map;
-                  return t.x >= m.x && t.x <= m.x + m.w && t.y >= m.y && t.y <= m.y + m.h; })()""")
+                # (the pan is drawn at the next frame: later on a loaded machine)
+                try:
+                    page.wait_for_function("""(() => { const t = window.cairn.keys.current(); const m = window.cairn.renderer.layout().map;
+                      return !!t && t.x >= m.x && t.x <= m.x + m.w && t.y >= m.y && t.y <= m.y + m.h; })()""", timeout=2_000)
+                    shown = True
+                except Exception:
+                    shown = False
                 assert shown, cur
                 assert page.is_visible("#kb-ring")
                 seen.add(json.dumps(cur["move"], separators=(",", ":")))
