@@ -32,13 +32,32 @@ function shade(hex, k) {
 // -------------------------------------------------------------- painting helpers
 // Each helper fills the current path and outlines it; `d` carries the widths
 // and whether the halo (units only) is wanted.
+// a unit's body in its owner's colour, lit from the upper left (lighter there, darker at the
+// lower right, the colour itself in the middle): a figure, not a flat sign. One gradient per
+// context and colour, in the unit's own box (-0.5..0.5), so it serves every unit of that colour.
+const LIT = new WeakMap();
+function lit(g, colour) {
+  if (!/^#[0-9a-f]{6}$/i.test(colour)) return colour;
+  let byColour = LIT.get(g);
+  if (!byColour) LIT.set(g, (byColour = new Map()));
+  let grad = byColour.get(colour);
+  if (!grad) {
+    grad = g.createLinearGradient(-0.45, -0.5, 0.4, 0.5);
+    grad.addColorStop(0, shade(colour, 0.32));
+    grad.addColorStop(0.5, colour);
+    grad.addColorStop(1, shade(colour, -0.28));
+    byColour.set(colour, grad);
+  }
+  return grad;
+}
+
 function paint(g, d, fill, { halo = false, ink = INK, lw } = {}) {
   if (halo && d.halo) {
     g.strokeStyle = HALO;
     g.lineWidth = d.w.halo;
     g.stroke();
   }
-  if (fill) { g.fillStyle = fill; g.fill(); }
+  if (fill) { g.fillStyle = halo && d.halo ? lit(g, fill) : fill; g.fill(); }
   if (ink) { g.strokeStyle = ink; g.lineWidth = lw ?? d.w.ink; g.stroke(); }
 }
 
