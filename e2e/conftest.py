@@ -123,6 +123,17 @@ class App:
     def wait_ready(self):
         self.page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS)
 
+    def open_tipped(self):
+        """The app (fast bots, no service worker) with each game's first tips already seen."""
+        self.open("?fast=1&nosw")
+        self.page.evaluate("for (const g of ['glenmore', 'hunters', 'caledonia']) localStorage.setItem('cairn:coached:' + g, '1')")
+
+    def another_game(self, game, seats, seed):
+        """A new game from wherever the page is (home first when a game is open)."""
+        if self.page.is_visible("#home-btn"):
+            self.page.click("#home-btn")
+        self.new_game(game, seats=seats, seed=seed)
+
     def snapshot(self):
         return self.page.evaluate("window.cairn.snapshot()")
 

@@ -50,8 +50,7 @@ def tab_until(page, js, limit=40, back=False):
 def open_solo(request, chromium, site_url, tmp_path):
     app = _new_app(request, chromium, site_url, **LAPTOP)
     page = app.page
-    app.open("?fast=1&nosw")
-    page.evaluate("for (const g of ['glenmore', 'hunters', 'caledonia']) localStorage.setItem('cairn:coached:' + g, '1')")
+    app.open_tipped()
     path, ply = caledonia_action_save(tmp_path)
     page.set_input_files("#import-file", str(path))
     page.wait_for_function(f"window.cairn.snapshot() && window.cairn.snapshot().view.ply === {ply} && !window.cairn.busy")
@@ -280,12 +279,9 @@ def test_ten_moves_in_each_game_with_tab_arrows_and_enter(request, chromium, sit
     app = _new_app(request, chromium, site_url, **LAPTOP)
     page = app.page
     try:
-        app.open("?fast=1&nosw")
-        page.evaluate("for (const g of ['glenmore', 'hunters', 'caledonia']) localStorage.setItem('cairn:coached:' + g, '1')")
+        app.open_tipped()
         for game, seats in GAMES:
-            if page.is_visible("#home-btn"):
-                page.click("#home-btn")
-            app.new_game(game, seats=seats, seed=3)
+            app.another_game(game, seats, seed=3)
             settled(page)
             page.keyboard.press("Tab")
             rng = random.Random(7)
