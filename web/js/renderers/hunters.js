@@ -5,7 +5,7 @@
 // hover (or tap when nothing is to be played there).
 import { buildLayout, rotatePoint, unrotatePoint, pieceAt } from "./hunters/geometry.js";
 import { paintTile, paintPieceMask } from "./hunters/paint.js";
-import { drawing } from "./hunters/draw.js";
+import { drawing, wayFromStart } from "./hunters/draw.js";
 import { layoutFor, drawInfo } from "./hunters/panels.js";
 import { Renderer } from "./base.js";
 import { t, N_ } from "../i18n/hunters.js";
@@ -455,7 +455,7 @@ export default class HuntersRenderer extends Renderer {
 
   /** A place's words for a screen reader: where it is from the start tile, chosen or not. */
   placeName(m) {
-    const dir = [m.y < 0 ? t("north") : m.y > 0 ? t("south") : "", m.x < 0 ? t("west") : m.x > 0 ? t("east") : ""].filter(Boolean).join(" ");
+    const dir = wayFromStart(m.x, m.y);
     const chosen = this.sel && this.sel.x === m.x && this.sel.y === m.y;
     return chosen ? t("Space {dx}, {dy} {dir} of the start: chosen, Enter places the tile, R turns it", { dx: Math.abs(m.x), dy: Math.abs(m.y), dir })
       : t("Space {dx}, {dy} {dir} of the start: Enter shows the tile there", { dx: Math.abs(m.x), dy: Math.abs(m.y), dir });

@@ -3,7 +3,7 @@
 // player's points and supply.
 
 import { t, tn } from "../i18n/hunters.js";
-import { featureName } from "../renderers/hunters/draw.js";
+import { featureName, wayFromStart } from "../renderers/hunters/draw.js";
 
 /** Where a feature lies, as the board's places are named (renderers/hunters.js placeName): the
  * way from the start tile to the middle of its tiles [[x, y]]. */
@@ -11,8 +11,7 @@ function where(cells) {
   const x = Math.round(cells.reduce((a, c) => a + c[0], 0) / cells.length);
   const y = Math.round(cells.reduce((a, c) => a + c[1], 0) / cells.length);
   if (!x && !y) return t("at the start");
-  const dir = [y < 0 ? t("north") : y > 0 ? t("south") : "", x < 0 ? t("west") : x > 0 ? t("east") : ""].filter(Boolean).join(" ");
-  return t("around {dx}, {dy} {dir} of the start", { dx: Math.abs(x), dy: Math.abs(y), dir });
+  return t("around {dx}, {dy} {dir} of the start", { dx: Math.abs(x), dy: Math.abs(y), dir: wayFromStart(x, y) });
 }
 
 export default function part(snap, { seatName }) {

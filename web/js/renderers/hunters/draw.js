@@ -17,6 +17,12 @@ const KIND_STATE = {
   lake: [N_("Lake · open"), N_("Lake · complete")],
 };
 /** A feature's name and state ("Forest · open"), in the page's language. */
+/** The way from the start tile to the square (x, y), in the words the board's places are named
+ * with ("north west"; "" on the start tile itself). */
+export function wayFromStart(x, y) {
+  return [y < 0 ? t("north") : y > 0 ? t("south") : "", x < 0 ? t("west") : x > 0 ? t("east") : ""].filter(Boolean).join(" ");
+}
+
 export const featureName = (kind, complete) => (KIND_STATE[kind] ? t(KIND_STATE[kind][complete ? 1 : 0]) : kind);
 /** The role names on the spots of the tile just placed. */
 export const ROLE_NAME = { gatherer: N_("Gatherer"), fisher: N_("Fisher"), hunter: N_("Hunter"), hut: N_("Hut") };
