@@ -14,7 +14,7 @@ import os
 import pytest
 
 from conftest import _finish, _new_app, load_site_module
-from learn_helpers import STATE, follow_step, wait_learner
+from learn_helpers import LIGHT, STATE, follow_step, wait_learner
 from test_a11y import axe, serious
 
 SIZES = {
@@ -55,6 +55,17 @@ def refuse_a_wrong_move(page, app, script):
     assert after["view"]["ply"] == snap["view"]["ply"] and after["save"]["moves"] == snap["save"]["moves"]
 
 
+def lit_after_turning(page):
+    """The step's light on a smaller phone and back (a window resized, a phone turned): its
+    place, out of sight at the new size, is brought into view again and lit (it was lit only
+    once per tutorial step: after a resize, nothing was lit and the learner was stuck)."""
+    size = page.viewport_size
+    for w, h in ((360, 640), (size["width"], size["height"])):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(300)   # (the board fitted to the new size, the light followed)
+        page.wait_for_function(f"!!({LIGHT})()", timeout=5000)
+
+
 def run_tutorial(page, app, game, lang, messages, touch, checks):
     script = page.evaluate(SCRIPT, game)
     page.click(f"#learn-section button[data-game='{game}']")
@@ -74,6 +85,8 @@ def run_tutorial(page, app, game, lang, messages, touch, checks):
         if checks and steps == 0 and game == "glenmore":   # (the card and the light are the same in every game)
             bad = serious(axe(page))   # the tutorial's screen: its card, the light, the board
             assert not bad, json.dumps(bad, indent=1)
+        if checks and touch and steps == 0:
+            lit_after_turning(page)
         if checks and steps == 1:
             refuse_a_wrong_move(page, app, script)
             # Back a step, then on again

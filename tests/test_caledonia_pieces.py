@@ -45,6 +45,11 @@ function recorder() {
         if (k === "save") depth++;
         if (k === "restore") { depth--; minDepth = Math.min(minDepth, depth); }
         if (k === "measureText") return { width: String(args[0]).length * 6 };
+        // a gradient, as a real context gives: its stops recorded with the calls
+        if (k === "createLinearGradient" || k === "createRadialGradient") {
+          calls.push([k, ...args.map((a) => Math.round(a * 100) / 100)]);
+          return { addColorStop: (at, colour) => calls.push(["addColorStop", at, String(colour)]) };
+        }
         calls.push([k, ...args.map((a) => (typeof a === "number" ? Math.round(a * 100) / 100 : String(a)))]);
       };
     },

@@ -6,7 +6,7 @@
 // moves; nothing here works out what it means.
 //
 // Where, in this order: a button of the bar that plays it; a place on the
-// board that plays it (one out of sight is brought into view once); the
+// board that plays it (one out of sight is brought into view once per board size); the
 // group button that holds it; the renderer's lead(move) ({x, y, w, h} on the
 // canvas, or {button: words} of a bar button). Followed while shown (the
 // board pans, tabs change, the bar is drawn again).
@@ -131,7 +131,9 @@ export class Spotlight {
   }
 
   lightPlace(R, t, where) {
-    const key = JSON.stringify([t.label, t.move]);
+    // brought into view once per place and board size: a phone turned, or a window resized,
+    // can put it out of sight again, and it is brought back (the player's own panning is not undone)
+    const key = JSON.stringify([t.label, t.move, this.canvas.clientWidth, this.canvas.clientHeight]);
     if (t.off && this.revealed !== key && R && typeof R.bringIntoView === "function") {
       this.revealed = key;   // brought into view once; after that the player may look elsewhere
       R.bringIntoView(t);
