@@ -72,16 +72,26 @@ def _start(app, game):
     app.new_game(game, seats=("human", "bot:easy"), seed=3)
 
 
-def _until_a_run(app, tries=40, play=None, piece=False):
+# the bots at a pace near their normal one (?fast=1 has their moves come some 30 ms apart, so a
+# run is cut short by the next move after a frame or two): each bot move asked 260 ms later
+PACE = """(on) => { const e = window.cairn.engine;
+  if (!e.__request) e.__request = e.request.bind(e);
+  e.request = on ? async (op, args, ms) => { if (op === 'bot') await new Promise((r) => setTimeout(r, 260)); return e.__request(op, args, ms); }
+                 : e.__request; }"""
+
+
+def _until_a_run(app, tries=40, play=None, piece=False, whole=False):
     """The person's moves until a bot's move is shown moving (``piece``: a piece, a tile or a
-    price, not only a count swelling); that run's frames."""
+    price, not only a count swelling; ``whole``: to its end, not cut short by the next move);
+    that run's frames."""
     app.page.evaluate("window.__frames = []")
     for _ in range(tries):
         _settle(app)
         _move(app, play)
         _settle(app)
         run = app.page.evaluate(LAST_RUN)
-        if run and (not piece or any(not f.startswith("count:") for f in run[0]["flights"] or [])):
+        if run and (not whole or run[-1]["t"] - run[0]["t"] >= min(run[0]["ms"] or [0]) * 0.8) \
+                and (not piece or any(not f.startswith("count:") for f in run[0]["flights"] or [])):
             return run
     raise AssertionError("no bot move was shown moving")
 
@@ -126,7 +136,11 @@ def app(chromium, site_url):
 def test_a_bots_move_is_shown_moving_and_a_tap_ends_it(app, game):
     app.page.emulate_media(reduced_motion="no-preference")
     _start(app, game)
-    run = _until_a_run(app, piece=True)
+    app.page.evaluate(PACE, True)
+    try:
+        run = _until_a_run(app, piece=True, whole=True)
+    finally:
+        app.page.evaluate(PACE, False)
     # the canvas changes over several frames within 600 ms; each step of the run 200-600 ms
     early = [f for f in run if f["t"] - run[0]["t"] <= 600]
     sigs = {f["sig"] for f in early}

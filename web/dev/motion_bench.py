@@ -2,7 +2,8 @@
 px at device pixel ratio 3, in the built app (dist/). A game of Glen More (you and four easy
 bots, the bots at the normal speed), your moves played as a tap would, until BOTS moves of the
 bots have been shown; prints for the frames of those runs the time each motion frame took to
-paint (p50, p95, max) and the frames dropped (an animation frame more than 1.5 x 16.7 ms after
+paint (p50, p95, max), the time each move's update took (its frame: the board drawn, rasterised and
+copied), and the frames dropped (an animation frame more than 1.5 x 16.7 ms after
 the one before), and for comparison the renderer's full draw of the end position (what a move
 costs without motion; its p95 and max).
 
@@ -30,6 +31,11 @@ WATCH = """() => {
   M.paint = (now) => { const t = performance.now(); paint(now); window.__paint.push(performance.now() - t); };
   const draw = R.draw;
   R.draw = () => { const t = performance.now(); draw(); window.__draw.push(performance.now() - t); };
+  // a move's own frame: the update (the board drawn at its end position, its copy for the
+  // motion, which waits for the draw's raster); with the first motion frame it is the longest
+  window.__update = window.__update || [];
+  const update = R.update;
+  R.update = (snap, ctx) => { const t = performance.now(); update(snap, ctx); window.__update.push(performance.now() - t); };
   let last = null;
   const loop = (t) => { if (M.running) { if (last != null) window.__gaps.push(t - last); last = t; } else last = null;
     requestAnimationFrame(loop); };
@@ -73,12 +79,14 @@ def main():
             if shown - start >= a.bots or page.evaluate("window.cairn.snapshot().view.is_over"):
                 break
             page.evaluate(PLAY)
-        paint, draw, gaps = page.evaluate("[window.__paint, window.__draw, window.__gaps]")
+        paint, draw, gaps, update = page.evaluate("[window.__paint, window.__draw, window.__gaps, window.__update]")
         dropped = sum(1 for g in gaps if g > 1.5 * 1000 / 60)
         print(f"{a.game}: {shown - start} bot moves shown at 390x844, DPR 3")
         print(f"  motion frames painted: {len(paint)}; paint ms p50 {pct(paint, 50):.2f}, p95 {pct(paint, 95):.2f}, max {max(paint or [0]):.2f}")
         print(f"  frames while running: {len(gaps)}; dropped (gap > 25 ms): {dropped}; gap p95 {pct(gaps, 95):.1f} ms, max {max(gaps or [0]):.1f} ms")
         print(f"  full draws of the board: {len(draw)}; draw ms p50 {pct(draw, 50):.2f}, p95 {pct(draw, 95):.2f}, max {max(draw or [0]):.2f}")
+        print(f"  updates (a move's frame: its draw, raster and copies): {len(update)}; ms p50 {pct(update, 50):.2f}, "
+              f"p95 {pct(update, 95):.2f}, max {max(update or [0]):.2f}; over 16 ms: {sum(1 for u in update if u > 16)}")
         if errors:
             print("  page errors:", errors[:3])
         ctx.close()

@@ -10,8 +10,10 @@
 // the "Moves shown moving" setting off show the end position at once. The tests' ?fast=1 shows
 // none unless ?motion=1.
 
+// (a canvas element, not an OffscreenCanvas: the board drawn aside on one is the same pixel for
+// pixel as on the page's canvas; an OffscreenCanvas smooths text a little differently)
 function makeCanvas(w, h) {
-  if (typeof OffscreenCanvas !== "undefined") return new OffscreenCanvas(w, h);
+  if (typeof document === "undefined") return new OffscreenCanvas(w, h);
   const c = document.createElement("canvas");
   c.width = w; c.height = h;
   return c;
@@ -48,8 +50,10 @@ export class Motion {
     this.after = null;      // the end position, as the renderer drew it
     this.steps = [];        // [{t0, ms, flights: [{to, from, how}]}]
     this.raf = null;
+    this.blitRaf = null;    // the end position drawn aside, to be shown at the next frame
     this.running = false;
     this.painting = false;
+    this.shown = false;     // the canvas shows ``after`` as it is (a run ended by itself, nothing drawn since)
     this.frames = 0;
     this.lastAt = 0;
     this.onKey = () => this.finish();
@@ -69,20 +73,88 @@ export class Motion {
     this.prevSnap = this.r.snap;
     this.prevRecent = this.r.recent || [];
     this.drawnSince = false;
-    const was = this.running && this.after;
+    const was = (this.running || this.blitRaf != null) && this.after;
+    if (this.blitRaf != null) cancelAnimationFrame(this.blitRaf);
+    this.blitRaf = null;
     this.finish(false);
     this.on = motionOn() && !!this.prevSnap && this.r.W > 0;
     if (!this.on) return;
     // the run before this one ends at once: its end position is where this move starts from
-    if (was) [this.before, this.after] = [this.after, this.before];
+    // (the canvas is the last run's end position, put back and not drawn since: no copy needed)
+    const cv = this.r.canvas, a = this.after;
+    const kept = this.shown && a && a.width === cv.width && a.height === cv.height;
+    if (was || kept) [this.before, this.after] = [this.after, this.before];
     else this.before = this.copy(this.before);
+    this.shown = false;
+    this.aside();
+  }
+
+  /** The renderer draws the end position aside, into ``after``, not on the canvas: the canvas
+   * keeps what it showed for the rest of this frame, and the end position is rasterised in the
+   * run's first frame (a move's frame no longer draws the board and rasterises it too: in
+   * software, at device pixel ratio 3, the two were over 16 ms). Not on a page that follows
+   * what the board draws (renderer.drawn(): the tests' audits), whose record is the canvas's. */
+  aside() {
+    if (this.r.rec) return;
+    const cv = this.r.canvas;
+    if (!this.after || this.after.width !== cv.width || this.after.height !== cv.height) this.after = makeCanvas(cv.width, cv.height);
+    this.canvasG = this.r.g;
+    this.r.g = this.after.getContext("2d");
+  }
+
+  /** The renderer draws on its canvas again; ``true`` when it drew aside meanwhile. */
+  back() {
+    if (!this.canvasG) return false;
+    this.r.g = this.canvasG;
+    this.canvasG = null;
+    return true;
+  }
+
+  /** The end position drawn aside shown whole on the canvas now (no run shows it). */
+  showAside() {
+    const g = this.r.g;
+    g.save();
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.globalAlpha = 1;
+    this.restore(g, null);
+    g.restore();
+    this.shown = true;
   }
 
   afterUpdate(ctx) {
+    const aside = !!this.canvasG;
+    try {
+      if (this.r.snap && !this.drawnSince && aside) {   // a renderer that draws at the next frame: its end position now
+        if (this.r.raf) cancelAnimationFrame(this.r.raf);
+        this.r.raf = null;
+        this.r.draw();
+      }
+    } finally {
+      this.back();
+    }
+    if (!this.runFor(ctx, aside) && aside) {
+      // no run: the end position drawn aside is shown at the next frame (its raster there too)
+      if (this.drawnSince) this.blitRaf = requestAnimationFrame(() => { this.blitRaf = null; this.showAside(); });
+      else this.r.draw();
+    }
+  }
+
+  /** The end position drawn aside and not shown yet is shown now (true), or there is none. */
+  blitNow() {
+    if (this.blitRaf == null) return false;
+    cancelAnimationFrame(this.blitRaf);
+    this.blitRaf = null;
+    this.showAside();
+    return true;
+  }
+
+  /** Start the run that shows the update's moves (true), or say there is none (false). */
+  runFor(ctx, aside) {
     const prev = this.prevSnap, snap = this.r.snap;
     this.prevSnap = null;
-    if (!this.on || !ctx || !Array.isArray(ctx.recent) || !snap || !prev) return;
-    if (prev.gid !== snap.gid || snap.view.ply <= prev.view.ply) return;
+    this.fromAside = aside;
+    if (!this.on || !ctx || !Array.isArray(ctx.recent) || !snap || !prev) return false;
+    if (prev.gid !== snap.gid || snap.view.ply <= prev.view.ply) return false;
     if (!this.drawnSince) {   // a renderer that draws at the next frame: its end position now
       if (this.r.raf) cancelAnimationFrame(this.r.raf);
       this.r.raf = null;
@@ -104,14 +176,18 @@ export class Motion {
       // the person's own move (its mover a person, to move before it): a short settle
       const last = (snap.history || [])[(snap.history || []).length - 1];
       const seat = last && last.seat, who = seat != null && prev.view.seats && prev.view.seats[seat];
-      if (who && who.kind === "human" && seat === (prev.view.current_player ?? prev.view.current)) this.start([{ settle: true, ms: SETTLE_MS }]);
-      return;
+      if (who && who.kind === "human" && seat === (prev.view.current_player ?? prev.view.current)) {
+        this.start([{ settle: true, ms: SETTLE_MS }]);
+        return true;
+      }
+      return false;
     }
-    if (!groups.length) return;
+    if (!groups.length) return false;
     // moves that come fast (a run of bot moves) are shown faster, never slower than they come
     let ms = Math.max(MIN_MS, Math.min(STEP_MS, 1800 / groups.length));
     if (gap < STEP_MS * 1.6) ms = Math.max(MIN_MS, Math.min(ms, gap * 0.8));
     this.start(groups.map((bs) => ({ ms, flights: bs.map((b) => this.flight(b, bs, this.r.recent[b.k])) })));
+    return true;
   }
 
   /** How the thing marked in ``box`` (by the move ``item`` of the strip) arrives: from a box
@@ -124,14 +200,18 @@ export class Motion {
   }
 
   start(steps) {
-    this.after = this.copy(this.after);
+    // the end position: drawn aside (the first frame puts it on the canvas whole), else copied
+    const aside = this.fromAside;
+    this.fromAside = false;
+    if (!aside) this.after = this.copy(this.after);
     let t = performance.now();
     this.steps = steps.map((s) => { const out = { ...s, t0: t }; t += s.ms; return out; });
     this.kind = steps.some((s) => s.settle) ? "settle" : "moves";
     this.end = t;
     this.running = true;
     this.frames = 0;
-    this.dirty = [];        // what the last frame painted over the end position (device px)
+    // what the last frame painted over the end position (device px; null: the whole canvas)
+    this.dirty = aside ? null : [];
     document.addEventListener("keydown", this.onKey, true);
     this.tick();
   }
@@ -139,6 +219,11 @@ export class Motion {
   /** End the run now: the end position shown (``redraw`` false: the caller draws next). Only
    * what the last frame painted over is put back from the end position the renderer drew. */
   finish(redraw = true) {
+    if (this.blitRaf != null) {   // (no run, an end position to show: shown now, or left to the caller)
+      if (redraw) { this.blitNow(); return; }
+      cancelAnimationFrame(this.blitRaf);
+      this.blitRaf = null;
+    }
     if (!this.running) return;
     this.running = false;
     this.steps = [];
@@ -155,6 +240,7 @@ export class Motion {
     this.restore(g, this.dirty);
     g.restore();
     this.dirty = [];
+    this.shown = true;   // the canvas is ``after`` now, pixel for pixel
   }
 
   /** Put back the end position in ``rects`` (null: the whole canvas). */
@@ -175,6 +261,8 @@ export class Motion {
   /** The renderer drew a frame during the run (a hover, a resize): that is the end position now. */
   drew() {
     this.drawnSince = true;
+    this.shown = false;
+    if (this.blitRaf != null && !this.canvasG) { cancelAnimationFrame(this.blitRaf); this.blitRaf = null; }   // the canvas is new already
     if (!this.running || this.painting) return;
     this.after = this.copy(this.after);
     this.dirty = [];   // the canvas is the end position whole again
@@ -213,7 +301,7 @@ export class Motion {
     g.setTransform(1, 0, 0, 1, 0, 0);
     g.globalAlpha = 1;
     const settling = this.steps.some((s) => s.settle && now < s.t0 + s.ms);
-    this.restore(g, settling ? null : this.dirty || []);
+    this.restore(g, settling ? null : this.dirty);
     const dirty = settling ? null : [];
     const mark = (x, y, w, h) => { if (dirty) { const r = this.rect(x, y, w, h); if (r) dirty.push(r); } };
     for (const s of this.steps) {

@@ -43,10 +43,20 @@ export class TableDoc {
     this.sig = "";
   }
 
-  /** Drawn again for ``snap`` (only when something it says changed). */
-  async update(snap) {
-    this.box.setAttribute("aria-busy", snap && this.o.busy() ? "true" : "false");   // (while the others play, the engine thinks)
-    if (!snap) { this.box.replaceChildren(); this.sig = ""; return; }
+  /** Drawn again for ``snap`` when the page is next idle (only when something it says changed):
+   * never in the frame that shows a move (a run of bot moves drew it for each, costing each move's
+   * frame several ms), and once for the last of several snapshots given meanwhile. Meanwhile the
+   * region is busy (aria-busy: a reader waits for it). */
+  update(snap) {
+    this.want = snap;
+    if (this.idle) return;
+    this.box.setAttribute("aria-busy", "true");
+    const run = () => { this.idle = null; this.draw(this.want); };
+    this.idle = typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 250 }) : setTimeout(run, 40);
+  }
+
+  async draw(snap) {
+    if (!snap) { this.box.replaceChildren(); this.sig = ""; this.box.setAttribute("aria-busy", "false"); return; }
     const mod = await partOf(snap.view.game);
     const part = mod.default;
     const places = this.o.places();
@@ -55,7 +65,7 @@ export class TableDoc {
     const secs = [];
     try { if (part) secs.push(...part(snap, { seatName: this.o.seatName, me: snap.me ?? null })); } catch (e) { console.warn("table part failed", e); }
     const sig = JSON.stringify([snap.gid, snap.view.ply, snap.view.is_over, this.o.turn(), names, bar.map((b) => b.textContent), secs, this.o.since()]);
-    this.box.setAttribute("aria-busy", this.o.busy() ? "true" : "false");
+    this.box.setAttribute("aria-busy", this.o.busy() || this.idle ? "true" : "false");   // (while the others play, the engine thinks)
     if (sig === this.sig) return;
     this.sig = sig;
     ids = 0;

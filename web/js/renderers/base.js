@@ -33,7 +33,7 @@ export function noteCut(full, shown, deliberate) { frameCuts.push({ full: String
 
 // What the board drew in the last frame (renderer.drawn(), window.cairn.drawn()): every text
 // label and every piece, noted by the very calls that paint them - the renderer's own context's
-// fillText (wrapped once, in the Renderer's constructor: record()), notePiece() from a piece's
+// fillText (wrapped once, the first time drawn() is asked: record()), notePiece() from a piece's
 // drawing - in CSS px of the canvas, cut to the clip in force (clip() is followed through
 // save/restore) and dropped when a panel drawn later hides it (noteCover()). The layout audit
 // checks them (e2e/layout_audit.js: labels over labels, labels under pieces, too small, squeezed).
@@ -267,19 +267,30 @@ export function wrap(g, s, x, y, w, { size = 12, color = "#d9d2bd", weight = 400
   return n * size * lh;
 }
 
+/** Stroke the current path in ``colour`` (``width`` px) over a darker, wider line under it, so it
+ * stands out on any ground; ``halo`` the colour under it ("" none). Two strokes, not a blurred
+ * shadow: a shadow's blur is rasterised in software on many phones and cost a move's frame most
+ * of its time (web/dev/motion_bench.py). */
+export function haloStroke(g, colour, width, halo = "rgba(0,0,0,0.55)", spread = 3) {
+  if (halo) {
+    g.strokeStyle = halo;
+    g.lineWidth = width + spread;
+    g.stroke();
+  }
+  g.strokeStyle = colour;
+  g.lineWidth = width;
+  g.stroke();
+}
+
 /** A mark of what the others did since your move (js/recent.js): an outline in the mover's
  * colour round the box {x, y, w, h}, solid and thicker when its chip is the one chosen
  * (``on``: "chosen" | "shown" | "faded"). Returns the box drawn (for renderer.marked()). */
 export function markBox(g, b, colour, on = "shown", radius = 6) {
   g.save();
   g.globalAlpha = on === "faded" ? 0.4 : 1;
-  g.strokeStyle = colour;
-  g.lineWidth = on === "chosen" ? 5 : 3;
-  g.shadowColor = "rgba(0,0,0,0.85)";
-  g.shadowBlur = 4;
   if (on !== "chosen") g.setLineDash([8, 5]);
   roundRect(g, b.x - 3, b.y - 3, b.w + 6, b.h + 6, radius);
-  g.stroke();
+  haloStroke(g, colour, on === "chosen" ? 5 : 3);
   g.restore();
   return { x: b.x - 3, y: b.y - 3, w: b.w + 6, h: b.h + 6 };
 }
@@ -302,7 +313,9 @@ export class Renderer {
     this.canvas = canvas;
     this.ui = ui;
     this.g = canvas.getContext("2d");
-    this.rec = RECORDS.get(this.g) || record(this.g, () => this.dpr);   // what it draws: drawn()
+    // what it draws (drawn()): followed from the first time someone asks (a test, the layout
+    // audit), never on a player's page, where the wrapped calls cost each frame a millisecond or two
+    this.rec = RECORDS.get(this.g) || null;
     this.snap = null;
     this.interactive = false;
     this.touch = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
@@ -416,13 +429,19 @@ export class Renderer {
    * paints its own background calls it first). */
   startCuts() {
     frameCuts = this.cutList = [];
-    Object.assign(this.rec, { list: [], clip: null, stack: [], path: null });
+    if (this.rec) Object.assign(this.rec, { list: [], clip: null, stack: [], path: null });
   }
 
   /** What the last frame drew that shows: [{kind: "label" | "piece", text, box: {x, y, w, h}}]
    * (CSS px of the canvas, in the order drawn; a label also has ``size``, its height in px, and
    * ``squeeze``, its width drawn over its natural width). */
-  drawn() { return this.rec.list.map((d) => ({ ...d, box: { ...d.box } })); }
+  drawn() {
+    if (!this.rec) {   // the first question: follow the context from now on, and draw the frame again
+      this.rec = RECORDS.get(this.g) || record(this.g, () => this.dpr);
+      this.draw();
+    }
+    return this.rec.list.map((d) => ({ ...d, box: { ...d.box } }));
+  }
 
   /** The same at the view of the whole board (a board with a camera: ``showWhole()``, what its
    * fit button shows; false: no such view now), the player's view put back after; null for a

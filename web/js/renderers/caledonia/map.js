@@ -7,6 +7,7 @@
 // total cost, or the pictograms of the units that may go there).
 import { TERRAIN, FONT, hexPath, unitGlyph, text } from "./paint.js";
 import { drawGround, drawBoardFrame } from "./terrain.js";
+import { haloStroke } from "../base.js";
 
 // a unit's pictogram on its space, in hex radii (the hex's inner radius is 0.87)
 const UNIT_SIZE = 1.2;
@@ -239,12 +240,8 @@ export function drawMap(ctx) {
     g.globalAlpha = m.on === "faded" ? 0.4 : 1;
     g.beginPath();
     g.arc(x, y, r * 0.74, 0, Math.PI * 2);
-    g.strokeStyle = m.colour;
-    g.shadowColor = "rgba(0,0,0,0.85)";
-    g.shadowBlur = 3;
-    g.lineWidth = Math.max(m.on === "chosen" ? 4 : 2.5, r * (m.on === "chosen" ? 0.16 : 0.11));
     if (m.on !== "chosen") g.setLineDash([Math.max(3, r * 0.2), Math.max(2, r * 0.1)]);
-    g.stroke();
+    haloStroke(g, m.colour, Math.max(m.on === "chosen" ? 4 : 2.5, r * (m.on === "chosen" ? 0.16 : 0.11)));
     g.restore();
     if (ctx.boxes) ctx.boxes.push({ k: m.k, kind: "space", key: String(sid), x: x - r * 0.74, y: y - r * 0.74, w: r * 1.48, h: r * 1.48 });
   }

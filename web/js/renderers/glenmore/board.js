@@ -4,7 +4,7 @@
 import {
   RESOURCES, THEME, drawTile, drawFigure, drawDie, drawRes, drawCoin, roundRect, font, fitText,
 } from "./draw.js";
-import { markBox } from "../base.js";
+import { haloStroke, markBox } from "../base.js";
 
 /** The marks of what the others did since your move on this ``kind`` of place (R.marks: the
  * renderer's markings()), drawn round ``box`` for each key; kept in R.markBoxes (tests). */
@@ -40,14 +40,12 @@ export function chainCells(x, y, cell, gap, ring) {
   return out;
 }
 
+/** A place the player can take: the accent's outline with a soft glow of it round it (hot: the
+ * place under the pointer, brighter and wider). */
 export function highlight(g, x, y, w, h, r, hot) {
   g.save();
   roundRect(g, x - 2.5, y - 2.5, w + 5, h + 5, r + 2);
-  g.lineWidth = hot ? 4 : 3;
-  g.strokeStyle = THEME.accent;
-  g.shadowColor = "rgba(255,213,74,0.9)";
-  g.shadowBlur = hot ? 14 : 8;
-  g.stroke();
+  haloStroke(g, THEME.accent, hot ? 4 : 3, hot ? "rgba(255,213,74,0.45)" : "rgba(255,213,74,0.3)", hot ? 9 : 6);
   g.restore();
 }
 

@@ -4,7 +4,7 @@
 import { rotatePoint } from "./geometry.js";
 import { glyph, drawMember, drawHut, COLORS } from "./paint.js";
 import { drawPlayers, drawPreview, drawButtons, drawInfo, roundBox, layoutFor } from "./panels.js";
-import { font } from "../base.js";
+import { font, haloStroke } from "../base.js";
 import { t, tn, N_ } from "../../i18n/hunters.js";
 import { tapOr } from "../../pointer.js";
 
@@ -216,22 +216,19 @@ export const drawing = {
         if (m.kind !== kind) continue;
         g.save();
         g.globalAlpha = on ? 1 : 0.4;
-        g.strokeStyle = col;
-        g.shadowColor = "rgba(0,0,0,0.8)";
-        g.shadowBlur = 4;
         if (kind === "tile") {
           const [x, y] = this.toScreen(m.x - 0.5, m.y - 0.5);
-          g.lineWidth = this.focus === k ? 5 : 3;
           g.setLineDash(this.focus === k ? [] : [Math.max(6, s * 0.12), Math.max(4, s * 0.06)]);
-          g.strokeRect(x + 2, y + 2, s - 4, s - 4);
+          g.beginPath(); g.rect(x + 2, y + 2, s - 4, s - 4);
+          haloStroke(g, col, this.focus === k ? 5 : 3);
           this.markBoxes.push({ k, kind, x: x + 2, y: y + 2, w: s - 4, h: s - 4 });
         } else {
           const p = this.spotWorld(m.x, m.y, m.piece);
           if (p) {
             const [x, y] = this.toScreen(p[0], p[1]);
             const r = Math.max(12, s * 0.2);
-            g.lineWidth = this.focus === k ? 4 : 3;
-            g.beginPath(); g.arc(x, y, r, 0, Math.PI * 2); g.stroke();
+            g.beginPath(); g.arc(x, y, r, 0, Math.PI * 2);
+            haloStroke(g, col, this.focus === k ? 4 : 3);
             this.markBoxes.push({ k, kind, x: x - r, y: y - r, w: 2 * r, h: 2 * r });
           }
         }

@@ -139,8 +139,11 @@ export function drawPreview(g, view, W, art, rot, phase, winnerText, lay) {
     g.save();
     g.translate(cx, ty + size / 2);
     g.rotate((rot || 0) * Math.PI / 2);
-    g.shadowColor = "rgba(0,0,0,0.5)";
-    g.shadowBlur = 6;
+    // its shadow: a soft dark edge round it (two plain squares, not a blurred shadow: see haloStroke)
+    g.fillStyle = "rgba(0,0,0,0.18)";
+    g.fillRect(-size / 2 - 4, -size / 2 - 3, size + 8, size + 8);
+    g.fillStyle = "rgba(0,0,0,0.25)";
+    g.fillRect(-size / 2 - 2, -size / 2 - 1, size + 4, size + 4);
     g.drawImage(art, -size / 2, -size / 2, size, size);
     g.restore();
     if (drawn && drawn.bonus) {
