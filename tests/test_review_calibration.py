@@ -183,3 +183,31 @@ def test_a_decision_about_to_be_marked_is_looked_at_longer_a_clear_good_one_stop
     assert t.settled(0.0)(Paired(marked.diffs * 2))     # 32 worlds: enough
     assert t.settled(0.0)(good)                         # good at once
     assert dataclasses.replace(t, sure=0).settled(0.0)(marked)
+
+
+def _rows(game, level="random", looked=True):
+    """A small made-up calibration game: six decisions the first look finds costly, the second
+    look near the reference (or, ``looked`` False, cheap decisions never looked at again)."""
+    out = []
+    for i in range(6):
+        loss1 = 2.5 + i if looked else 1.0
+        diffs = [0.9 * loss1 + ((j * 7 + i) % 5 - 2) * 0.5 for j in range(64)] if looked else None
+        ref = 0.9 * loss1 + (0.8 if i % 2 else -0.8)
+        out.append({"key": f"{game}@{i}", "level": level, "loss1": loss1, "diffs": diffs, "loss": ref, "se": 0.7,
+                    "ref": ref, "ref_se": 0.7})
+    return out
+
+
+def test_the_fit_held_out_judges_each_game_by_a_trust_fitted_without_it():
+    from cairn.review import fit
+    look = Look("easy", 8, 8, 64)
+    one = _rows("g1")
+    trust, f = fit.choose("glenmore", one, look, 0.9)
+    assert f["marks"] > 0
+    # three copies of one game: each held out gets the trust the others give, the same one
+    copies = one + [dict(r, key=r["key"].replace("g1", g)) for g in ("g2", "g3") for r in one]
+    h = fit.held_out("glenmore", copies, look)
+    assert h["marks"] == 3 * f["marks"] and h["inside"] == 3 * f["inside"] and h["confirmed"] == 3 * f["confirmed"]
+    # a game beside one never looked at again: held out, nothing fits it, so it has no marks
+    h = fit.held_out("glenmore", one + _rows("g2", looked=False), look)
+    assert h["marks"] == 0 and h["inside"] == 0
