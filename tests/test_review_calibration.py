@@ -211,3 +211,19 @@ def test_the_fit_held_out_judges_each_game_by_a_trust_fitted_without_it():
     # a game beside one never looked at again: held out, nothing fits it, so it has no marks
     h = fit.held_out("glenmore", one + _rows("g2", looked=False), look)
     assert h["marks"] == 0 and h["inside"] == 0
+
+
+def test_the_fit_says_how_many_claims_inside_the_noise_alone_would_leave():
+    from cairn.review import fit
+    look = Look("easy", 8, 8, 64)
+    rows = _rows("g1")
+    trust = Trust(2.0, 0.0, 1.0, 1.0, 1.96, settings_for("glenmore").marks, 64)
+    marks = fit.score("glenmore", rows, trust, look, 0)["marks"]
+    taken, whole, with_error = fit.expected_inside("glenmore", rows, trust, look)
+    assert marks > 0 and with_error < taken <= whole < marks
+    # a look without noise and no error beyond it: only the reference's own noise is left, a
+    # claim of the truth inside its 95% interval 95% of the time
+    exact = [dict(r, diffs=[r["diffs"][0]] * 64) for r in rows]
+    sure = dataclasses.replace(trust, error=0.0)
+    n = fit.score("glenmore", exact, sure, look, 0)["marks"]
+    assert n > 0 and all(abs(x - 0.95 * n) < 0.001 for x in fit.expected_inside("glenmore", exact, sure, look))

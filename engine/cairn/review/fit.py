@@ -235,6 +235,25 @@ def held_out(name: str, rows: List[Dict[str, Any]], look: Look, precision: float
     return out
 
 
+def expected_inside(name: str, rows: List[Dict[str, Any]], trust: Trust, look: Look) -> Tuple[float, float, float]:
+    """How many of the trust's marks a claim could be expected to have inside the reference's 95%
+    interval were it unbiased, its only error the look's noise: at the worlds the look took, at
+    all its worlds, and with the trust's ``error`` (what the claims miss the reference by beyond
+    both noises) beside them.  The ceiling the reference's own noise leaves the share inside."""
+    s = settings_for(name)
+    out = [0.0, 0.0, 0.0]
+    for r in rows:
+        claimed, lo, _hi = verdict(trust, look, r["loss1"], r["diffs"])
+        if s.mark_of(claimed, lo) not in MARKS:
+            continue
+        ref = r["ref_se"]
+        taken = trust.second * looked(trust, look, r["loss1"], r["diffs"]).se if r["diffs"] else 0.0
+        whole = trust.second * Paired(r["diffs"]).se if r["diffs"] else 0.0
+        for i, sd in enumerate((math.hypot(taken, ref), math.hypot(whole, ref), math.sqrt(taken ** 2 + ref ** 2 + trust.error ** 2))):
+            out[i] += math.erf(1.96 * ref / sd / math.sqrt(2)) if sd > 0 else 1.0
+    return out[0], out[1], out[2]
+
+
 def main(argv: List[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m cairn review-fit")
     p.add_argument("game", choices=sorted(GAMES))
@@ -290,4 +309,7 @@ def main(argv: List[str]) -> int:
               f"most {h['hard']}, claims inside the reference's 95% {h['inside']}, reference inside the shown range "
               f"{h['covered']}, clear mistakes named {h['found']} (marked {h['found_any']}) of {h['clear']}; in the fit: marks "
               f"{f['marks']}, inside {f['inside']}")
+        e = expected_inside(name, rows, t, look)
+        print(f"claims inside to be expected of {f['marks']} marks were each claim unbiased: {e[0]:.1f} (the look's noise "
+              f"alone), {e[1]:.1f} (at all its worlds), {e[2]:.1f} (with the trust's error beside it)")
     return 0
