@@ -7,14 +7,18 @@ A look stopped early is the first worlds of the whole one (the worlds come in or
 trust (:class:`cairn.review.judge.Trust`) gives, without judging again, the very verdicts the
 review would: this module tries a grid of them and prints, per candidate, the figures of
 :mod:`cairn.review.check` (marks confirmed, the hard bot's marks, claims inside the
-reference's range), the chosen one first.
+reference's range), then the chosen one.
 
 The fit: the claim's weights by least squares of the reference's loss on the first look's loss
-and the second look's mean (through the origin); ``error``: what the claims miss the reference
-by beyond the reference's own noise and the look's (root mean square); ``z`` the least of the
-grid's that keeps marks confirmed at least ``precision`` of the time and at most one mark per
-hard-bot game, with the most marks (claims inside the reference's range are printed, not
-required: the reference's own noise makes that share a loose measure).
+and the second look's mean (through the origin), and a few others (:func:`candidates`);
+``error``: what the claims miss the reference by beyond the reference's own noise and the look's
+(root mean square), 3/4 and half of it; each ``z``; ``sure`` 0 or all the look's worlds.  Of
+those that keep marks confirmed at least ``precision`` of the time and at most one mark per
+hard-bot game (:func:`holds`), the :func:`preference`'s first.  Then two checks of the choice:
+**held out** (:func:`held_out`: each game of the set judged by the trust the fit chooses from
+the other games alone, the figures added up) and **the ceiling** (:func:`expected_inside`: how
+many of the marks' claims could be expected inside the reference's 95% interval were they
+unbiased, the reference's and the look's noise alone).
 """
 from __future__ import annotations
 
