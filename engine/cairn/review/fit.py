@@ -253,7 +253,8 @@ def expected_inside(name: str, rows: List[Dict[str, Any]], trust: Trust, look: L
         ref = r["ref_se"]
         taken = trust.second * looked(trust, look, r["loss1"], r["diffs"]).se if r["diffs"] else 0.0
         whole = trust.second * Paired(r["diffs"]).se if r["diffs"] else 0.0
-        for i, sd in enumerate((math.hypot(taken, ref), math.hypot(whole, ref), math.sqrt(taken ** 2 + ref ** 2 + trust.error ** 2))):
+        sds = (math.hypot(taken, ref), math.hypot(whole, ref), math.sqrt(taken ** 2 + ref ** 2 + trust.error ** 2))
+        for i, sd in enumerate(sds):
             out[i] += math.erf(1.96 * ref / sd / math.sqrt(2)) if sd > 0 else 1.0
     return out[0], out[1], out[2]
 
