@@ -183,3 +183,47 @@ def test_a_decision_about_to_be_marked_is_looked_at_longer_a_clear_good_one_stop
     assert t.settled(0.0)(Paired(marked.diffs * 2))     # 32 worlds: enough
     assert t.settled(0.0)(good)                         # good at once
     assert dataclasses.replace(t, sure=0).settled(0.0)(marked)
+
+
+def _rows(game, level="random", looked=True):
+    """A small made-up calibration game: six decisions the first look finds costly, the second
+    look near the reference (or, ``looked`` False, cheap decisions never looked at again)."""
+    out = []
+    for i in range(6):
+        loss1 = 2.5 + i if looked else 1.0
+        diffs = [0.9 * loss1 + ((j * 7 + i) % 5 - 2) * 0.5 for j in range(64)] if looked else None
+        ref = 0.9 * loss1 + (0.8 if i % 2 else -0.8)
+        out.append({"key": f"{game}@{i}", "level": level, "loss1": loss1, "diffs": diffs, "loss": ref, "se": 0.7,
+                    "ref": ref, "ref_se": 0.7})
+    return out
+
+
+def test_the_fit_held_out_judges_each_game_by_a_trust_fitted_without_it():
+    from cairn.review import fit
+    look = Look("easy", 8, 8, 64)
+    one = _rows("g1")
+    trust, f = fit.choose("glenmore", one, look, 0.9)
+    assert f["marks"] > 0
+    # three copies of one game: each held out gets the trust the others give, the same one
+    copies = one + [dict(r, key=r["key"].replace("g1", g)) for g in ("g2", "g3") for r in one]
+    h = fit.held_out("glenmore", copies, look)
+    assert h["marks"] == 3 * f["marks"] and h["inside"] == 3 * f["inside"] and h["confirmed"] == 3 * f["confirmed"]
+    # a game beside one never looked at again: held out, nothing fits it, so it has no marks
+    h = fit.held_out("glenmore", one + _rows("g2", looked=False), look)
+    assert h["marks"] == 0 and h["inside"] == 0
+
+
+def test_the_fit_says_how_many_claims_inside_the_noise_alone_would_leave():
+    from cairn.review import fit
+    look = Look("easy", 8, 8, 64)
+    rows = _rows("g1")
+    trust = Trust(2.0, 0.0, 1.0, 1.0, 1.96, settings_for("glenmore").marks, 64)
+    marks = fit.score("glenmore", rows, trust, look, 0)["marks"]
+    taken, whole, with_error = fit.expected_inside("glenmore", rows, trust, look)
+    assert marks > 0 and with_error < taken <= whole < marks
+    # a look without noise and no error beyond it: only the reference's own noise is left, a
+    # claim of the truth inside its 95% interval 95% of the time
+    exact = [dict(r, diffs=[r["diffs"][0]] * 64) for r in rows]
+    sure = dataclasses.replace(trust, error=0.0)
+    n = fit.score("glenmore", exact, sure, look, 0)["marks"]
+    assert n > 0 and all(abs(x - 0.95 * n) < 0.001 for x in fit.expected_inside("glenmore", exact, sure, look))

@@ -7,14 +7,18 @@ A look stopped early is the first worlds of the whole one (the worlds come in or
 trust (:class:`cairn.review.judge.Trust`) gives, without judging again, the very verdicts the
 review would: this module tries a grid of them and prints, per candidate, the figures of
 :mod:`cairn.review.check` (marks confirmed, the hard bot's marks, claims inside the
-reference's range), the chosen one first.
+reference's range), then the chosen one.
 
 The fit: the claim's weights by least squares of the reference's loss on the first look's loss
-and the second look's mean (through the origin); ``error``: what the claims miss the reference
-by beyond the reference's own noise and the look's (root mean square); ``z`` the least of the
-grid's that keeps marks confirmed at least ``precision`` of the time and at most one mark per
-hard-bot game, with the most marks (claims inside the reference's range are printed, not
-required: the reference's own noise makes that share a loose measure).
+and the second look's mean (through the origin), and a few others (:func:`candidates`);
+``error``: what the claims miss the reference by beyond the reference's own noise and the look's
+(root mean square), 3/4 and half of it; each ``z``; ``sure`` 0 or all the look's worlds.  Of
+those that keep marks confirmed at least ``precision`` of the time and at most one mark per
+hard-bot game (:func:`holds`), the :func:`preference`'s first.  Then two checks of the choice:
+**held out** (:func:`held_out`: each game of the set judged by the trust the fit chooses from
+the other games alone, the figures added up) and **the ceiling** (:func:`expected_inside`: how
+many of the marks' claims could be expected inside the reference's 95% interval were they
+unbiased, the reference's and the look's noise alone).
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ import json
 import math
 import os
 from multiprocessing import Pool
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .. import GAMES
 from ..bots.knowledge import knowledge_for
@@ -167,6 +171,94 @@ def fit_weights(rows: List[Dict[str, Any]], look: Look) -> Tuple[float, float, f
     return first, second, math.sqrt(max(0.0, extra))
 
 
+def candidates(name: str, rows: List[Dict[str, Any]], look: Look) -> Iterator[Trust]:
+    """The trusts the fit tries: the least-squares weights (and a few shrunk or one look's
+    alone), their error, 3/4 and half of it, each ``z``, a mark's worlds at least 0 or all."""
+    s = settings_for(name)
+    start = s.marks[0]
+    first, second, error = fit_weights([r for r in rows if r["diffs"] is not None and r["loss1"] >= start], look)
+    weights = [(first, second), (0.0, 1.0), (0.5 * first, second), (first, 0.8 * second), (0.0, second), (0.0, 0.85), (0.1, 0.8)]
+    for first_, second_ in weights:
+        for err in (error, 0.75 * error, 0.5 * error):
+            for z in (1.0, 1.28, 1.645, 1.96, 2.33):
+                for sure in sorted({0, look.most}):
+                    yield Trust(start, round(first_, 2), round(second_, 2), round(err, 2), z, s.marks, sure)
+
+
+def holds(f: Dict[str, Any], precision: float) -> bool:
+    """Marks (and mistakes or blunders) confirmed ``precision`` of the time, at most one mark per
+    hard-bot game, and some marks."""
+    return (f["grave"] == 0 or f["grave_confirmed"] >= precision * f["grave"]) and f["hard"] <= 1 \
+        and f["marks"] > 0 and f["confirmed"] >= precision * f["marks"]
+
+
+def preference(f: Dict[str, Any]) -> Tuple[Any, ...]:
+    """Of the trusts that hold: claims inside the reference's range for 80% of the marks first,
+    then the clear mistakes named, the share inside, the marks, the fewest worlds."""
+    return (f["inside"] >= 0.8 * f["marks"], f["found"], f["found_any"], f["inside"] / f["marks"] if f["marks"] else 0,
+            f["marks"], -f["worlds"])
+
+
+def choose(name: str, rows: List[Dict[str, Any]], look: Look, precision: float) -> Optional[Tuple[Trust, Dict[str, Any]]]:
+    """The fit's choice over ``rows``: of :func:`candidates` that :func:`holds`, the :func:`preference`'s first."""
+    if not any(r["diffs"] for r in rows if r["loss1"] >= settings_for(name).marks[0]):
+        return None   # nothing looked at again: nothing to fit
+    hard_games = len({game_of(r) for r in rows if r["level"] == "hard"})
+    chosen = None
+    for t in candidates(name, rows, look):
+        f = score(name, rows, t, look, hard_games)
+        if holds(f, precision) and (chosen is None or preference(f) > chosen[2]):
+            chosen = (t, f, preference(f))
+    return None if chosen is None else chosen[:2]
+
+
+def game_of(row: Dict[str, Any]) -> str:
+    return row["key"].split("@")[0]
+
+
+#: the figures :func:`held_out` adds up over the games
+SUMMED = ("marks", "confirmed", "grave", "grave_confirmed", "inside", "covered", "found", "found_any", "clear")
+
+
+def held_out(name: str, rows: List[Dict[str, Any]], look: Look, precision: float = 0.9) -> Dict[str, Any]:
+    """Leave one game out: each game of the set judged by the trust the fit chooses from the
+    others' decisions alone (weights, error and all), the figures added up over the games (the
+    hard bot: most marks in one game).  What the fit's own figures would be on games it did not
+    see; a game whose fit holds nothing counts no marks."""
+    out: Dict[str, Any] = {k: 0 for k in SUMMED}
+    out["hard"] = 0
+    for g in sorted({game_of(r) for r in rows}):
+        chosen = choose(name, [r for r in rows if game_of(r) != g], look, precision)
+        if chosen is None:
+            continue
+        mine = [r for r in rows if game_of(r) == g]
+        f = score(name, mine, chosen[0], look, 1)
+        for k in SUMMED:
+            out[k] += f[k]
+        out["hard"] = max(out["hard"], f["hard"])
+    return out
+
+
+def expected_inside(name: str, rows: List[Dict[str, Any]], trust: Trust, look: Look) -> Tuple[float, float, float]:
+    """How many of the trust's marks a claim could be expected to have inside the reference's 95%
+    interval were it unbiased, its only error the look's noise: at the worlds the look took, at
+    all its worlds, and with the trust's ``error`` (what the claims miss the reference by beyond
+    both noises) beside them.  The ceiling the reference's own noise leaves the share inside."""
+    s = settings_for(name)
+    out = [0.0, 0.0, 0.0]
+    for r in rows:
+        claimed, lo, _hi = verdict(trust, look, r["loss1"], r["diffs"])
+        if s.mark_of(claimed, lo) not in MARKS:
+            continue
+        ref = r["ref_se"]
+        taken = trust.second * looked(trust, look, r["loss1"], r["diffs"]).se if r["diffs"] else 0.0
+        whole = trust.second * Paired(r["diffs"]).se if r["diffs"] else 0.0
+        sds = (math.hypot(taken, ref), math.hypot(whole, ref), math.sqrt(taken ** 2 + ref ** 2 + trust.error ** 2))
+        for i, sd in enumerate(sds):
+            out[i] += math.erf(1.96 * ref / sd / math.sqrt(2)) if sd > 0 else 1.0
+    return out[0], out[1], out[2]
+
+
 def main(argv: List[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m cairn review-fit")
     p.add_argument("game", choices=sorted(GAMES))
@@ -199,31 +291,30 @@ def main(argv: List[str]) -> int:
         f"{r['loss1']:.1f}/{Paired(r['diffs']).mean:.1f} ({Paired(r['diffs']).se:.1f})/{r['ref']:.1f} ({r['ref_se']:.1f})"
         for r in flagged))
     chosen = None
-    weights = [(first, second), (0.0, 1.0), (0.5 * first, second), (first, 0.8 * second), (0.0, second), (0.0, 0.85), (0.1, 0.8)]
-    for first_, second_ in weights:
-        for err in (error, 0.75 * error, 0.5 * error):
-            for z in (1.0, 1.28, 1.645, 1.96, 2.33):
-                for sure in sorted({0, look.most}):
-                    t = Trust(start, round(first_, 2), round(second_, 2), round(err, 2), z, s.marks, sure)
-                    f = score(name, rows, t, look, hard_games)
-                    ok = (f["grave"] == 0 or f["grave_confirmed"] >= a.precision * f["grave"]) and f["hard"] <= 1 \
-                        and f["marks"] > 0 and f["confirmed"] >= a.precision * f["marks"]
-                    print(f"  first {t.first:.2f} second {t.second:.2f} error {t.error:.2f} z {z:.2f} sure {sure}: marks "
-                          f"{f['marks']} (grave {f['grave']}, confirmed {f['grave_confirmed']}; any confirmed "
-                          f"{f['confirmed']}), hard bot most {f['hard']} ({f['hard_total']} in {hard_games} games), claims "
-                          f"inside the reference's 95% {f['inside']}, reference inside the shown range {f['covered']}, "
-                          f"clear mistakes named {f['found']} (marked {f['found_any']}) of {f['clear']}, slope "
-                          f"{f['slope']:.2f}, rms {f['rms']:.2f}, worlds {f['worlds']}{'  OK' if ok else ''}")
-                    # of those that hold: claims inside the reference's range for 80% of the marks
-                    # first, then the clear mistakes named, the share inside, the marks, the fewest worlds
-                    key = (f["inside"] >= 0.8 * f["marks"], f["found"], f["found_any"], f["inside"] / f["marks"] if f["marks"] else 0,
-                           f["marks"], -f["worlds"])
-                    if ok and (chosen is None or key > chosen[2]):
-                        chosen = (t, f, key)
+    for t in candidates(name, rows, look):
+        f = score(name, rows, t, look, hard_games)
+        ok = holds(f, a.precision)
+        print(f"  first {t.first:.2f} second {t.second:.2f} error {t.error:.2f} z {t.z:.2f} sure {t.sure}: marks "
+              f"{f['marks']} (grave {f['grave']}, confirmed {f['grave_confirmed']}; any confirmed "
+              f"{f['confirmed']}), hard bot most {f['hard']} ({f['hard_total']} in {hard_games} games), claims "
+              f"inside the reference's 95% {f['inside']}, reference inside the shown range {f['covered']}, "
+              f"clear mistakes named {f['found']} (marked {f['found_any']}) of {f['clear']}, slope "
+              f"{f['slope']:.2f}, rms {f['rms']:.2f}, worlds {f['worlds']}{'  OK' if ok else ''}")
+        if ok and (chosen is None or preference(f) > chosen[2]):
+            chosen = (t, f, preference(f))
     if chosen is None:
         print("  none holds")
     else:
         t, f, _ = chosen
         print(f"chosen: trust = {{ start = {t.start}, first = {t.first}, second = {t.second}, error = {t.error}, z = {t.z}, "
               f"sure = {t.sure} }}")
+        h = held_out(name, rows, look, a.precision)
+        print(f"held out (each game judged by the trust this fit chooses from the other games): marks {h['marks']} "
+              f"(confirmed {h['confirmed']}; mistake or blunder {h['grave']}, confirmed {h['grave_confirmed']}), hard bot "
+              f"most {h['hard']}, claims inside the reference's 95% {h['inside']}, reference inside the shown range "
+              f"{h['covered']}, clear mistakes named {h['found']} (marked {h['found_any']}) of {h['clear']}; in the fit: marks "
+              f"{f['marks']}, inside {f['inside']}")
+        e = expected_inside(name, rows, t, look)
+        print(f"claims inside to be expected of {f['marks']} marks were each claim unbiased: {e[0]:.1f} (the look's noise "
+              f"alone), {e[1]:.1f} (at all its worlds), {e[2]:.1f} (with the trust's error beside it)")
     return 0
