@@ -22,10 +22,12 @@ WATCH = """() => { window.__busySeen = false; const r = document.getElementById(
 
 
 # the region drawn and not drawn again for three frames (a press may redraw it twice: the board, then the list)
+# (false after 30 s: a region never steady, busy on and off at every frame, once hung the test)
 STEADY = """() => new Promise((done) => { const r = document.getElementById('table-doc');
-  let last = r.innerText, same = 0;
+  let last = r.innerText, same = 0; const t0 = performance.now();
   const look = () => { const now = r.innerText; same = now === last ? same + 1 : 0; last = now;
-    if (same >= 3 && r.getAttribute('aria-busy') === 'false') done(true); else requestAnimationFrame(look); };
+    if (same >= 3 && r.getAttribute('aria-busy') === 'false') done(true);
+    else if (performance.now() - t0 > 30000) done(false); else requestAnimationFrame(look); };
   requestAnimationFrame(look); })"""
 
 
@@ -37,7 +39,7 @@ def reader_move(page, region, limit=25):
     shown = []
     for n in range(limit):
         expect(region).to_have_attribute("aria-busy", "false", timeout=60_000)
-        page.evaluate(STEADY)
+        assert page.evaluate(STEADY), "the table's region never steady for 30 s"
         if region.get_by_text(OVER).count():
             return None
         choose = region.get_by_role("list", name="What you can choose")

@@ -50,12 +50,15 @@ export class TableDoc {
   update(snap) {
     this.want = snap;
     if (this.idle) return;
-    this.box.setAttribute("aria-busy", "true");
+    // a new position: busy until it is drawn (the same one asked again, as every redraw of the
+    // choice bar does: drawn again if anything changed, quietly)
+    if (snap !== this.drawnSnap) this.box.setAttribute("aria-busy", "true");
     const run = () => { this.idle = null; this.draw(this.want); };
     this.idle = typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 250 }) : setTimeout(run, 40);
   }
 
   async draw(snap) {
+    this.drawnSnap = snap;
     if (!snap) { this.box.replaceChildren(); this.sig = ""; this.box.setAttribute("aria-busy", "false"); return; }
     const mod = await partOf(snap.view.game);
     const part = mod.default;
