@@ -4,8 +4,8 @@
 // shown moving over it, in the order played: each thing the move marked (the engine's marks, the
 // boxes renderer.marked() gives) travels from where it came from (the renderer's flightFrom(box,
 // group), e.g. Glen More's chain space for the tile taken there) to where it lands, or drops onto
-// its place, or (a price, a count) fades to its new look; what has not landed yet still shows
-// as it was. Each step 200-450 ms, shorter when the moves come fast; the player's own move gets
+// its place, or (a price, a count) fades to its new look, or (a count the move raised) flies to
+// the panel from where the move was played; what has not landed yet still shows as it was. Each step 200-450 ms, shorter when the moves come fast; the player's own move gets
 // a short settle. A tap on the board or any key ends the run at once; prefers-reduced-motion and
 // the "Moves shown moving" setting off show the end position at once. The tests' ?fast=1 shows
 // none unless ?motion=1.
@@ -195,6 +195,12 @@ export class Motion {
    * else it drops onto its place. */
   flight(box, group, item) {
     const hook = this.r.flightFrom ? this.r.flightFrom(box, group, item || {}) : null;
+    if (hook === "pulse" && box.kind === "count" && box.up) {
+      // a count the move raised (points, coins, goods): it flies to the panel from where the move
+      // was played (the move's first place on the board shown with it), then settles there
+      const from = group.find((b) => b.kind !== "count" && b.w > 0 && b.h > 0);
+      if (from) return { to: box, from, how: "gain" };
+    }
     if (hook === "fade" || hook === "pulse") return { to: box, how: hook };
     return { to: box, from: hook || null, how: hook ? "travel" : "drop" };
   }
@@ -336,6 +342,19 @@ export class Motion {
           continue;
         }
         let cx = sx + sw / 2, cy = sy + sh / 2, k = 1, a = 1;
+        if (f.how === "gain") {   // from the move's place, small and rising, to its place on the panel
+          const F = f.from;
+          const fx = (F.x + F.w / 2) * d, fy = (F.y + F.h / 2) * d;
+          cx = fx + (cx - fx) * e;
+          cy = fy + (cy - fy) * e - Math.sin(Math.PI * t) * Math.max(sh, 24 * d);
+          k = 1 + 0.35 * Math.sin(Math.PI * t);
+          a = Math.min(1, t * 5);
+          g.globalAlpha = a;
+          g.drawImage(this.after, sx, sy, sw, sh, cx - (sw * k) / 2, cy - (sh * k) / 2, sw * k, sh * k);
+          mark(cx - (sw * k) / 2, cy - (sh * k) / 2, sw * k, sh * k);
+          g.globalAlpha = 1;
+          continue;
+        }
         if (f.how === "travel") {
           const F = f.from;
           const fx = (F.x + F.w / 2) * d, fy = (F.y + F.h / 2) * d;

@@ -296,12 +296,14 @@ export function markBox(g, b, colour, on = "shown", radius = 6) {
 }
 
 /** Moves shown moving (js/motion.js): a count of ``seat``'s drawn in ``box`` that was ``was`` at
- * the update before and is ``now`` swells to its new value as the move that changed it is shown
- * (``R``: the renderer, or what carries its ``markBoxes`` and ``recentOf``). */
+ * the update before and is ``now`` changes as the move that changed it is shown: a gain flies to
+ * it from where the move was played (``up``), a loss swells to its new value (``R``: the renderer,
+ * or what carries its ``markBoxes`` and ``recentOf``). */
 export function countChanged(R, seat, key, was, now, box) {
   if (!R || was == null || String(was) === String(now) || !R.markBoxes || !R.recentOf) return;
   const k = R.recentOf(seat);
-  if (k != null) R.markBoxes.push({ k, kind: "count", key: `${key} ${seat}`, x: box.x, y: box.y, w: box.w, h: box.h });
+  const num = (v) => Number(String(v).replace(/[^\d.-]/g, ""));
+  if (k != null) R.markBoxes.push({ k, kind: "count", key: `${key} ${seat}`, x: box.x, y: box.y, w: box.w, h: box.h, up: num(now) > num(was) });
 }
 
 /** Is (x, y) inside the rectangle {x, y, w, h}? */
