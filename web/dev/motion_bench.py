@@ -58,8 +58,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bots", type=int, default=30, help="bot moves to watch (default %(default)s)")
     ap.add_argument("--game", default="glenmore")
+    ap.add_argument("--dist", default=None, help="another built site (a 'before' for comparison; default: dist/)")
     a = ap.parse_args()
-    with site_and_browser() as (url, browser):
+    with site_and_browser(a.dist) as (url, browser):
         ctx, page, errors = open_app(browser, url, PHONE3, query="?nosw=1&lang=en")
         page.click(f"#game-list [data-game='{a.game}']")
         n = 5 if a.game != "caledonia" else 4

@@ -5,6 +5,7 @@
 // hover (or tap when nothing is to be played there).
 import { buildLayout, rotatePoint, unrotatePoint, pieceAt } from "./hunters/geometry.js";
 import { paintTile, paintPieceMask } from "./hunters/paint.js";
+import { makeCanvas } from "./landscape.js";
 import { drawing, wayFromStart } from "./hunters/draw.js";
 import { layoutFor, drawInfo } from "./hunters/panels.js";
 import { Renderer } from "./base.js";
@@ -233,8 +234,24 @@ export default class HuntersRenderer extends Renderer {
       this.artSize = size;
     }
     const k = `${id}@${size}`;
-    if (!this.art.has(k)) this.art.set(k, paintTile(L, size));
+    if (!this.art.has(k)) this.art.set(k, this.smallerArt(id, size) || paintTile(L, size));
     return this.art.get(k);
+  }
+
+  /** The tile's picture at ``size`` made from a bigger one already painted (the drawn tile's,
+   * shown large beside the board, or the last zoom level's): an image scaled down, a fraction of
+   * a millisecond, where painting it again took several (a bot's move cost its frame that). */
+  smallerArt(id, size) {
+    for (let big = size * 2; big <= 512; big *= 2) {
+      const src = this.art.get(`${id}@${big}`);
+      if (!src) continue;
+      const c = makeCanvas(size, size);
+      const g = c.getContext("2d");
+      g.imageSmoothingQuality = "high";
+      g.drawImage(src, 0, 0, size, size);
+      return c;
+    }
+    return null;
   }
 
   mask(id, piece, color) {
