@@ -43,16 +43,18 @@ export class TableDoc {
     this.sig = "";
   }
 
-  /** Drawn again for ``snap`` when the page is next idle (only when something it says changed):
-   * never in the frame that shows a move (a run of bot moves drew it for each, costing each move's
-   * frame several ms), and once for the last of several snapshots given meanwhile. Meanwhile the
-   * region is busy (aria-busy: a reader waits for it). */
+  /** Drawn again for ``snap`` (only when something it says changed); a new position when the
+   * page is next idle: never in the frame that shows a move (a run of bot moves drew it for each,
+   * costing each move's frame several ms), and once for the last of several positions given
+   * meanwhile, the region busy meanwhile (aria-busy: a reader waits for it). */
   update(snap) {
     this.want = snap;
     if (this.idle) return;
-    // a new position: busy until it is drawn (the same one asked again, as every redraw of the
-    // choice bar does: drawn again if anything changed, quietly)
-    if (snap !== this.drawnSnap) this.box.setAttribute("aria-busy", "true");
+    // the same position asked again (every redraw of the choice bar, a press that only chose):
+    // drawn again now if anything it says changed, as a press must be answered at once; a new
+    // position: busy until it is drawn when the page is idle
+    if (snap === this.drawnSnap) { this.draw(snap); return; }
+    this.box.setAttribute("aria-busy", "true");
     const run = () => { this.idle = null; this.draw(this.want); };
     this.idle = typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 250 }) : setTimeout(run, 40);
   }
