@@ -5,10 +5,12 @@
 // boxes renderer.marked() gives) travels from where it came from (the renderer's flightFrom(box,
 // group), e.g. Glen More's chain space for the tile taken there) to where it lands, or drops onto
 // its place, or (a price, a count) fades to its new look, or (a count the move raised) flies to
-// the panel from where the move was played; what has not landed yet still shows as it was. Each step 200-450 ms, shorter when the moves come fast; the player's own move gets
-// a short settle. A tap on the board or any key ends the run at once; prefers-reduced-motion and
-// the "Moves shown moving" setting off show the end position at once. The tests' ?fast=1 shows
-// none unless ?motion=1.
+// the panel from where the move was played; what has not landed yet still shows as it was. Each
+// step 200-450 ms, shorter when the moves come fast; the player's own move gets a short settle.
+// A tap on the board or any key ends the run at once; prefers-reduced-motion and the "Moves
+// shown moving" setting off show the end position at once. The tests' ?fast=1 shows none unless
+// ?motion=1. The end position is drawn aside and put on the canvas in the run's first frame
+// (aside(): a move's frame records the drawing, the next rasterises it).
 
 // (a canvas element, not an OffscreenCanvas: the board drawn aside on one is the same pixel for
 // pixel as on the page's canvas; an OffscreenCanvas smooths text a little differently)
@@ -124,11 +126,7 @@ export class Motion {
   afterUpdate(ctx) {
     const aside = !!this.canvasG;
     try {
-      if (this.r.snap && !this.drawnSince && aside) {   // a renderer that draws at the next frame: its end position now
-        if (this.r.raf) cancelAnimationFrame(this.r.raf);
-        this.r.raf = null;
-        this.r.draw();
-      }
+      if (this.r.snap && !this.drawnSince && aside) this.drawNow();
     } finally {
       this.back();
     }
@@ -137,6 +135,13 @@ export class Motion {
       if (this.drawnSince) this.blitRaf = requestAnimationFrame(() => { this.blitRaf = null; this.showAside(); });
       else this.r.draw();
     }
+  }
+
+  /** A renderer that draws at the next frame: its end position drawn now. */
+  drawNow() {
+    if (this.r.raf) cancelAnimationFrame(this.r.raf);
+    this.r.raf = null;
+    this.r.draw();
   }
 
   /** The end position drawn aside and not shown yet is shown now (true), or there is none. */
@@ -155,11 +160,7 @@ export class Motion {
     this.fromAside = aside;
     if (!this.on || !ctx || !Array.isArray(ctx.recent) || !snap || !prev) return false;
     if (prev.gid !== snap.gid || snap.view.ply <= prev.view.ply) return false;
-    if (!this.drawnSince) {   // a renderer that draws at the next frame: its end position now
-      if (this.r.raf) cancelAnimationFrame(this.r.raf);
-      this.r.raf = null;
-      this.r.draw();
-    }
+    if (!this.drawnSince) this.drawNow();
     const now = performance.now();
     const gap = now - (this.lastAt || 0);
     this.lastAt = now;
