@@ -48,7 +48,7 @@ def follow_step(page, touch, limit=8):
         tap(page, light["x"], light["y"], touch)
         page.wait_for_function(f"""() => {{ const s = window.cairn.snapshot();
           if (s && s.view.ply !== {ply}) return true;
-          const l = ({LIGHT})(); return !l || l.sig !== {light["sig"]!r}; }}""", timeout=10_000)
+          const l = ({LIGHT})(); return !l || l.sig !== {light["sig"]!r}; }}""", timeout=30_000)   # (a loaded machine: the engine's reply)
         if page.evaluate("window.cairn.snapshot().view.ply") != ply:
             return taps
     raise AssertionError(f"the step at ply {ply} did not move on after {limit} taps")
