@@ -143,6 +143,8 @@ def test_a_kept_review_on_a_laptop(app, name):
     ply, rings = open_costly(app)
     if name == "glenmore":
         assert not serious(axe(app.page))
+    if name == "caledonia":
+        card_follows_the_language(app, ply)
     # the replay moves on: the decision's rings go, the chart's cursor follows
     app.page.keyboard.press("Escape")
     app.page.click("#rp-next")
@@ -159,6 +161,33 @@ def test_a_kept_review_on_a_laptop(app, name):
         app.page.keyboard.press("ArrowDown")
         app.page.wait_for_function(f"window.cairn.replay.ply === {after[0]}")
     assert not app.errors
+
+
+def window_decision(page):
+    return page.evaluate("window.cairn.review.decision")
+
+
+def card_follows_the_language(app, ply):
+    """The open decision's card in the language switched to, even when the engine's answer with
+    the moves' new words comes too late for it (CI: a laptop walk found the card in English after
+    a switch to pt-BR): here that answer never comes."""
+    page = app.page
+    english = next(v for v in page.evaluate("window.cairn.review.verdicts()") if v["ply"] == ply)
+    page.evaluate("""() => { const e = window.cairn.engine, ask = e.request.bind(e);
+      e.request = (op, ...rest) => (op === 'review_labels' ? Promise.reject(new Error('late')) : ask(op, ...rest)); }""")
+    try:
+        page.evaluate("window.cairn.language('pt-BR')")
+        page.wait_for_function(f"""() => {{ const v = window.cairn.review.verdicts().find((v) => v.ply === {ply});
+          return v && v.played_label !== {json.dumps(english["played_label"])} && !window.cairn.replay.busy && window.cairn.engine.pending.size === 0; }}""",
+                               timeout=30_000)   # the moves named in Portuguese (the review opened again)
+        page.wait_for_function("document.getElementById('rv-back').textContent === 'Voltar à análise'", timeout=10_000)
+        card = page.inner_text("#rv-card")
+        v = next(v for v in page.evaluate("window.cairn.review.verdicts()") if v["ply"] == ply)
+        assert window_decision(page) == ply
+        assert card.startswith(f"Jogada {ply + 1} ") and v["played_label"] in card and v["best_label"] in card, (card, v)
+        assert page.get_attribute("#rv-card button.x", "aria-label") == "Fechar"
+    finally:
+        page.evaluate("window.cairn.language('en')")
 
 
 def test_a_review_from_scratch_cancel_go_on_and_the_game_over_button(app, tmp_path):

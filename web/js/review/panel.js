@@ -191,6 +191,7 @@ export class ReviewPanel {
   async relabel() {
     this.render();
     if (!this.data) return;
+    if (this.decision) this.drawDecision();   // the rings' tags in the language now
     const gen = this.gen;
     let st;
     try { st = await this.h.engine.request("review_labels", { rid: RID }); } catch (e) { return; }
@@ -208,14 +209,31 @@ export class ReviewPanel {
     this.h.live(v.ply);
     if (this.h.phone()) this.h.sheet(false);
     this.card.hidden = false;
+    this.cardMove = el("strong", {});
+    this.cardWords = document.createTextNode("");
+    this.cardBack = el("button", { type: "button", id: "rv-back", onclick: () => this.backToReview() });
+    this.cardClose = el("button", { type: "button", class: "x", text: "\u00d7", onclick: () => this.closeDecision() });
     this.card.replaceChildren(
-      el("p", { class: "rv-card-text" }, el("strong", { text: t("Move {n}", { n: v.ply + 1 }) }), " ", this.decisionWords(v)),
-      el("div", { class: "row rv-card-actions" },
-        el("button", { type: "button", id: "rv-back", text: t("Back to the review"), onclick: () => this.backToReview() }),
-        el("button", { type: "button", class: "x", "aria-label": t("Close"), text: "\u00d7", onclick: () => this.closeDecision() })));
+      el("p", { class: "rv-card-text" }, this.cardMove, " ", this.cardWords),
+      el("div", { class: "row rv-card-actions" }, this.cardBack, this.cardClose));
+    this.wordCard();
     if (!quiet) this.say(`${t("Move {n}", { n: v.ply + 1 })}: ${this.decisionWords(v)}`);
     if (this.h.ply() === v.ply) this.onPly(v.ply);
     else this.h.seek(v.ply);
+  }
+
+  /** The open decision's card in the page's language and with the verdict held now (a language
+   * change brings the engine's words of the moves later: the card is said again at each render,
+   * its buttons kept, so a focus on them stays). */
+  wordCard() {
+    const d = this.decision;
+    if (!d || !this.cardMove) return;
+    const v = this.verdicts.get(d.ply) || d;
+    this.decision = v;
+    this.cardMove.textContent = t("Move {n}", { n: v.ply + 1 });
+    this.cardWords.textContent = this.decisionWords(v);
+    this.cardBack.textContent = t("Back to the review");
+    this.cardClose.setAttribute("aria-label", t("Close"));
   }
 
   drawDecision() {
@@ -313,6 +331,7 @@ export class ReviewPanel {
 
   render() {
     if (!this.data) return;
+    this.wordCard();
     const p = this.progress;
     this.title.textContent = t("Review");
     this.about.textContent = t("The hard bot judged each decision against the best move it found, from what the player knew then, and looked again, closer, before marking one. Points: the expected final score lost, with the range it likely lies in; a decision is marked only where the bot can tell the loss from chance, else it is a close call.");
