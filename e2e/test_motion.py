@@ -136,6 +136,7 @@ def app(chromium, site_url):
 def test_a_bots_move_is_shown_moving_and_a_tap_ends_it(app, game):
     app.page.emulate_media(reduced_motion="no-preference")
     _start(app, game)
+    painted = app.page.evaluate("window.cairn.renderer.tiles ? {...window.cairn.renderer.tiles.painted} : null")
     app.page.evaluate(PACE, True)
     try:
         run = _until_a_run(app, piece=True, whole=True)
@@ -166,6 +167,11 @@ def test_a_bots_move_is_shown_moving_and_a_tap_ends_it(app, game):
         _until_a_run(app, play=ON)
         flights |= set(app.page.evaluate("window.__frames.flatMap((f) => f.flights || [])"))
     assert want <= flights or (game == "caledonia" and "count:gain" in flights), (game, flights)
+    if game == "hunters":
+        # the bots' tiles were painted off the page (js/renderers/hunters/artcache.js) before
+        # their moves were shown: a move's frame only draws them (painting one there was 10-40 ms)
+        now = app.page.evaluate("window.cairn.renderer.tiles.painted")
+        assert now["worker"] - painted["worker"] >= 3 and now["page"] - painted["page"] < now["worker"] - painted["worker"], (painted, now)
     # a tap during a run ends it at once: the end position is drawn in the same task
     for _ in range(40):
         _settle(app)

@@ -410,6 +410,9 @@ async function gameRequest(op, params) {
   $("#table-doc").setAttribute("aria-busy", "true");
   try {
     const snap = await engine.request(op, { gid: S.gid, ...params });
+    if (gen !== S.gen) return null;
+    // what the move's frame would paint (Hunters' new tiles) painted off the page meanwhile
+    if (S.renderer && S.rendererGame === snap.view.game) await Promise.resolve().then(() => S.renderer.prepare(snap)).catch(() => {});
     return gen === S.gen ? snap : null;
   } catch (e) {
     if (e instanceof EngineError && e.code === "crashed") return null;   // recover() takes over

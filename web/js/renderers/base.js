@@ -12,6 +12,8 @@
 //   resized(changed)        the canvas has its new size (changed: a real change of
 //                           shape, not a bar appearing under the board)
 //   draw()                  paint everything (redraw() asks for it once per frame)
+//   prepare(snap)           before a move's snapshot is shown: work it will need done off the
+//                           page's frame (a promise the app awaits, briefly; Hunters' tile art)
 //   teardown()              free what the renderer holds when it is dropped
 //
 // Everything is in CSS px of the canvas; the device pixel ratio is applied by
@@ -350,6 +352,9 @@ export class Renderer {
   }
 
   // ---------------------------------------------------------------- interface
+  /** Work ``snap``'s drawing will need, done before it is shown (a promise, or null: nothing). */
+  prepare(snap) { return null; }
+
   /** Keep the snapshot and whether the player may act; returns the previous snapshot. */
   take(snapshot, ctx) {
     const prev = this.snap;

@@ -4,8 +4,8 @@
 // (wheel, pinch, buttons), fit (button or double tap), feature outline on
 // hover (or tap when nothing is to be played there).
 import { buildLayout, rotatePoint, unrotatePoint, pieceAt } from "./hunters/geometry.js";
-import { paintTile, paintPieceMask } from "./hunters/paint.js";
-import { makeCanvas } from "./landscape.js";
+import { paintPieceMask } from "./hunters/paint.js";
+import { TileArt } from "./hunters/artcache.js";
 import { drawing, wayFromStart } from "./hunters/draw.js";
 import { layoutFor, drawInfo } from "./hunters/panels.js";
 import { Renderer } from "./base.js";
@@ -21,7 +21,8 @@ export default class HuntersRenderer extends Renderer {
     this.cam.s = 80;
     this.userMoved = false;
     this.layouts = new Map();
-    this.art = new Map();
+    this.tiles = new TileArt((id) => this.layout(id), (id) => (this.snap && this.snap.view.tiles || {})[id], () => this.artArrived(),
+      (id, layout) => { if (!this.layouts.has(id)) this.layouts.set(id, layout); });
     this.masks = new Map();
     this.sel = null; // {x, y, moves, i}
     this.pick = null; // piece offered in choices during the meeple phase
@@ -176,7 +177,8 @@ export default class HuntersRenderer extends Renderer {
 
   teardown() {
     window.removeEventListener("keydown", this.onKey);
-    this.art.clear();
+    clearTimeout(this.artTimer);
+    this.tiles.clear();
     this.masks.clear();
     this.layouts.clear();
   }
@@ -220,38 +222,24 @@ export default class HuntersRenderer extends Renderer {
     return this.layouts.get(id);
   }
 
-  tileArt(id, px) {
-    const L = this.layout(id);
-    if (!L) return null;
-    let size = 32;
-    while (size < px && size < 512) size *= 2;
-    if (size !== this.artSize && px > 120) {
-      // a new zoom level: forget big images of other levels (memory on phones)
-      for (const key of [...this.art.keys()]) {
-        const b = +key.split("@")[1];
-        if (b > 128 && b !== size && b !== this.artSize) this.art.delete(key);
-      }
-      this.artSize = size;
-    }
-    const k = `${id}@${size}`;
-    if (!this.art.has(k)) this.art.set(k, this.smallerArt(id, size) || paintTile(L, size));
-    return this.art.get(k);
+  tileArt(id, px) { return this.tiles.get(id, px); }
+
+  /** Before ``snap`` is shown (js/app.js): its new tiles' pictures painted off the page, at the
+   * board's zoom and the drawn tile's size, so the move's frame only draws them. */
+  prepare(snap) {
+    const v = snap && snap.view;
+    if (!v || !v.tiles || !this.W) return null;
+    const ids = (v.board || []).map((t) => t.tile);
+    const board = this.tiles.prepare(v.tiles, ids, this.cam.s * this.dpr);
+    const drawn = v.drawn && v.drawn.tile;
+    return Promise.all([board, drawn && this.pvPx ? this.tiles.prepare(v.tiles, [drawn], this.pvPx) : null]);
   }
 
-  /** The tile's picture at ``size`` made from a bigger one already painted (the drawn tile's,
-   * shown large beside the board, or the last zoom level's): an image scaled down, a fraction of
-   * a millisecond, where painting it again took several (a bot's move cost its frame that). */
-  smallerArt(id, size) {
-    for (let big = size * 2; big <= 512; big *= 2) {
-      const src = this.art.get(`${id}@${big}`);
-      if (!src) continue;
-      const c = makeCanvas(size, size);
-      const g = c.getContext("2d");
-      g.imageSmoothingQuality = "high";
-      g.drawImage(src, 0, 0, size, size);
-      return c;
-    }
-    return null;
+  /** A sharp picture came for a tile shown with a smaller one: drawn again once no move is shown moving. */
+  artArrived() {
+    if (!this.snap) return;
+    if (this.motion.running) { clearTimeout(this.artTimer); this.artTimer = setTimeout(() => this.artArrived(), 60); return; }
+    this.redraw();
   }
 
   mask(id, piece, color) {

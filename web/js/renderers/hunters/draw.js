@@ -185,7 +185,8 @@ export const drawing = {
     const jt = v.just_placed && this.cells.get(`${v.just_placed.x},${v.just_placed.y}`);
     if (!shown && phase === "meeple" && jt) { shown = jt.tile; rot = jt.rot || 0; }
     const names = (this.snap.winners || []).map((i) => this.ui.seatName(i)).join(" & ");
-    const pv = drawPreview(g, v, W, shown ? this.tileArt(shown, lay.pv * dpr) : null, rot, phase, names, lay);
+    this.pvPx = lay.pv * dpr;   // (the drawn tile's picture size: prepare() paints the next one ahead)
+    const pv = drawPreview(g, v, W, shown ? this.tileArt(shown, this.pvPx) : null, rot, phase, names, lay);
     if (shown && phase !== "over") this.drawDecorInBox(g, shown, pv.tile, rot);
     this.furn.push({ x: pv.x, y: pv.y, w: pv.w, h: pv.h, kind: "panel", label: "drawn tile" });
     this.pvTile = pv.tile;   // where a tile placed by another seat is shown coming from (flightFrom)
