@@ -587,7 +587,7 @@ export default class CaledoniaRenderer extends Renderer {
       g.fillStyle = "#203447";
       g.fillRect(L.map.x, L.map.y, L.map.w, L.map.h);
       drawMap({ g, cam: this.mapCam(), view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, fresh: this.freshSpaces(), boxes: this.markBoxes, W: this.W, H: this.H,
-        glory: this.gloryOnMap ? { band: gloryBand(this.idx.box), players: v.players } : null });
+        glory: this.gloryOnMap ? { band: gloryBand(this.idx.box), players: v.players, title: t("Glory") } : null });
       this.drawMapOverlay(g, v, L);
       g.restore();
     }

@@ -112,7 +112,7 @@ export function drawMap(ctx) {
     g.fillStyle = "#2a5578";
     g.fillRect(bl - m, bt - m, br - bl + 2 * m, bottom - bt + m);
     drawBoardFrame(g, bl - m, bt - m, br - bl + 2 * m, bottom - bt + m, r);
-    if (gb && gy1 > 0 && gy0 < ctx.H) drawGloryTrack(g, gx0, gy0, gx1 - gx0, gy1 - gy0, ctx.glory.players, colorOf);
+    if (gb && gy1 > 0 && gy0 < ctx.H) drawGloryTrack(g, gx0, gy0, gx1 - gx0, gy1 - gy0, ctx.glory.players, colorOf, ctx.glory.title);
   }
   // 1. ground
   for (const sp of map.spaces) {

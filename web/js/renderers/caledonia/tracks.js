@@ -104,7 +104,7 @@ function markers(g, list, base, r, cellTop) {
 /** The glory track in the box (x, y, w, h) (CSS px, its rim outside it): steps 0-49, every
  * fifth numbered, each seat's marker on its glory (a lap beyond told "+50" beside it).
  * players: [{seat, glory}]. */
-export function drawGloryTrack(g, x, y, w, h, players, colorOf) {
+export function drawGloryTrack(g, x, y, w, h, players, colorOf, title = "") {
   const k = Math.max(3, Math.min(8, h * 0.14));
   woodStrip(g, x, y, w, h, k);
   const fs = Math.max(11, Math.min(16, Math.round(h * 0.3)));
@@ -118,6 +118,15 @@ export function drawGloryTrack(g, x, y, w, h, players, colorOf) {
     colour: colorOf(p.seat), at: xs[((p.glory % GLORY_LAP) + GLORY_LAP) % GLORY_LAP], lap: Math.floor(p.glory / GLORY_LAP),
     name: `glory marker ${p.seat} at ${p.glory}`,
   }));
+  // the track's name in its lane, at the end no marker stands near
+  if (title) {
+    g.font = font(fs, 800);
+    const tw = g.measureText(title).width;
+    const ty = y + (cellTop - y) / 2;
+    const right = !list.some((m) => m.at > x + w - tw - 3 * r - 8);
+    const left = !list.some((m) => m.at < x + tw + 3 * r + 8);
+    if (right || left) text(g, title, right ? x + w - 6 : x + 6, ty, { size: fs, weight: 800, color: "#6b4e2a", align: right ? "right" : "left" });
+  }
   const placed = markers(g, list, cellTop - 2, r, cellTop);
   for (const p of placed) {
     if (p.lap > 0) text(g, `+${p.lap * GLORY_LAP}`, p.at + r + 2, p.y, { size: 11, weight: 800, color: INK });
