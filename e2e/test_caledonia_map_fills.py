@@ -157,8 +157,9 @@ def test_the_glory_track_and_the_harbours_are_on_the_board(chromium, site_url, s
             assert name in pieces, (name, [k for k in pieces if k.startswith("glory")])
             b = pieces[name]
             assert b["y"] > hexes_bottom and b["y"] + b["h"] < steps[0]["y"], (name, b)
+            # on its step, or (the lane's rows full of markers near it) stood aside to its right
             want = xs[0] + (p["glory"] % 50) * step_w
-            assert abs(b["x"] + b["w"] / 2 - want) < step_w * 0.6, (name, b, want)
+            assert want - step_w * 0.6 < b["x"] + b["w"] / 2 < want + 3 * b["w"], (name, b, want)
         used = [(pt["port"], s) for pt in view["export"]["ports"] for s in pt["used_by"] if pt["space"] is not None]
         assert used, "no port used in this game: pick another cut"
         for port, seat in used:

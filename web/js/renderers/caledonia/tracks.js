@@ -80,23 +80,25 @@ function steps(g, x, y, w, h, n, { fs, ny, every = 5, coin = null, first = 0 }) 
 /** Markers over their steps: [{colour, at (x), name}] in a lane whose bottom is ``base``, radius
  * r; a marker that would touch one already placed goes a row up (shared steps stack), each on a
  * stalk down to its step. */
-function markers(g, list, base, r, cellTop) {
+function markers(g, list, base, r, cellTop, top) {
   const placed = [];
+  // as many rows as the lane holds; past them, a marker stands aside (to the right) on a
+  // slanted stalk to its step
+  const rows = Math.max(1, Math.floor((base - top - 2 * r) / (r * 1.55)) + 1);
   for (const m of [...list].sort((a, b) => a.at - b.at)) {
-    let level = 0;
-    while (placed.some((p) => p.level === level && Math.abs(p.at - m.at) < r * 1.9)) level++;
-    placed.push({ ...m, level });
+    for (let k = 0; ; k++) {
+      const level = k % rows, x = m.at + Math.floor(k / rows) * r * 2;
+      if (!placed.some((p) => p.level === level && Math.abs(p.x - x) < r * 1.9)) { placed.push({ ...m, level, x }); break; }
+    }
   }
   for (const p of placed) {
-    const y = base - r - p.level * r * 1.55;
+    p.y = base - r - p.level * r * 1.55;
     g.strokeStyle = "rgba(40,28,16,0.8)"; g.lineWidth = 1;
-    g.beginPath(); g.moveTo(p.at, y); g.lineTo(p.at, cellTop); g.stroke();
+    g.beginPath(); g.moveTo(p.x, p.y); g.lineTo(p.at, cellTop); g.stroke();
   }
   for (const p of placed) {
-    const y = base - r - p.level * r * 1.55;
-    seatToken(g, p.colour, p.at, y, r);
-    notePiece(g, p.name, p.at - r, y - r, 2 * r, 2 * r);
-    p.y = y;
+    seatToken(g, p.colour, p.x, p.y, r);
+    notePiece(g, p.name, p.x - r, p.y - r, 2 * r, 2 * r);
   }
   return placed;
 }
@@ -127,9 +129,9 @@ export function drawGloryTrack(g, x, y, w, h, players, colorOf, title = "") {
     const left = !list.some((m) => m.at < x + tw + 3 * r + 8);
     if (right || left) text(g, title, right ? x + w - 6 : x + 6, ty, { size: fs, weight: 800, color: "#6b4e2a", align: right ? "right" : "left" });
   }
-  const placed = markers(g, list, cellTop - 2, r, cellTop);
+  const placed = markers(g, list, cellTop - 2, r, cellTop, y + 2);
   for (const p of placed) {
-    if (p.lap > 0) text(g, `+${p.lap * GLORY_LAP}`, p.at + r + 2, p.y, { size: 11, weight: 800, color: INK });
+    if (p.lap > 0) text(g, `+${p.lap * GLORY_LAP}`, p.x + r + 2, p.y, { size: 11, weight: 800, color: INK });
   }
 }
 
