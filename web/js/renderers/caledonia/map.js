@@ -170,12 +170,15 @@ export function drawMap(ctx) {
       // a harbour plaque with the bonus tile's number; the markers of the clans who used it on
       // its quay (their colours and shapes)
       const p = ports.get(sp.id);
-      taken.push(drawHarbour(g, x, y, r, p ? `${p.port}` : "\u2693", text));
+      const nb = drawHarbour(g, x, y, r, p ? `${p.port}` : "\u2693", text);
+      taken.push(nb);
       const used = p ? p.used_by || [] : [];
       const tr = Math.max(4, r * 0.17);
+      // on the quay, clear of the number (a small scale: further out)
+      const d = Math.max(r * 0.66, Math.hypot(nb.w / 2, nb.h / 2) + tr * 1.3 + 1);
       used.forEach((seat, k) => {
         const a = Math.PI * 0.75 + k * 0.5;
-        const tx = x + Math.cos(a) * r * 0.66, ty = y + Math.sin(a) * r * 0.66;
+        const tx = x + Math.cos(a) * d, ty = y + Math.sin(a) * d;
         seatToken(g, colorOf(seat), tx, ty, tr);
         notePiece(g, `port ${p.port} used by ${seat}`, tx - tr, ty - tr, 2 * tr, 2 * tr);
         taken.push({ x: tx - tr, y: ty - tr, w: 2 * tr, h: 2 * tr });
