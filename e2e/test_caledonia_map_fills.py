@@ -124,3 +124,46 @@ def test_choice_buttons_show_the_pieces(chromium, site_url, saves):
         assert len({b["img"] for b in buttons}) == len(buttons), "one picture per kind of unit"
     finally:
         context.close()
+
+
+def test_the_glory_track_and_the_harbours_are_on_the_board(chromium, site_url, saves):
+    """On a phone the map has room for the glory track along its bottom edge: steps numbered
+    0, 5 ... 45 from left to right under the hexes, and each seat's marker (named with its glory)
+    over its own step; each port's harbour shows the markers of the clans who used it."""
+    context = chromium.new_context(**SIZES["phone"])
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(site_url + "?fast=1&nosw")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        page.set_input_files("#import-file", saves["late"])
+        page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'caledonia' && !window.cairn.busy")
+        page.wait_for_function("window.cairn.renderer.layoutInfo().tab === 'map'")
+        info = page.evaluate("window.cairn.renderer.layoutInfo()")
+        assert info["glory"] == "map", info
+        view = page.evaluate("window.cairn.snapshot().view")
+        drawn = page.evaluate("window.cairn.renderer.drawn()")   # (canvas px, as layoutInfo())
+        hexes_bottom = info["drawn"]["y"] + info["drawn"]["h"]
+        steps = {int(d["text"]): d["box"] for d in drawn
+                 if d["kind"] == "label" and d["text"].isdigit() and d["box"]["y"] > hexes_bottom}
+        assert sorted(steps) == list(range(0, 50, 5)), sorted(steps)
+        xs = [steps[n]["x"] + steps[n]["w"] / 2 for n in range(0, 50, 5)]
+        assert xs == sorted(xs) and xs[-1] - xs[0] > 250, xs
+        step_w = (xs[-1] - xs[0]) / 45
+        pieces = {d["text"]: d["box"] for d in drawn if d["kind"] == "piece"}
+        for p in view["players"]:
+            name = f"glory marker {p['seat']} at {p['glory']}"
+            assert name in pieces, (name, [k for k in pieces if k.startswith("glory")])
+            b = pieces[name]
+            assert b["y"] > hexes_bottom and b["y"] + b["h"] < steps[0]["y"], (name, b)
+            # on its step, or (the lane's rows full of markers near it) stood aside to its right
+            want = xs[0] + (p["glory"] % 50) * step_w
+            assert want - step_w * 0.6 < b["x"] + b["w"] / 2 < want + 3 * b["w"], (name, b, want)
+        used = [(pt["port"], s) for pt in view["export"]["ports"] for s in pt["used_by"] if pt["space"] is not None]
+        assert used, "no port used in this game: pick another cut"
+        for port, seat in used:
+            assert f"port {port} used by {seat}" in pieces, (port, seat)
+        assert not errors, errors
+    finally:
+        context.close()

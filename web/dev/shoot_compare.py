@@ -18,6 +18,7 @@ taps on the board's targets from window.cairn.targets()) is used.
 
     python3 web/dev/shoot_compare.py --out web/dev/out/before
     python3 web/dev/shoot_compare.py --out web/dev/out/after --saves web/dev/out/before [--sizes=phone,laptop] [glenmore caledonia4-late ...]
+    python3 web/dev/shoot_compare.py ... --lang=ro --tabs=market,export,players,map caledonia4-late
 """
 from __future__ import annotations
 
@@ -128,6 +129,8 @@ def main():
     ap.add_argument("--sizes", help="comma-separated: phone,small,laptop (default: per shot)")
     ap.add_argument("--saves", help="a folder of an earlier run: its saves (<shot>.cairn.json), not new ones")
     ap.add_argument("--dist", help="another built site to serve (default dist/, built when stale)")
+    ap.add_argument("--lang", default="", help="the page's language (en, pt-BR, ro; default the browser's)")
+    ap.add_argument("--tabs", help="Caledonia: comma-separated board tabs to shoot too (map,market,export,players)")
     ap.add_argument("names", nargs="*", help="shots (or their prefixes) to take; default all: " + " ".join(SHOTS))
     a = ap.parse_args()
     names = [n for n in SHOTS if not a.names or any(n.startswith(x) for x in a.names)]
@@ -142,14 +145,18 @@ def main():
     with site_and_browser(a.dist) as (url, browser):
         for name in names:
             game, _, _, _, tabs, sizes = SHOTS[name]
+            if a.tabs and game == "caledonia":
+                tabs = a.tabs.split(",")
             for size in (a.sizes.split(",") if a.sizes else sizes):
-                ctx, page, errors = open_app(browser, url, size)
+                q = "?fast=1&nosw=1" + (f"&lang={a.lang}" if a.lang else "")
+                ctx, page, errors = open_app(browser, url, size, query=q)
                 p = Player(page, touch=bool(SIZES[size].get("has_touch")))
                 page.set_input_files("#import-file", saves[name])
                 page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.ply > 0",
                                        timeout=120_000)
                 settle(page, p)
-                shots = [(f"{name}-{size}.png", None)] + [(f"{name}-{t}-{size}.png", t) for t in tabs]
+                lg = f"-{a.lang}" if a.lang else ""
+                shots = [(f"{name}{lg}-{size}.png", None)] + [(f"{name}{lg}-{t}-{size}.png", t) for t in tabs]
                 for fname, t in shots:
                     if t and not tab(page, p, t):
                         print(f"  {name} {size}: no tab '{t}' on the board, skipped")

@@ -12,6 +12,7 @@ import { plan } from "./caledonia/choices.js";
 import { pieceURL } from "./caledonia/pieces.js";
 import { freshSpaces, showRecent } from "./caledonia/recent.js";
 import { TAB_H, tabRow, drawTabs, tabName } from "./caledonia/tabs.js";
+import { GLORY_BELOW, gloryBand } from "./caledonia/tracks.js";
 import { FONT, box, text, wrap, goodChip } from "./caledonia/paint.js";
 import { t, N_ } from "../i18n/caledonia.js";
 
@@ -227,7 +228,7 @@ export default class CaledoniaRenderer extends Renderer {
   /** Where the map and panels are (for tests and the app). */
   layoutInfo() {
     const L = this.layout();
-    return { map: L.map, panel: L.panel, tab: this.currentTab(L), wide: L.wide, scale: this.cam.s, turned: !!this.rot, drawn: this.mapDrawn() };
+    return { map: L.map, panel: L.panel, tab: this.currentTab(L), wide: L.wide, scale: this.cam.s, turned: !!this.rot, drawn: this.mapDrawn(), glory: this.gloryOnMap ? "map" : "players" };
   }
 
   /** The rectangle the whole map's hexes take on the screen now. */
@@ -342,7 +343,13 @@ export default class CaledoniaRenderer extends Renderer {
     // at the bottom on a portrait phone (where the map takes the whole width)
     const top = 26 + pad, row = this.buttonsInRow(L);
     const right = row ? pad : MAP_PAD.buttons, bottom = row ? MAP_PAD.buttons : pad;
-    this.cam.fit(box, { x: m.x + pad, y: m.y + top, w: m.w - pad - right, h: m.h - top - bottom }, 90);
+    const rect = { x: m.x + pad, y: m.y + top, w: m.w - pad - right, h: m.h - top - bottom };
+    // the glory track along the board's edge where the map keeps its size with it (else it
+    // heads the players' tab)
+    const scale = (bx) => Math.min(rect.w / (bx.x1 - bx.x0), rect.h / (bx.y1 - bx.y0));
+    const edged = { ...box, y1: box.y1 + GLORY_BELOW };
+    this.gloryOnMap = !this.rot && scale(edged) >= 0.97 * scale(box);
+    this.cam.fit(this.gloryOnMap ? edged : box, rect, 90);
     this.fitFor = { W: this.W, H: this.H };
   }
 
@@ -579,7 +586,8 @@ export default class CaledoniaRenderer extends Renderer {
       g.beginPath(); g.rect(L.map.x, L.map.y, L.map.w, L.map.h); g.clip();
       g.fillStyle = "#203447";
       g.fillRect(L.map.x, L.map.y, L.map.w, L.map.h);
-      drawMap({ g, cam: this.mapCam(), view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, fresh: this.freshSpaces(), boxes: this.markBoxes, W: this.W, H: this.H });
+      drawMap({ g, cam: this.mapCam(), view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, fresh: this.freshSpaces(), boxes: this.markBoxes, W: this.W, H: this.H,
+        glory: this.gloryOnMap ? { band: gloryBand(this.idx.box), players: v.players, title: t("Glory") } : null });
       this.drawMapOverlay(g, v, L);
       g.restore();
     }
@@ -592,7 +600,7 @@ export default class CaledoniaRenderer extends Renderer {
       g.beginPath(); g.rect(P.x - 4, PV.y, P.w + 8, PV.h); g.clip();
       this.contentH = this.contentH || {};
       const y0 = P.y + 4 - (this.scroll[tab] || 0);
-      const st = { ...(this.plan ? this.plan.panel : {}), ...this.sel, colorOf, nameOf, me: this.meSeat(v), ...this.changes() };
+      const st = { ...(this.plan ? this.plan.panel : {}), ...this.sel, colorOf, nameOf, me: this.meSeat(v), ...this.changes(), glory: !this.gloryOnMap };
       if (!this.interactive) Object.assign(st, { tradable: null, take: null, fulfil: null, expand: null, pick: null });
       const fn = { market: drawMarket, export: drawExport, players: drawPlayers, offers: drawOffers, final: drawFinal }[tab];
       const r = fn ? fn(g, v, P.x, y0, P.w, st) : { h: 0, hits: [] };

@@ -6,8 +6,9 @@
 // covered spaces, and the highlights of the current decision (spaces with their
 // total cost, or the pictograms of the units that may go there).
 import { TERRAIN, FONT, hexPath, unitGlyph, text } from "./paint.js";
-import { drawGround, drawBoardFrame } from "./terrain.js";
-import { haloStroke } from "../base.js";
+import { drawGround, drawBoardFrame, drawHarbour } from "./terrain.js";
+import { seatToken, drawGloryTrack } from "./tracks.js";
+import { haloStroke, notePiece } from "../base.js";
 
 // a unit's pictogram on its space, in hex radii (the hex's inner radius is 0.87)
 const UNIT_SIZE = 1.2;
@@ -102,9 +103,16 @@ export function drawMap(ctx) {
   }
   if (bl < br) {
     const m = r * 1.25;
+    // the glory track along the board's bottom edge, inside its frame (ctx.glory: its band in
+    // map units, when the map has room for it)
+    const gb = ctx.glory && !cam.rot ? ctx.glory.band : null;
+    const [gx0, gy0] = gb ? cam.toScreen(gb.x0, gb.y0) : [0, 0];
+    const [gx1, gy1] = gb ? cam.toScreen(gb.x1, gb.y1) : [0, 0];
+    const bottom = gb ? Math.max(bb + m, gy1 + cam.s * 0.3) : bb + m;
     g.fillStyle = "#2a5578";
-    g.fillRect(bl - m, bt - m, br - bl + 2 * m, bb - bt + 2 * m);
-    drawBoardFrame(g, bl - m, bt - m, br - bl + 2 * m, bb - bt + 2 * m, r);
+    g.fillRect(bl - m, bt - m, br - bl + 2 * m, bottom - bt + m);
+    drawBoardFrame(g, bl - m, bt - m, br - bl + 2 * m, bottom - bt + m, r);
+    if (gb && gy1 > 0 && gy0 < ctx.H) drawGloryTrack(g, gx0, gy0, gx1 - gx0, gy1 - gy0, ctx.glory.players, colorOf, ctx.glory.title);
   }
   // 1. ground
   for (const sp of map.spaces) {
@@ -159,30 +167,22 @@ export function drawMap(ctx) {
       g.restore();
     }
     if (sp.kind === "port" && sp.flags.active) {
+      // a harbour plaque with the bonus tile's number; the markers of the clans who used it on
+      // its quay (their colours and shapes)
       const p = ports.get(sp.id);
-      g.beginPath();
-      g.arc(x, y, r * 0.58, 0, Math.PI * 2);
-      g.fillStyle = "#e8dcc0";
-      g.fill();
-      g.strokeStyle = "#5a4630";
-      g.lineWidth = 2;
-      g.stroke();
-      const ps = Math.max(11, Math.round(r * 0.5));
-      const pw = text(g, p ? `${p.port}` : "\u2693", x, y - r * 0.08, { size: ps, weight: 800, color: "#3b2c1a", align: "center" });
-      taken.push({ x: x - pw / 2, y: y - r * 0.08 - ps / 2, w: pw, h: ps });
-      if (p) {
-        const used = p.used_by || [];
-        used.forEach((seat, k) => {
-          const a = Math.PI * 0.75 + k * 0.5;
-          g.beginPath();
-          g.arc(x + Math.cos(a) * r * 0.62, y + Math.sin(a) * r * 0.62, Math.max(3, r * 0.16), 0, Math.PI * 2);
-          g.fillStyle = colorOf(seat);
-          g.fill();
-          g.strokeStyle = "#111";
-          g.lineWidth = 1;
-          g.stroke();
-        });
-      }
+      const nb = drawHarbour(g, x, y, r, p ? `${p.port}` : "\u2693", text);
+      taken.push(nb);
+      const used = p ? p.used_by || [] : [];
+      const tr = Math.max(4, r * 0.17);
+      // on the quay, clear of the number (a small scale: further out)
+      const d = Math.max(r * 0.66, Math.hypot(nb.w / 2, nb.h / 2) + tr * 1.3 + 1);
+      used.forEach((seat, k) => {
+        const a = Math.PI * 0.75 + k * 0.5;
+        const tx = x + Math.cos(a) * d, ty = y + Math.sin(a) * d;
+        seatToken(g, colorOf(seat), tx, ty, tr);
+        notePiece(g, `port ${p.port} used by ${seat}`, tx - tr, ty - tr, 2 * tr, 2 * tr);
+        taken.push({ x: tx - tr, y: ty - tr, w: 2 * tr, h: 2 * tr });
+      });
     }
     // the land's price: written last, where nothing else is (a unit, a blocked space, a
     // highlighted space's own total, a neighbour's words all come first)

@@ -7,6 +7,8 @@
 import { t, tn, N_ } from "../../i18n/caledonia.js";
 import { FONT, UNIT_ORDER, SHIP, box, pounds, text, wrap, goodChip, goodCount, unitGlyph, goodName, unitName, nGood, shipName } from "./paint.js";
 import { fitLines, markBox, countChanged } from "../base.js";
+import { drawHarbour } from "./terrain.js";
+import { seatToken, drawGloryTrack, drawImportTrack, drawPriceTrack } from "./tracks.js";
 
 const CARD = "rgba(30,33,27,0.94)", EDGE = "rgba(255,240,200,0.16)", GOLD = "#ffd95a";
 const CATEGORY = {
@@ -90,12 +92,8 @@ export function drawMarket(g, v, x, y, w, st) {
     text(g, `\u00a3${m.price}`, x + 38, ry + 34, { size: 17, weight: 800, color: GOLD });
     text(g, BRACKET[m.bracket] ? t(BRACKET[m.bracket]) : m.bracket, x + 76, ry + 35, { size: 11, color: "#b9b09a", max: 46 });
     // price track
-    const tx = x + 124, tw = Math.max(100, w - 124 - 8), cw = tw / m.prices.length;
-    m.prices.forEach((p, i) => {
-      const cur = i === m.position;
-      box(g, tx + i * cw + 1, ry + 6, cw - 2, 20, 3, cur ? GOLD : "rgba(255,255,255,0.08)");
-      text(g, `${p}`, tx + i * cw + cw / 2, ry + 16, { size: 11, weight: cur ? 800 : 400, color: cur ? "#222" : "#c9c0a8", align: "center" });
-    });
+    const tx = x + 124, tw = Math.max(100, w - 124 - 8);
+    const cw = drawPriceTrack(g, m.prices, m.position, tx, ry + 6, tw, 20);
     // merchants: buy side (left), sell side (right)
     let bx = tx, sx = tx + tw;
     bx += text(g, t("buy"), bx, ry + 40, { size: 11, color: "#9fcf8a" }) + 4;
@@ -105,8 +103,7 @@ export function drawMarket(g, v, x, y, w, st) {
       const k = Math.abs(n);
       for (let j = 0; j < k; j++) {
         const px = n > 0 ? bx + 6 : sx - 6;
-        g.beginPath(); g.arc(px, ry + 40, 5, 0, Math.PI * 2); g.fillStyle = col; g.fill();
-        g.strokeStyle = "#111"; g.lineWidth = 1; g.stroke();
+        seatToken(g, col, px, ry + 40, 5);
         if (n > 0) bx += 12; else sx -= 12;
       }
     }
@@ -163,14 +160,20 @@ export function drawExport(g, v, x, y, w, st) {
   h += Math.ceil(e.slots.length / cols) * 62 + 4;
   // imports
   h += section(g, t("Imports (the rarer, the more it scores at the end)"), x, y + h, w);
-  const iw = w / 3;
-  Object.entries(e.imports).forEach(([good, n], i) => {
-    const ix = x + i * iw;
-    goodChip(g, good, ix + 12, y + h + 12, 11);
-    text(g, t("{n} in", { n }), ix + 28, y + h + 8, { size: 12, weight: 700, max: iw - 30 });
-    text(g, t("{n} pts each", { n: (e.import_values || {})[good] ?? "?" }), ix + 28, y + h + 22, { size: 11, color: "#b9b09a", max: iw - 30 });
+  // one track per good, the good's token on the number imported so far
+  const imp = Object.entries(e.imports);
+  const n = Math.max(16, ...imp.map(([, k]) => k + 2));
+  g.font = `700 12px ${FONT}`;
+  const lw = Math.max(...imp.map(([good, k]) => Math.max(g.measureText(t("{n} in", { n: k })).width,
+    g.measureText(t("{n} pts each", { n: (e.import_values || {})[good] ?? "?" })).width))) + 8;
+  imp.forEach(([good, k], i) => {
+    const ry = y + h + i * 42;
+    goodChip(g, good, x + 12, ry + 17, 11);
+    drawImportTrack(g, good, k, x + 30, ry + 4, w - 30 - lw - 6, 32, n);
+    text(g, t("{n} in", { n: k }), x + w - lw + 4, ry + 12, { size: 12, weight: 700, max: lw - 4 });
+    text(g, t("{n} pts each", { n: (e.import_values || {})[good] ?? "?" }), x + w - lw + 4, ry + 27, { size: 11, color: "#b9b09a", max: lw - 4 });
   });
-  h += 36;
+  h += imp.length * 42 + 4;
   // scoring tiles
   if ((e.scoring || []).length) {
     h += section(g, t("Round scoring (after production)"), x, y + h, w);
@@ -190,9 +193,9 @@ export function drawExport(g, v, x, y, w, st) {
   let ox = x;
   for (const seat of e.turn_order) {
     const p = v.players[seat];
-    g.beginPath(); g.arc(ox + 9, y + h + 10, 8, 0, Math.PI * 2); g.fillStyle = st.colorOf(seat); g.fill();
-    if (p && p.passed) text(g, "\u2713", ox + 9, y + h + 10, { size: 11, weight: 800, color: "#111", align: "center" });
-    if (seat === v.current) { g.strokeStyle = "#fff"; g.lineWidth = 2; g.stroke(); }
+    if (seat === v.current) { g.beginPath(); g.arc(ox + 9, y + h + 10, 11, 0, Math.PI * 2); g.strokeStyle = "#fff"; g.lineWidth = 2; g.stroke(); }
+    seatToken(g, st.colorOf(seat), ox + 9, y + h + 10, 8);
+    if (p && p.passed) text(g, "\u2713", ox + 9, y + h + 20, { size: 11, weight: 800, color: "#fff", align: "center" });
     ox += 24;
   }
   text(g, t("next to pass: {money}", { money: (e.pass_money || []).map((m) => `\u00a3${m}`).join(", ") || "-" }), ox + 6, y + h + 10, { size: 12, color: "#d9d2bd", max: x + w - ox - 8 });
@@ -202,12 +205,11 @@ export function drawExport(g, v, x, y, w, st) {
     h += section(g, t("Ports (reach one to use it, once each)"), x, y + h, w);
     for (const p of e.ports) {
       const ry = y + h;
-      box(g, x, ry, 22, 22, 11, "#e8dcc0", "#5a4630");
-      text(g, `${p.port}`, x + 11, ry + 11, { size: 12, weight: 800, color: "#3b2c1a", align: "center" });
-      let dx = x + 28;
+      drawHarbour(g, x + 13, ry + 12, 20, `${p.port}`, text);
+      let dx = x + 30;
       for (const s of p.used_by) {
-        g.beginPath(); g.arc(dx + 5, ry + 11, 5, 0, Math.PI * 2); g.fillStyle = st.colorOf(s); g.fill();
-        dx += 12;
+        seatToken(g, st.colorOf(s), dx + 6, ry + 12, 6);
+        dx += 14;
       }
       const used = wrap(g, p.text, dx + 4, ry + 3, x + w - dx - 6, { size: 12, maxLines: 9 });
       h += Math.max(26, used + 8);
@@ -255,6 +257,12 @@ export function drawPlayers(g, v, x, y, w, st) {
   // the player to move (or you) first
   const first = st.me != null ? st.me : v.current;
   order.sort((a, b) => (a === first ? -1 : b === first ? 1 : a - b));
+  if (st.glory) {
+    // the glory track (the map had no room for it on its edge)
+    h += section(g, t("Glory"), x, y, w);
+    drawGloryTrack(g, x + 6, y + h + 4, w - 12, 44, v.players, st.colorOf);
+    h += 60;
+  }
   for (const seat of order) {
     const r = drawPlayer(g, v, v.players[seat], x, y + h, w, st);
     hits.push(...r.hits);

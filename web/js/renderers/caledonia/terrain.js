@@ -2,7 +2,7 @@
 // flowers, forest as tree crowns seen from above, mountains as snow-capped peaks, lochs and the
 // sea with waves, and the board's wooden frame round the map. Each hex is painted once per
 // terrain and size (cached) and drawn as a picture; the land still reads without colour (trees,
-// peaks, waves).
+// peaks, waves). Port spaces carry a harbour plaque (drawHarbour).
 
 import { PALETTE, cached, scaleOf, rng, seedOf, grass, canopy } from "../landscape.js";
 
@@ -117,4 +117,51 @@ export function drawBoardFrame(g, x, y, w, h, k) {
   g.lineWidth = Math.max(1, rim * 0.14);
   g.strokeRect(x + rim * 0.1, y + rim * 0.1, w - rim * 0.2, h - rim * 0.2);
   g.restore();
+}
+
+/** A port space as a harbour plaque at (x, y) in a hex of radius r: a ring of quay planks with
+ * mooring posts and a jetty out to the water, round a parchment plate with the bonus tile's
+ * number (``label``); returns the plate's number box. */
+export function drawHarbour(g, x, y, r, label, text) {
+  const R = r * 0.6, plank = Math.max(3, r * 0.17);
+  g.save();
+  // the jetty: planks out to the upper right, on two posts
+  g.translate(x, y); g.rotate(-Math.PI / 4);
+  g.fillStyle = "rgba(0,0,0,0.35)"; g.fillRect(R - 1, -plank * 0.55 + 2, r * 0.42, plank * 1.1);
+  g.fillStyle = "#9a7043"; g.fillRect(R - 2, -plank * 0.55, r * 0.42, plank * 1.1);
+  g.strokeStyle = "#4d341c"; g.lineWidth = 1;
+  g.strokeRect(R - 2, -plank * 0.55, r * 0.42, plank * 1.1);
+  for (let k = 1; k < 4; k++) { g.beginPath(); g.moveTo(R - 2 + k * r * 0.105, -plank * 0.55); g.lineTo(R - 2 + k * r * 0.105, plank * 0.55); g.stroke(); }
+  g.fillStyle = "#3b2616";
+  for (const s of [-1, 1]) { g.beginPath(); g.arc(R + r * 0.36, s * plank * 0.55, Math.max(1.5, r * 0.05), 0, Math.PI * 2); g.fill(); }
+  g.restore();
+  // the quay: a ring of planks
+  g.save();
+  g.beginPath(); g.arc(x + 1, y + 2, R + plank / 2, 0, Math.PI * 2);
+  g.fillStyle = "rgba(0,0,0,0.35)"; g.fill();
+  g.beginPath(); g.arc(x, y, R, 0, Math.PI * 2);
+  g.strokeStyle = "#8a6238"; g.lineWidth = plank; g.stroke();
+  g.strokeStyle = "#4d341c"; g.lineWidth = 1;
+  g.beginPath(); g.arc(x, y, R + plank / 2, 0, Math.PI * 2); g.stroke();
+  g.beginPath(); g.arc(x, y, R - plank / 2, 0, Math.PI * 2); g.stroke();
+  g.strokeStyle = "rgba(59,38,22,0.8)";
+  for (let k = 0; k < 12; k++) {
+    const a = (Math.PI / 6) * k + 0.1;
+    g.beginPath();
+    g.moveTo(x + Math.cos(a) * (R - plank / 2), y + Math.sin(a) * (R - plank / 2));
+    g.lineTo(x + Math.cos(a) * (R + plank / 2), y + Math.sin(a) * (R + plank / 2));
+    g.stroke();
+  }
+  // the plate with the tile's number
+  const P = R - plank / 2;
+  const pg = g.createRadialGradient(x - P * 0.3, y - P * 0.3, 0, x, y, P);
+  pg.addColorStop(0, "#f6ecd2"); pg.addColorStop(1, "#dfcda3");
+  g.beginPath(); g.arc(x, y, P, 0, Math.PI * 2);
+  g.fillStyle = pg; g.fill();
+  g.strokeStyle = "#d8b25a"; g.lineWidth = Math.max(1, r * 0.04);
+  g.beginPath(); g.arc(x, y, P - Math.max(1, r * 0.05), 0, Math.PI * 2); g.stroke();
+  g.restore();
+  const size = Math.max(11, Math.round(r * 0.5));
+  const w = text(g, label, x, y + 0.5, { size, weight: 800, color: "#3b2c1a", align: "center" });
+  return { x: x - w / 2, y: y - size / 2, w, h: size };
 }
