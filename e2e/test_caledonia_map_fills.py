@@ -139,11 +139,14 @@ def test_the_glory_track_and_the_harbours_are_on_the_board(chromium, site_url, s
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
         page.set_input_files("#import-file", saves["late"])
         page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'caledonia' && !window.cairn.busy")
-        page.wait_for_function("window.cairn.renderer.layoutInfo().tab === 'map'")
-        info = page.evaluate("window.cairn.renderer.layoutInfo()")
+        page.wait_for_function("window.cairn.renderer.layoutInfo().tab === 'map' && !window.cairn.motion().running")
+        # the map's place and what is drawn there read in one go, from one frame drawn now (on a
+        # loaded machine the page's bars may still settle after the import: a refit in between
+        # put the track's steps above the hexes' old bottom)
+        info, drawn = page.evaluate("""() => { const R = window.cairn.renderer; R.drawn(); R.draw();
+          return [R.layoutInfo(), R.drawn()]; }""")   # (canvas px, as layoutInfo())
         assert info["glory"] == "map", info
         view = page.evaluate("window.cairn.snapshot().view")
-        drawn = page.evaluate("window.cairn.renderer.drawn()")   # (canvas px, as layoutInfo())
         hexes_bottom = info["drawn"]["y"] + info["drawn"]["h"]
         steps = {int(d["text"]): d["box"] for d in drawn
                  if d["kind"] == "label" and d["text"].isdigit() and d["box"]["y"] > hexes_bottom}

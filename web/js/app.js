@@ -19,6 +19,7 @@ import { Tutorial, renderLearn } from "./tutorial.js";
 import { announce, announceLines, turnWords, describePosition, moveLines, changedForMe, installShortcuts, installContrast } from "./access.js";
 import { RecentStrip, linesSince, personOf } from "./recent.js";
 import { TableDoc } from "./table.js";
+import { motionOn } from "./motion.js";
 import { tapOr } from "./pointer.js";
 import { openHelp, closeHelp, maybeCoach, hideCoach, installHoldTips, setLearn } from "./help.js";
 import { t, num, language, detectLanguage, setLanguage, onLanguageChange, engineLanguage } from "./i18n.js";
@@ -411,8 +412,9 @@ async function gameRequest(op, params) {
   try {
     const snap = await engine.request(op, { gid: S.gid, ...params });
     if (gen !== S.gen) return null;
-    // what the move's frame would paint (Hunters' new tiles) painted off the page meanwhile
-    if (S.renderer && S.rendererGame === snap.view.game) await Promise.resolve().then(() => S.renderer.prepare(snap)).catch(() => {});
+    // what the move's frame would paint (Hunters' new tiles) painted off the page meanwhile, when
+    // moves are shown moving (a frame that must not stall; with motion off the move is not held)
+    if (motionOn() && S.renderer && S.rendererGame === snap.view.game) await Promise.resolve().then(() => S.renderer.prepare(snap)).catch(() => {});
     return gen === S.gen ? snap : null;
   } catch (e) {
     if (e instanceof EngineError && e.code === "crashed") return null;   // recover() takes over
