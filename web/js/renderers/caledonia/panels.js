@@ -162,6 +162,8 @@ export function drawExport(g, v, x, y, w, st) {
   h += section(g, t("Imports (the rarer, the more it scores at the end)"), x, y + h, w);
   // one track per good, the good's token on the number imported so far
   const imp = Object.entries(e.imports);
+  // substitute: the printed import track's length is not in the rule notes we have: the
+  // strips show steps 0-15, longer when more has come in (the pound at every fifth step: inferred)
   const n = Math.max(16, ...imp.map(([, k]) => k + 2));
   g.font = `700 12px ${FONT}`;
   const lw = Math.max(...imp.map(([good, k]) => Math.max(g.measureText(t("{n} in", { n: k })).width,
