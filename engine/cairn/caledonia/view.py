@@ -13,7 +13,7 @@ Top-level keys::
               + "blocked" {space: "neutral" | "covered"}
     market    [{good, kind, position, price, prices, bracket, merchants: {seat: +buy/-sell}}]
     export    {round, slots: [contract | null], deck, imports {good: steps}, import_values,
-               contract_cost, scoring: [{round, tile, key, text, current, done}],
+               import_marked_every (a pound at each such step), contract_cost, scoring: [{round, tile, key, text, current, done}],
                ports: [{space, module, port, key, text, used_by}], turn_order, next_order,
                pass_money: [pounds for the next passers], dice}
     players   [{seat, clan {id, name, summary} | null, start_tile, money, goods, glory,
@@ -122,6 +122,7 @@ def _export(state: CaledoniaState, board_ports: List[int]) -> Dict[str, Any]:
         "deck": len(state.deck),
         "imports": dict(zip(IMPORTS, state.imports)),
         "import_values": import_values(state),
+        "import_marked_every": TABLES["imports"]["marked_every"],
         "contract_cost": round_contract_cost(state) if 1 <= state.round <= TABLES["rounds"] else 0,
         "scoring": scoring,
         "ports": ports,

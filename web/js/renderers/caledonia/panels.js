@@ -162,8 +162,8 @@ export function drawExport(g, v, x, y, w, st) {
   h += section(g, t("Imports (the rarer, the more it scores at the end)"), x, y + h, w);
   // one track per good, the good's token on the number imported so far
   const imp = Object.entries(e.imports);
-  // substitute: the printed import track's length is not in the rule notes we have: the
-  // strips show steps 0-15, longer when more has come in (the pound at every fifth step: inferred)
+  // the first steps of the tracks (their length and marked steps: the engine's data, tables.toml):
+  // 0-15, more when more has come in; a pound at each marked step (the view says which)
   const n = Math.max(16, ...imp.map(([, k]) => k + 2));
   g.font = `700 12px ${FONT}`;
   const lw = Math.max(...imp.map(([good, k]) => Math.max(g.measureText(t("{n} in", { n: k })).width,
@@ -171,7 +171,7 @@ export function drawExport(g, v, x, y, w, st) {
   imp.forEach(([good, k], i) => {
     const ry = y + h + i * 42;
     goodChip(g, good, x + 12, ry + 17, 11);
-    drawImportTrack(g, good, k, x + 30, ry + 4, w - 30 - lw - 6, 32, n);
+    drawImportTrack(g, good, k, x + 30, ry + 4, w - 30 - lw - 6, 32, n, e.import_marked_every || 5);
     text(g, t("{n} in", { n: k }), x + w - lw + 4, ry + 12, { size: 12, weight: 700, max: lw - 4 });
     text(g, t("{n} pts each", { n: (e.import_values || {})[good] ?? "?" }), x + w - lw + 4, ry + 27, { size: 11, color: "#b9b09a", max: lw - 4 });
   });

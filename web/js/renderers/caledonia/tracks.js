@@ -135,15 +135,15 @@ export function drawGloryTrack(g, x, y, w, h, players, colorOf, title = "") {
   }
 }
 
-/** An import track in the box (x, y, w, h): steps 0..n-1 (the bonus pound at every fifth step
- * in gilt), the good's token standing on step ``at``. */
-export function drawImportTrack(g, good, at, x, y, w, h, n) {
+/** An import track in the box (x, y, w, h): steps 0..n-1 (the bonus pound at every ``marked``-th
+ * step in gilt), the good's token standing on step ``at``. */
+export function drawImportTrack(g, good, at, x, y, w, h, n, marked) {
   const k = 3;
   woodStrip(g, x, y, w, h, k);
   const fs = 11, cellH = 5;
   const numY = y + h - fs * 0.5 - 1;
   const cellTop = numY - fs * 0.5 - 1 - cellH;
-  const xs = steps(g, x + 2, cellTop, w - 4, cellH, n, { fs, ny: numY, coin: (v) => v > 0 && v % 5 === 0 });
+  const xs = steps(g, x + 2, cellTop, w - 4, cellH, n, { fs, ny: numY, coin: (v) => v > 0 && v % marked === 0 });
   const r = Math.max(5, Math.min(8, (cellTop - y) * 0.45));
   const cx = xs[Math.min(at, n - 1)], cy = cellTop - r - 1;
   g.beginPath(); g.arc(cx, cy, r, 0, Math.PI * 2);
