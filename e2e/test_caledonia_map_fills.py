@@ -170,3 +170,62 @@ def test_the_glory_track_and_the_harbours_are_on_the_board(chromium, site_url, s
         assert not errors, errors
     finally:
         context.close()
+
+
+# the board as drawn now (its ground from the kept picture, a stand-in or painted), against the
+# board painted whole on the page at the same camera (the ground's layer turned off): how many
+# pixels of the map's rectangle differ by more than 48 of 255, and their mean difference
+COMPARE = """() => {
+  const R = window.cairn.renderer, c = R.canvas, g = c.getContext('2d');
+  const M = R.layout().map, d = R.dpr, x = Math.round(M.x * d), y = Math.round(M.y * d), w = Math.floor(M.w * d), h = Math.floor(M.h * d);
+  let how = null;
+  const keep = R.layer;
+  R.layer = function (...a) { how = keep.apply(this, a); return how; };
+  R.draw();
+  const a = g.getImageData(x, y, w, h).data;
+  R.layer = function (name, key, paint) { const g = this.g; g.save(); paint(g); g.restore(); return 'direct'; };
+  R.draw();
+  const b = g.getImageData(x, y, w, h).data;
+  R.layer = keep;
+  let far = 0, sum = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    const e = Math.max(Math.abs(a[i] - b[i]), Math.abs(a[i + 1] - b[i + 1]), Math.abs(a[i + 2] - b[i + 2]));
+    sum += e; if (e > 48) far++;
+  }
+  return { how, far: far / (a.length / 4), mean: sum / (a.length / 4), painted: R.groundArt.painted };
+}"""
+
+
+def test_the_map_ground_is_kept_as_one_picture_and_stands_in_when_zoomed(chromium, site_url, saves):
+    """The map's ground (terrain, outlines, rivers, frame) is kept as one picture per camera and
+    copied into each frame: the board drawn so is the board painted whole, pixel for pixel but
+    for edges' smoothing. With moves shown moving, a new camera's picture is painted off the
+    page: meanwhile the kept one, scaled and moved to the new camera, stands in (close to the
+    sharp board, not shifted), and the worker's picture, when it comes, is the page's own."""
+    context = chromium.new_context(**SIZES["phone"])
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(site_url + "?fast=1&motion=1&nosw")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        page.set_input_files("#import-file", saves["late"])
+        page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'caledonia' && !window.cairn.busy")
+        page.wait_for_function("window.cairn.renderer.layoutInfo().tab === 'map' && !window.cairn.motion().running")
+        kept = page.evaluate(COMPARE)
+        assert kept["how"] == "kept", kept
+        assert kept["far"] < 0.002 and kept["mean"] < 1.0, kept
+        # the player zooms in about the middle (the camera settles): the whole map's picture stands in
+        page.evaluate("""() => { const R = window.cairn.renderer, M = R.layout().map;
+          R.cam.zoomAt(M.x + M.w / 2, M.y + M.h / 2, 1.5, true); }""")
+        zoomed = page.evaluate(COMPARE)
+        assert zoomed["how"] == "stand-in", zoomed
+        # scaled up 1.5x: softer, but in place (a picture moved by a hex's width differs by ~40 on average)
+        assert zoomed["mean"] < 12, zoomed
+        page.wait_for_function("window.cairn.renderer.groundArt.painted >= 1 && window.cairn.renderer.layers.pending === 0")
+        sharp = page.evaluate(COMPARE)
+        assert sharp["how"] == "kept" and sharp["painted"] >= 1, sharp
+        assert sharp["far"] < 0.002 and sharp["mean"] < 1.0, sharp
+        assert not errors, errors
+    finally:
+        context.close()

@@ -21,6 +21,7 @@
 
 import { PanZoom } from "../panzoom.js";
 import { Motion } from "../motion.js";
+import { Layers } from "./layers.js";
 
 /** The one font of the game boards. */
 export const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif";
@@ -328,7 +329,8 @@ export class Renderer {
     this.dpr = 1;
     this.hits = [];       // [{x, y, w, h, move?, act?, label, clip?}] drawn this frame, last on top
     this.raf = null;
-    this.cam = cam ? new PanZoom({ ...cam, onChange: () => this.camMoved() }) : null;
+    // (camLiveAt: when the player last moved it; a layer is not kept while it moves: layers.js)
+    this.cam = cam ? new PanZoom({ ...cam, onChange: () => { this.camLiveAt = performance.now(); this.camMoved(); } }) : null;
     // moves shown moving (../motion.js): around every update and frame of the renderer
     this.motion = new Motion(this);
     const update = this.update, draw = this.draw;
@@ -481,6 +483,8 @@ export class Renderer {
     this.raf = null;
     clearTimeout(this.pressTimer);
     this.teardown();
+    if (this.layers) this.layers.clear();   // their pictures (layer()) go with the board
+    this.layers = null;
     this.hits = [];
     this.snap = null;
     try { this.ui.choices([]); } catch (e) { /* the shell is gone */ }
@@ -548,6 +552,13 @@ export class Renderer {
   redraw() {
     if (this.raf) return;
     this.raf = requestAnimationFrame(() => { this.raf = null; this.draw(); });
+  }
+
+  /** A layer of the board that changes seldom (a map's ground) drawn as one picture, once per
+   * ``key``; opts: its pictures painted off the page (./layers.js). */
+  layer(name, key, paint, opts) {
+    if (!this.layers) this.layers = new Layers(this);
+    return this.layers.draw(name, key, paint, opts);
   }
 
   /** Start a frame: device pixels set, the canvas filled with ``background``, no hits. */

@@ -7,6 +7,9 @@
 // depends on what the panels show, so it never jumps under the finger.
 import { Renderer, inRect, noteCover } from "./base.js";
 import { indexMap, spaceAt, drawMap } from "./caledonia/map.js";
+import { paintGround, mapCamera, boardBox } from "./caledonia/ground.js";
+import { motionOn } from "../motion.js";
+import { GroundArt } from "./caledonia/groundart.js";
 import { drawMarket, drawExport, drawPlayers, drawOffers, drawFinal, summaryLines } from "./caledonia/panels.js";
 import { plan } from "./caledonia/choices.js";
 import { pieceURL } from "./caledonia/pieces.js";
@@ -19,11 +22,18 @@ import { t, N_ } from "../i18n/caledonia.js";
 
 const VIEW_NAMES = { in: N_("Zoom in"), out: N_("Zoom out"), fit: N_("Show the whole map") };
 
+/** The part of rectangle a inside rectangle b (maybe empty: w or h 0). */
+const clipTo = (a, b) => {
+  const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
+  return { x, y, w: Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x), h: Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y) };
+};
+
 export default class CaledoniaRenderer extends Renderer {
   constructor(canvas, ui) {
     super(canvas, ui, { cam: { min: 6, max: 140 } });
     this.idx = null;
     this.idxKey = "";
+    this.groundArt = new GroundArt();   // the map's ground painted off the page (drawGround)
     this.tab = "map";      // phone: the tab shown; wide: the right column's tab
     this.sideTab = "players";
     this.scroll = {};
@@ -399,10 +409,7 @@ export default class CaledoniaRenderer extends Renderer {
 
   /** The camera as the map painter sees it: world (view) coordinates to the screen, turned a
    * quarter clockwise on a portrait phone. */
-  mapCam() {
-    const c = this.cam;
-    return { s: c.s, rot: !!this.rot, toScreen: this.rot ? (x, y) => c.toScreen(-y, x) : (x, y) => c.toScreen(x, y) };
-  }
+  mapCam() { return mapCamera(this.cam, this.rot); }
 
   worldAt(sx, sy) {
     const [X, Y] = this.cam.toWorld(sx, sy);
@@ -445,10 +452,10 @@ export default class CaledoniaRenderer extends Renderer {
     if (this.mapShown(L)) {
       g.save();
       g.beginPath(); g.rect(L.map.x, L.map.y, L.map.w, L.map.h); g.clip();
-      g.fillStyle = "#203447";
-      g.fillRect(L.map.x, L.map.y, L.map.w, L.map.h);
-      drawMap({ g, cam: this.mapCam(), view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, fresh: this.freshSpaces(), boxes: this.markBoxes, W: this.W, H: this.H,
-        glory: this.gloryOnMap ? { band: gloryBand(this.idx.box), players: v.players, title: t("Glory") } : null });
+      const mc = { g, cam: this.mapCam(), view: v, idx: this.idx, colorOf, marks: this.plan ? this.plan.marks : null, sel: this.sel.space, fresh: this.freshSpaces(), boxes: this.markBoxes, W: this.W, H: this.H,
+        glory: this.gloryOnMap ? { band: gloryBand(this.idx.box), players: v.players, title: t("Glory") } : null };
+      this.drawGround(g, v, L.map, mc);
+      drawMap(mc);
       this.drawMapOverlay(g, v, L);
       g.restore();
     }
@@ -491,6 +498,47 @@ export default class CaledoniaRenderer extends Renderer {
       this.finalShown = final;
       if (this.ui.finalShown) this.ui.finalShown(final);
     }
+  }
+
+  /** The map's ground (the same from move to move: ground.js) as one picture per camera and
+   * size (Renderer.layer); when moves are shown moving, a new camera's is painted off the page
+   * (groundart.js) while the widest one kept stands in, moved and scaled. While the player moves
+   * the map it is painted as it moves (no picture kept for each step). */
+  drawGround(g, v, M, mc) {
+    const c = this.cam, cam = { s: c.s, ox: c.ox, oy: c.oy };
+    const paint = (lg) => paintGround(lg, M, { ...mc, g: lg });
+    if (performance.now() - (this.camLiveAt || 0) < 300) { g.save(); paint(g); g.restore(); return; }
+    // what a stand-in must cover: the board (its frame too) where the map shows; beyond it is sea
+    const bb = boardBox(mc), pad = c.s * 0.5 + 3;   // (the frame: a rim of 0.45 r and its shadow)
+    const need = bb ? clipTo({ x: bb.x - pad, y: bb.y - pad, w: bb.w + 2 * pad, h: bb.h + 2 * pad }, M) : M;
+    const rest = [this.snap.gid, this.idxKey, this.W, this.H, this.dpr, M.x, M.y, M.w, M.h, !!this.rot, !!mc.glory].join("|");
+    const offPage = (key, meta, w, h) => this.groundArt.paint({ map: { spaces: v.map.spaces, rivers: v.map.rivers }, cam, rot: !!this.rot,
+      W: this.W, H: this.H, dpr: this.dpr, rect: { x: M.x, y: M.y, w: M.w, h: M.h }, glory: mc.glory ? { band: mc.glory.band } : null, w, h });
+    this.layer("ground", `${rest}|${cam.s}|${cam.ox}|${cam.oy}`, paint, {
+      meta: { rest, ...cam },
+      offPage: motionOn() ? offPage : null,
+      // a kept picture of the same map and size at another camera, scaled and moved, when it
+      // covers the board where the map shows (the sharpest first); else the ground is painted here
+      standIn: (m) => {
+        if (!m || m.rest !== rest) return null;
+        const k = cam.s / m.s, tx = cam.ox - k * m.ox, ty = cam.oy - k * m.oy;
+        const seen = clipTo({ x: tx + k * M.x, y: ty + k * M.y, w: k * M.w, h: k * M.h }, need);
+        return seen.w * seen.h >= 0.97 * need.w * need.h ? [k, tx, ty, -k] : null;   // (an edge of the frame's shadow may lack)
+      },
+      under: (lg) => { lg.fillStyle = "#203447"; lg.fillRect(M.x, M.y, M.w, M.h); },
+    });
+  }
+
+  /** The ground's sharp picture came (it stood in scaled): drawn again once no move is shown moving. */
+  layerArrived() {
+    if (!this.snap) return;
+    if (this.motion.running) { clearTimeout(this.layerTimer); this.layerTimer = setTimeout(() => this.layerArrived(), 60); return; }
+    this.redraw();
+  }
+
+  teardown() {
+    clearTimeout(this.layerTimer);
+    this.groundArt.stop();
   }
 
   meSeat(v) {

@@ -5,8 +5,9 @@
 // by a band in the owner's colour) as pictograms (pieces.js), neutral workers and
 // covered spaces, and the highlights of the current decision (spaces with their
 // total cost, or the pictograms of the units that may go there).
-import { TERRAIN, FONT, hexPath, unitGlyph, text } from "./paint.js";
-import { drawGround, drawBoardFrame, drawHarbour } from "./terrain.js";
+import { FONT, unitGlyph, text } from "./paint.js";
+import { drawHarbour } from "./terrain.js";
+import { hexPath, boardBox } from "./ground.js";
 import { seatToken, drawGloryTrack } from "./tracks.js";
 import { haloStroke, notePiece } from "../base.js";
 
@@ -41,41 +42,6 @@ export function spaceAt(idx, wx, wy) {
   return idx.at.get(`${rq},${rr}`) || null;
 }
 
-function terrainFill(g, sp, x, y, r, A0) {
-  const ts = sp.terrains;
-  if (ts.length <= 1) {
-    if (drawGround(g, ts[0], x, y, r, A0)) return;
-    g.fillStyle = TERRAIN[ts[0]] || "#777";
-    hexPath(g, x, y, r, A0);
-    g.fill();
-    return;
-  }
-  // mixed: one wedge per land type (two halves or three thirds), each with its own texture
-  g.save();
-  hexPath(g, x, y, r, A0);
-  g.clip();
-  const n = ts.length;
-  for (let i = 0; i < n; i++) {
-    const a0 = -Math.PI / 2 + (2 * Math.PI * i) / n, a1 = a0 + (2 * Math.PI) / n;
-    g.save();
-    g.beginPath();
-    g.moveTo(x, y);
-    g.arc(x, y, r * 1.2, a0, a1);
-    g.closePath();
-    g.fillStyle = TERRAIN[ts[i]] || "#777";
-    g.fill();
-    g.clip();
-    drawGround(g, ts[i], x, y, r);
-    g.restore();
-  }
-  g.strokeStyle = "rgba(255,255,255,0.35)";
-  g.lineWidth = 1;
-  g.beginPath();
-  for (let i = 0; i < n; i++) { const a = -Math.PI / 2 + (2 * Math.PI * i) / n; g.moveTo(x, y); g.lineTo(x + Math.cos(a) * r, y + Math.sin(a) * r); }
-  g.stroke();
-  g.restore();
-}
-
 /** The unit kinds a highlight offers (mark.units, or its starting-worker moves' units), or null. */
 function markUnits(m) {
   if (m.units && m.units.length) return m.units;
@@ -84,88 +50,27 @@ function markUnits(m) {
   return null;
 }
 
-/** Draw the whole map. ctx: {g, cam ({s, rot, toScreen(x, y)}), view, idx, colorOf, marks: Map(space -> {cost, kind}), sel, small} */
+/** Draw the map over its ground (drawMapGround, drawn first): the glory track, the harbours,
+ * the units and everything that changes. ctx: {g, cam ({s, rot, toScreen(x, y)}), view, idx,
+ * colorOf, marks: Map(space -> {cost, kind}), sel, small} */
 export function drawMap(ctx) {
   const { g, cam, view, idx, colorOf, marks } = ctx;
   const map = view.map;
   const r = cam.s * 0.985;
-  const A0 = cam.rot ? Math.PI / 6 : 0;   // the map turned a quarter: pointy-top hexes
+  const A0 = cam.rot ? Math.PI / 6 : 0;
   const units = new Map((map.units || []).map((u) => [u.space, u]));
   const blocked = map.blocked || {};
   const ports = new Map(((view.export && view.export.ports) || []).filter((p) => p.space != null).map((p) => [p.space, p]));
   const taken = [];   // the boxes of what is written or stands on the map (a price gives way to them)
   const costs = [];   // the lands' prices to write, last
-  // 0. the board: its wooden frame round the spaces
-  let bl = Infinity, bt = Infinity, br = -Infinity, bb = -Infinity;
-  for (const sp of map.spaces) {
-    const [x, y] = cam.toScreen(sp.x, sp.y);
-    bl = Math.min(bl, x); bt = Math.min(bt, y); br = Math.max(br, x); bb = Math.max(bb, y);
-  }
-  if (bl < br) {
-    const m = r * 1.25;
-    // the glory track along the board's bottom edge, inside its frame (ctx.glory: its band in
-    // map units, when the map has room for it)
-    const gb = ctx.glory && !cam.rot ? ctx.glory.band : null;
-    const [gx0, gy0] = gb ? cam.toScreen(gb.x0, gb.y0) : [0, 0];
-    const [gx1, gy1] = gb ? cam.toScreen(gb.x1, gb.y1) : [0, 0];
-    const bottom = gb ? Math.max(bb + m, gy1 + cam.s * 0.3) : bb + m;
-    g.fillStyle = "#2a5578";
-    g.fillRect(bl - m, bt - m, br - bl + 2 * m, bottom - bt + m);
-    drawBoardFrame(g, bl - m, bt - m, br - bl + 2 * m, bottom - bt + m, r);
-    if (gb && gy1 > 0 && gy0 < ctx.H) drawGloryTrack(g, gx0, gy0, gx1 - gx0, gy1 - gy0, ctx.glory.players, colorOf, ctx.glory.title);
-  }
-  // 1. ground
+  // the glory track in its band of the board (its numbers and markers change: not the ground's)
+  const box = boardBox(ctx);
+  const band = box && box.band;
+  if (band && band.y + band.h > 0 && band.y < ctx.H) drawGloryTrack(g, band.x, band.y, band.w, band.h, ctx.glory.players, colorOf, ctx.glory.title);
+  // 3. harbours; costs
   for (const sp of map.spaces) {
     const [x, y] = cam.toScreen(sp.x, sp.y);
     if (x < -r * 2 || y < -r * 2 || x > ctx.W + r * 2 || y > ctx.H + r * 2) continue;
-    if (sp.kind === "land") {
-      terrainFill(g, sp, x, y, r, A0);
-    } else if (sp.kind === "loch") {
-      drawGround(g, sp.flags.central ? "central" : "loch", x, y, r, A0);
-    } else if (sp.kind === "factory") {
-      drawGround(g, "factory", x, y, r, A0);
-    } else if (sp.kind === "port") {
-      drawGround(g, "port", x, y, r, A0);
-    }
-    hexPath(g, x, y, r, A0);
-    g.strokeStyle = "rgba(10,20,15,0.55)";
-    g.lineWidth = 1;
-    g.stroke();
-  }
-  // 2. rivers along edges
-  g.lineCap = "round";
-  for (const rv of map.rivers || []) {
-    g.beginPath();
-    for (const [[ax, ay], [bx, by]] of rv.segments) {
-      const [sx, sy] = cam.toScreen(ax, ay), [tx, ty] = cam.toScreen(bx, by);
-      g.moveTo(sx, sy); g.lineTo(tx, ty);
-    }
-    g.strokeStyle = "#5aa4dc";
-    g.lineWidth = Math.max(3, cam.s * 0.16);
-    g.stroke();
-    g.strokeStyle = "#9fd0f2";
-    g.lineWidth = Math.max(1, cam.s * 0.05);
-    g.stroke();
-  }
-  // 3. mist over inactive land; port spots; costs
-  for (const sp of map.spaces) {
-    const [x, y] = cam.toScreen(sp.x, sp.y);
-    if (x < -r * 2 || y < -r * 2 || x > ctx.W + r * 2 || y > ctx.H + r * 2) continue;
-    if ((sp.kind === "land" || sp.kind === "port") && !sp.flags.active) {
-      hexPath(g, x, y, r, A0);
-      g.fillStyle = "rgba(215,215,222,0.62)";
-      g.fill();
-    }
-    if (sp.kind === "land" && sp.flags.border && r > 10) {
-      // the border of the active map (some scoring tiles count units there): a dotted inner rim
-      g.save();
-      hexPath(g, x, y, r * 0.86, A0);
-      g.setLineDash([2, 3]);
-      g.strokeStyle = "rgba(255,255,255,0.45)";
-      g.lineWidth = 1;
-      g.stroke();
-      g.restore();
-    }
     if (sp.kind === "port" && sp.flags.active) {
       // a harbour plaque with the bonus tile's number; the markers of the clans who used it on
       // its quay (their colours and shapes)

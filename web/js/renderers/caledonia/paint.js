@@ -9,7 +9,6 @@ import { FONT, box, text, wrap, notePiece } from "../base.js";
 
 export { FONT, box, text, wrap };
 
-export const TERRAIN = { grassland: "#7fae4f", forest: "#2f6b35", mountain: "#8d8579" };
 export const WATER = "#3d79a8", CENTRAL = "#2c5f8a";
 
 // names (English message ids); the pieces themselves are drawings (pieces.js)
@@ -85,14 +84,3 @@ export function unitGlyph(g, unit, x, y, size, color, { ghost = false } = {}) {
   if (!ghost) drawSeatMark(g, color, x + mx * size, y + my * size, size * 0.11);
 }
 
-/** Flat-top hexagon path centred at (x, y) with centre-to-corner radius r (a0 = pi/6: pointy-top,
- * for the map turned a quarter on a portrait phone). */
-export function hexPath(g, x, y, r, a0 = 0) {
-  g.beginPath();
-  for (let i = 0; i < 6; i++) {
-    const a = a0 + Math.PI / 3 * i;
-    const px = x + r * Math.cos(a), py = y + r * Math.sin(a);
-    if (i) g.lineTo(px, py); else g.moveTo(px, py);
-  }
-  g.closePath();
-}

@@ -75,25 +75,58 @@ const PAINT = {
   },
 };
 
+// a picture's size in device px for a hex 2r CSS px wide: steps of 2^(1/4) (a zoom paints anew
+// only now and then)
+const sizeStep = (dev) => Math.max(8, Math.round(Math.pow(2, Math.ceil(Math.log2(dev) * 4) / 4)));
+
+/** The hex of the picture of S px (its first corner at angle a0) as the clip. */
+function hexClip(c, S, a0) {
+  c.beginPath();
+  for (let i = 0; i < 6; i++) {
+    const a = a0 + (Math.PI / 3) * i;
+    c.lineTo(S / 2 + (S / 2) * Math.cos(a), S / 2 + (S / 2) * Math.sin(a));
+  }
+  c.closePath();
+  c.clip();
+}
+
 /** The picture of ground ``kind`` (a terrain, "loch", "central", "port" or "factory") drawn in
  * the hex of radius r (CSS px) at (x, y) of ``g`` (its first corner at angle a0; a0 null: the
  * whole square of 2r, for a caller's own clip), painted once per size step. */
 export function drawGround(g, kind, x, y, r, a0 = null) {
   const paint = PAINT[kind];
   if (!paint) return false;
-  const dev = r * scaleOf(g) * 2;
-  const S = Math.max(8, Math.round(Math.pow(2, Math.ceil(Math.log2(dev) * 4) / 4)));   // steps of 2^(1/4)
+  const S = sizeStep(r * scaleOf(g) * 2);
   const pic = cached(`cal:${kind}:${S}:${a0}`, S, S, (c) => {
-    if (a0 != null) {
-      c.beginPath();
-      for (let i = 0; i < 6; i++) {
-        const a = a0 + (Math.PI / 3) * i;
-        c.lineTo(S / 2 + (S / 2) * Math.cos(a), S / 2 + (S / 2) * Math.sin(a));
-      }
-      c.closePath();
-      c.clip();
-    }
+    if (a0 != null) hexClip(c, S, a0);
     paint(c, S, rng(seedOf(`cal:${kind}`)));
+  });
+  g.drawImage(pic, x - r, y - r, r * 2, r * 2);
+  return true;
+}
+
+/** A space of several land types (``kinds``, two or three) in the hex of radius r at (x, y): a
+ * wedge of each (two halves or three thirds from the top) with its own texture, parted by light
+ * lines; one picture per size step, as drawGround's (false: a kind without a texture). */
+export function drawMixedGround(g, kinds, x, y, r, a0) {
+  if (!kinds.every((k) => PAINT[k])) return false;
+  const S = sizeStep(r * scaleOf(g) * 2);
+  const pic = cached(`cal:mixed:${kinds.join("+")}:${S}:${a0}`, S, S, (c) => {
+    const R = S / 2, n = kinds.length;
+    hexClip(c, S, a0);
+    kinds.forEach((kind, i) => {
+      const w0 = -Math.PI / 2 + (2 * Math.PI * i) / n;
+      c.save();
+      c.beginPath(); c.moveTo(R, R); c.arc(R, R, R * 1.2, w0, w0 + (2 * Math.PI) / n); c.closePath();
+      c.clip();
+      PAINT[kind](c, S, rng(seedOf(`cal:${kind}`)));
+      c.restore();
+    });
+    c.strokeStyle = "rgba(255,255,255,0.35)";
+    c.lineWidth = Math.max(1, S / (2 * r));   // 1 CSS px at the board's scale
+    c.beginPath();
+    for (let i = 0; i < n; i++) { const a = -Math.PI / 2 + (2 * Math.PI * i) / n; c.moveTo(R, R); c.lineTo(R + Math.cos(a) * R, R + Math.sin(a) * R); }
+    c.stroke();
   });
   g.drawImage(pic, x - r, y - r, r * 2, r * 2);
   return true;

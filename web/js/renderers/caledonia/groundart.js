@@ -1,0 +1,62 @@
+// Caledonia's map ground painted off the page (groundworker.js): one picture at a time, a newer
+// camera's replacing one still waiting (its promise gets null). Without a worker, or when it
+// fails, every promise gets null and the board paints its ground on the page, as before.
+
+export class GroundArt {
+  constructor() {
+    this.worker = undefined;   // undefined: not started yet; null: none
+    this.busy = null;          // the job being painted: {id, resolve}
+    this.waiting = null;       // the next one
+    this.n = 0;
+    this.painted = 0;          // (tests and benchmarks: pictures the worker painted)
+  }
+
+  /** A promise of the ground's picture for ``job`` (groundworker.js's), or of null. */
+  paint(job) {
+    if (!this.start()) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      if (this.waiting) this.waiting.resolve(null);
+      this.waiting = { id: ++this.n, job, resolve };
+      this.send();
+    });
+  }
+
+  send() {
+    if (this.busy || !this.waiting || !this.worker) return;
+    this.busy = this.waiting;
+    this.waiting = null;
+    this.worker.postMessage({ id: this.busy.id, job: this.busy.job });
+  }
+
+  start() {
+    if (this.worker !== undefined) return this.worker;
+    this.worker = null;
+    if (typeof OffscreenCanvas === "undefined" || typeof Worker === "undefined") return null;
+    try {
+      const w = new Worker(new URL("./groundworker.js", import.meta.url), { type: "module", name: "map-ground" });
+      w.onmessage = (ev) => this.answer(ev.data || {});
+      w.onerror = () => this.stop();
+      this.worker = w;
+    } catch (e) { this.worker = null; }
+    return this.worker;
+  }
+
+  answer({ id, bitmap, error }) {
+    const job = this.busy && this.busy.id === id ? this.busy : null;
+    this.busy = null;
+    if (job) {
+      if (bitmap && !error) this.painted++;
+      else if (bitmap) bitmap.close();
+      job.resolve(bitmap && !error ? bitmap : null);
+    } else if (bitmap) bitmap.close();
+    this.send();
+  }
+
+  /** No more pictures (the board is dropped, or the worker failed): every promise gets null. */
+  stop() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    for (const j of [this.busy, this.waiting]) if (j) j.resolve(null);
+    this.busy = this.waiting = null;
+  }
+}
