@@ -283,8 +283,9 @@ function drawPlayer(g, v, p, x, y, w, st) {
   let h = 8;
   const cur = v.current === p.seat;
   // header
-  g.beginPath(); g.arc(x + 16, y + h + 12, 10, 0, Math.PI * 2); g.fillStyle = col; g.fill();
-  if (cur) { g.strokeStyle = "#fff"; g.lineWidth = 2; g.stroke(); }
+  // the clan's marker (its seat's shape, so told apart without its colour); a white ring: to move
+  seatToken(g, col, x + 16, y + h + 12, 9);
+  if (cur) { g.beginPath(); g.arc(x + 16, y + h + 12, 13, 0, Math.PI * 2); g.strokeStyle = "#fff"; g.lineWidth = 2; g.stroke(); }
   const clan = p.clan ? t("Clan {clan}", { clan: p.clan.name }) : p.automa ? t("Solo opponent (level {n})", { n: v.automa ? v.automa.difficulty : "?" }) : t("no clan");
   g.font = `400 12px ${FONT}`;
   const rightW = Math.max(g.measureText(t("glory {glory} \u00b7 score {score}", { glory: p.glory, score: p.score ? p.score.total : 0 })).width, 60) + 18;
@@ -442,7 +443,7 @@ export function drawFinal(g, v, x, y, w, st) {
   const labelW = Math.max(Math.min(170, w * 0.45), Math.min(longest + 8, w - rows.length * 52)), cw = (w - labelW) / rows.length;
   rows.forEach((r, i) => {
     const cx = x + labelW + i * cw + cw / 2;
-    g.beginPath(); g.arc(cx, y + h + 10, 8, 0, Math.PI * 2); g.fillStyle = st.colorOf(r.seat); g.fill();
+    seatToken(g, st.colorOf(r.seat), cx, y + h + 10, 7);
     text(g, `${r.winner ? "\u2605 " : ""}${st.nameOf(r.seat)}`, cx, y + h + 28, { size: 12, weight: 700, align: "center", max: cw - 4 });
   });
   h += 40;
