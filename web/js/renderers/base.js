@@ -561,6 +561,12 @@ export class Renderer {
     return this.layers.draw(name, key, paint, opts);
   }
 
+  /** Have layer ``name``'s picture for ``key`` painted off the page ahead of its use. */
+  layerAhead(name, key, meta, offPage) {
+    if (!this.layers) this.layers = new Layers(this);
+    this.layers.warm(name, key, meta, offPage);
+  }
+
   /** Start a frame: device pixels set, the canvas filled with ``background``, no hits. */
   begin(background) {
     const g = this.g;

@@ -459,6 +459,7 @@ export default class CaledoniaRenderer extends Renderer {
       this.drawMapOverlay(g, v, L);
       g.restore();
     }
+    else if (v.map && this.idx) this.warmGround(v, L.map, this.gloryOnMap ? { band: gloryBand(this.idx.box) } : null);
     if (tab !== "map") {
       const P = L.panel;
       if (!L.wide) { g.fillStyle = "#17211d"; g.fillRect(0, TAB_H, this.W, this.H - TAB_H); }
@@ -511,12 +512,10 @@ export default class CaledoniaRenderer extends Renderer {
     // what a stand-in must cover: the board (its frame too) where the map shows; beyond it is sea
     const bb = boardBox(mc), pad = c.s * 0.5 + 3;   // (the frame: a rim of 0.45 r and its shadow)
     const need = bb ? clipTo({ x: bb.x - pad, y: bb.y - pad, w: bb.w + 2 * pad, h: bb.h + 2 * pad }, M) : M;
-    const rest = [this.snap.gid, this.idxKey, this.W, this.H, this.dpr, M.x, M.y, M.w, M.h, !!this.rot, !!mc.glory].join("|");
-    const offPage = (key, meta, w, h) => this.groundArt.paint({ map: { spaces: v.map.spaces, rivers: v.map.rivers }, cam, rot: !!this.rot,
-      W: this.W, H: this.H, dpr: this.dpr, rect: { x: M.x, y: M.y, w: M.w, h: M.h }, glory: mc.glory ? { band: mc.glory.band } : null, w, h });
-    this.layer("ground", `${rest}|${cam.s}|${cam.ox}|${cam.oy}`, paint, {
+    const { rest, key, offPage } = this.groundPlan(v, M, mc.glory);
+    this.layer("ground", key(cam), paint, {
       meta: { rest, ...cam },
-      offPage: motionOn() ? offPage : null,
+      offPage,
       // a kept picture of the same map and size at another camera, scaled and moved, when it
       // covers the board where the map shows (the sharpest first); else the ground is painted here
       standIn: (m) => {
@@ -527,6 +526,26 @@ export default class CaledoniaRenderer extends Renderer {
       },
       under: (lg) => { lg.fillStyle = "#203447"; lg.fillRect(M.x, M.y, M.w, M.h); },
     });
+    this.warmGround(v, M, mc.glory);
+  }
+
+  /** The ground's layer for the map's rectangle M: its key's fixed part (rest), its key at a
+   * camera, and its painter off the page (when moves are shown moving; else null). */
+  groundPlan(v, M, glory) {
+    const rest = [this.snap.gid, this.idxKey, this.W, this.H, this.dpr, M.x, M.y, M.w, M.h, !!this.rot, !!glory].join("|");
+    const key = (k) => `${rest}|${k.s}|${k.ox}|${k.oy}`;
+    const offPage = motionOn() ? (k, m, w, h, ahead) => this.groundArt.paint({ map: { spaces: v.map.spaces, rivers: v.map.rivers }, cam: { s: m.s, ox: m.ox, oy: m.oy },
+      rot: !!this.rot, W: this.W, H: this.H, dpr: this.dpr, rect: { x: M.x, y: M.y, w: M.w, h: M.h }, glory: glory ? { band: glory.band } : null, w, h }, ahead) : null;
+    return { rest, key, offPage };
+  }
+
+  /** The whole map's ground (the others' moves are shown on it) painted ahead, off the page,
+   * while the map is not in sight or shows another part (a clan's pick, your own zoom). */
+  warmGround(v, M, glory) {
+    const w = motionOn() ? this.wholeView() : null;
+    if (!w || !!w.rot !== !!this.rot || w.glory !== !!glory) return;
+    const { rest, key, offPage } = this.groundPlan(v, M, glory);
+    this.layerAhead("ground", key(w), { rest, s: w.s, ox: w.ox, oy: w.oy }, offPage);
   }
 
   /** The ground's sharp picture came (it stood in scaled): drawn again once no move is shown moving. */

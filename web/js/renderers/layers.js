@@ -32,11 +32,11 @@ export class Layers {
   /** Draw layer ``name`` for ``key`` on the renderer's context (under the clip in force): its
    * picture kept, else painted by ``paint(g)`` (the board's CSS px), else (with opts.offPage) a
    * stand-in while it is painted off the page. opts: {keep (pictures kept, 3), meta (the camera
-   * the key stands for), offPage(key, meta, w, h) -> Promise of an ImageBitmap of w x h device
-   * px (or null: not painted), standIn(meta of a kept picture) -> [k, tx, ty, rank] (CSS px: the
+   * the key stands for), offPage(key, meta, w, h, ahead) -> Promise of an ImageBitmap of w x
+   * h device px (or null: not painted; ahead: wanted before it is needed), standIn(meta of a kept picture) -> [k, tx, ty, rank] (CSS px: the
    * kept picture scaled k and moved; the highest rank is taken) or null, under(g): what a
-   * stand-in is drawn over}. Returns "kept",
-   * "painted" or "stand-in". */
+   * stand-in is drawn over}. Returns "kept", "painted", "stand-in" or "direct" (painted on the
+   * board this once, its picture asked off the page). */
   draw(name, key, paint, { keep = 3, meta = null, offPage = null, standIn = null, under = null } = {}) {
     const r = this.r, cv = r.canvas, W = cv.width, H = cv.height;
     const list = this.lists.get(name) || [];
@@ -61,6 +61,12 @@ export class Layers {
         this.copy(best.c.canvas, best.m);
         return "stand-in";
       }
+      // none: painted on the board this once (its picture comes from off the page)
+      const g = r.g;
+      g.save();
+      paint(g);
+      g.restore();
+      return "direct";
     }
     const old = list.length >= keep ? list.pop() : null;
     const canvas = old && fits(old) && !(old.canvas.close) ? old.canvas : makeCanvas(W, H);
@@ -86,19 +92,30 @@ export class Layers {
     g.restore();
   }
 
-  ask(name, key, meta, offPage, keep) {
+  /** Have the picture of ``key`` painted off the page ahead of its use (kept when it comes). */
+  warm(name, key, meta, offPage, keep = 3) {
+    const list = this.lists.get(name) || [];
+    const cv = this.r.canvas;
+    if (list.some((c) => c.key === key && c.w === cv.width && c.h === cv.height)) return;
+    this.ask(name, key, meta, offPage, keep, true);
+  }
+
+  ask(name, key, meta, offPage, keep, ahead = false) {
     const id = `${name}|${key}`;
     if (this.asked.has(id)) return;
     this.asked.add(id);
     const W = this.r.canvas.width, H = this.r.canvas.height;
-    Promise.resolve().then(() => offPage(key, meta, W, H)).then((bitmap) => {
+    Promise.resolve().then(() => offPage(key, meta, W, H, ahead)).then((bitmap) => {
       this.asked.delete(id);
       if (!bitmap) return;
       if (this.gone) { bitmap.close && bitmap.close(); return; }
       const list = this.lists.get(name) || [];
       this.lists.set(name, list);
       if (list.some((c) => c.key === key && c.w === W && c.h === H)) { bitmap.close && bitmap.close(); return; }
-      list.unshift({ key, meta, canvas: bitmap, w: W, h: H });
+      const entry = { key, meta, canvas: bitmap, w: W, h: H };
+      // (one painted ahead goes second: after the picture in use, before older ones)
+      if (ahead) { list.splice(Math.min(1, list.length), 0, entry); while (list.length > keep) free(list.pop()); return; }
+      list.unshift(entry);
       while (list.length > keep) free(list.pop());
       if (this.r.layerArrived) this.r.layerArrived(name, key);
     }, () => { this.asked.delete(id); });

@@ -121,13 +121,25 @@ export const screen = {
   },
 
   fitMap() {
-    if (!this.idx || !this.W) return;
+    const w = this.wholeView();
+    if (!w) return;
+    this.rot = w.rot;
+    this.gloryOnMap = w.glory;
+    Object.assign(this.cam, { s: w.s, ox: w.ox, oy: w.oy, userMoved: false });
+    this.fitFor = { W: this.W, H: this.H };
+  },
+
+  /** The camera that shows the whole map ({s, ox, oy}), whether it is turned a quarter (rot)
+   * and whether the glory track is on it (glory), without moving the camera; null before the
+   * map is known. */
+  wholeView() {
+    if (!this.idx || !this.W) return null;
     const L = this.layout();
     const m = L.map;
     const pad = L.wide ? 10 : 6;
-    this.rot = L.rot;
+    const rot = L.rot;
     const b = this.idx.box;
-    const box = this.rot ? { x0: -b.y1, x1: -b.y0, y0: b.x0, y1: b.x1 } : b;
+    const box = rot ? { x0: -b.y1, x1: -b.y0, y0: b.x0, y1: b.x1 } : b;
     // clear of the status strip on top and of the zoom buttons: a column on the right, a row
     // at the bottom on a portrait phone (where the map takes the whole width)
     const top = 26 + pad, row = this.buttonsInRow(L);
@@ -137,9 +149,10 @@ export const screen = {
     // heads the players' tab)
     const scale = (bx) => Math.min(rect.w / (bx.x1 - bx.x0), rect.h / (bx.y1 - bx.y0));
     const edged = { ...box, y1: box.y1 + GLORY_BELOW };
-    this.gloryOnMap = !this.rot && scale(edged) >= 0.97 * scale(box);
-    this.cam.fit(this.gloryOnMap ? edged : box, rect, 90);
-    this.fitFor = { W: this.W, H: this.H };
+    const glory = !rot && scale(edged) >= 0.97 * scale(box);
+    const c = Object.assign(Object.create(Object.getPrototypeOf(this.cam)), this.cam);
+    c.fit(glory ? edged : box, rect, 90);
+    return { s: c.s, ox: c.ox, oy: c.oy, rot, glory };
   },
 
   /** The view buttons in a row under the map (a phone: the map takes the whole width), else a
