@@ -4,7 +4,8 @@ bots, the bots at the normal speed), your moves played as a tap would, until BOT
 bots have been shown; prints for the frames of those runs the time each motion frame took to
 paint (p50, p95, max), the time each move's update took (its frame: the board drawn, rasterised and
 copied), and the frames dropped (an animation frame more than 1.5 x 16.7 ms after
-the one before), and for comparison the renderer's full draw of the end position (what a move
+the one before): in the runs, and in every frame from your move until your turn comes back (the
+engine's answers and the page's updates between the runs too), and for comparison the renderer's full draw of the end position (what a move
 costs without motion; its p95 and max).
 
     .venv/bin/python build/site.py && nice -n 19 .venv/bin/python web/dev/motion_bench.py [--bots 30] [--game glenmore]
@@ -36,13 +37,17 @@ WATCH = """() => {
   window.__update = window.__update || [];
   const update = R.update;
   R.update = (snap, ctx) => { const t = performance.now(); update(snap, ctx); window.__update.push(performance.now() - t); };
-  let last = null;
+  let last = null, lastAll = null;
+  // every frame from your move until your turn again (window.__inRun): the engine's answers and
+  // the page's updates between the runs too, not only the runs' own frames
+  window.__all = window.__all || [];
   const loop = (t) => { if (M.running) { if (last != null) window.__gaps.push(t - last); last = t; } else last = null;
+    if (window.__inRun) { if (lastAll != null) window.__all.push(t - lastAll); lastAll = t; } else lastAll = null;
     requestAnimationFrame(loop); };
   requestAnimationFrame(loop);
 }"""
 
-PLAY = """() => { const s = window.cairn.snapshot(), legal = s.legal || [];
+PLAY = """() => { window.__inRun = true; const s = window.cairn.snapshot(), legal = s.legal || [];
   const m = legal.find((x) => ['expand', 'start_worker'].includes(x.type)) || legal.find((x) => x.type !== 'pass') || legal[0];
   window.cairn.play(m); }"""
 
@@ -74,17 +79,20 @@ def main():
             page.wait_for_function("""() => { const s = window.cairn.snapshot(); return !!s && !window.cairn.busy &&
               (s.view.is_over || s.view.seats[s.view.current_player ?? s.view.current].kind === 'human'); }""", timeout=120_000)
             page.wait_for_function("() => !window.cairn.motion().running", timeout=20_000)
+            page.evaluate("window.__inRun = false")
             page.evaluate(WATCH)
             shown = page.evaluate(SHOWN)
             start = shown if start is None else start
             if shown - start >= a.bots or page.evaluate("window.cairn.snapshot().view.is_over"):
                 break
             page.evaluate(PLAY)
-        paint, draw, gaps, update = page.evaluate("[window.__paint, window.__draw, window.__gaps, window.__update]")
+        paint, draw, gaps, update, every = page.evaluate("[window.__paint, window.__draw, window.__gaps, window.__update, window.__all]")
         dropped = sum(1 for g in gaps if g > 1.5 * 1000 / 60)
+        missed = sum(1 for g in every if g > 1.5 * 1000 / 60)
         print(f"{a.game}: {shown - start} bot moves shown at 390x844, DPR 3")
         print(f"  motion frames painted: {len(paint)}; paint ms p50 {pct(paint, 50):.2f}, p95 {pct(paint, 95):.2f}, max {max(paint or [0]):.2f}")
         print(f"  frames while running: {len(gaps)}; dropped (gap > 25 ms): {dropped}; gap p95 {pct(gaps, 95):.1f} ms, max {max(gaps or [0]):.1f} ms")
+        print(f"  every frame from your move to your turn again: {len(every)}; dropped (gap > 25 ms): {missed}; gap p95 {pct(every, 95):.1f} ms, max {max(every or [0]):.1f} ms")
         print(f"  full draws of the board: {len(draw)}; draw ms p50 {pct(draw, 50):.2f}, p95 {pct(draw, 95):.2f}, max {max(draw or [0]):.2f}")
         print(f"  updates (a move's frame: its draw, raster and copies): {len(update)}; ms p50 {pct(update, 50):.2f}, "
               f"p95 {pct(update, 95):.2f}, max {max(update or [0]):.2f}; over 16 ms: {sum(1 for u in update if u > 16)}")

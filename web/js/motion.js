@@ -135,6 +135,29 @@ export class Motion {
       if (this.drawnSince) this.blitRaf = requestAnimationFrame(() => { this.blitRaf = null; this.showAside(); });
       else this.r.draw();
     }
+    this.ready();
+  }
+
+  /** The two canvases of a run (the end position drawn aside, the canvas before it) made while
+   * the page is idle, before the first run needs them: making one of the board's size and its
+   * first drawing cost 10-25 ms at DPR 3 (the first move shown moving was a frame of 40-60 ms). */
+  ready() {
+    if (this.readyAsked || this.running || !motionOn() || typeof requestIdleCallback === "undefined") return;
+    const cv = this.r.canvas, fits = (c) => c && c.width === cv.width && c.height === cv.height;
+    if (fits(this.after) && fits(this.before)) return;
+    this.readyAsked = true;
+    requestIdleCallback(() => {
+      this.readyAsked = false;
+      if (this.running || this.canvasG || this.blitRaf != null) return;
+      for (const k of ["after", "before"]) {
+        if (fits(this[k])) continue;
+        const c = makeCanvas(cv.width, cv.height), g = c.getContext("2d");
+        g.fillRect(0, 0, 1, 1);   // (its pixels made now, not at its first use)
+        g.clearRect(0, 0, 1, 1);
+        this[k] = c;
+        return this.ready();   // (one canvas per idle moment)
+      }
+    }, { timeout: 2000 });
   }
 
   /** A renderer that draws at the next frame: its end position drawn now. */

@@ -1,0 +1,69 @@
+// Caledonia's map ground as the board's layer (Renderer.layer, ../layers.js): one picture per
+// camera and size, copied into each frame; painted off the page (groundart.js) when moves are
+// shown moving, a kept picture standing in meanwhile; the whole map's painted ahead. Mixed into
+// the renderer (../caledonia.js).
+import { paintGround, boardBox } from "./ground.js";
+import { motionOn } from "../../motion.js";
+
+/** The part of rectangle a inside rectangle b (maybe empty: w or h 0). */
+const clipTo = (a, b) => {
+  const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
+  return { x, y, w: Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x), h: Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y) };
+};
+
+export const groundLayer = {
+  /** The map's ground (the same from move to move: ground.js) as one picture per camera and
+   * size (Renderer.layer); when moves are shown moving, a new camera's is painted off the page
+   * (groundart.js) while a kept one that covers the board stands in, moved and scaled (none: the
+   * ground painted on the board this once). While the player moves the map it is painted as it
+   * moves (no picture kept for each step). */
+  drawGround(g, v, M, mc) {
+    const c = this.cam, cam = { s: c.s, ox: c.ox, oy: c.oy };
+    const paint = (lg) => paintGround(lg, M, { ...mc, g: lg });
+    if (performance.now() - (this.camLiveAt || 0) < 300) { g.save(); paint(g); g.restore(); return; }
+    // what a stand-in must cover: the board (its frame too) where the map shows; beyond it is sea
+    const bb = boardBox(mc), pad = c.s * 0.5 + 3;   // (the frame: a rim of 0.45 r and its shadow)
+    const need = bb ? clipTo({ x: bb.x - pad, y: bb.y - pad, w: bb.w + 2 * pad, h: bb.h + 2 * pad }, M) : M;
+    const { rest, key, offPage } = this.groundPlan(v, M, mc.glory);
+    this.layer("ground", key(cam), paint, {
+      meta: { rest, ...cam },
+      offPage,
+      // a kept picture of the same map and size at another camera, scaled and moved, when it
+      // covers the board where the map shows (the sharpest first); else the ground is painted here
+      standIn: (m) => {
+        if (!m || m.rest !== rest) return null;
+        const k = cam.s / m.s, tx = cam.ox - k * m.ox, ty = cam.oy - k * m.oy;
+        const seen = clipTo({ x: tx + k * M.x, y: ty + k * M.y, w: k * M.w, h: k * M.h }, need);
+        return seen.w * seen.h >= 0.97 * need.w * need.h ? [k, tx, ty, -k] : null;   // (an edge of the frame's shadow may lack)
+      },
+      under: (lg) => { lg.fillStyle = "#203447"; lg.fillRect(M.x, M.y, M.w, M.h); },
+    });
+    this.warmGround(v, M, mc.glory);
+  },
+
+  /** The ground's layer for the map's rectangle M: its key's fixed part (rest), its key at a
+   * camera, and its painter off the page (when moves are shown moving; else null). */
+  groundPlan(v, M, glory) {
+    const rest = [this.snap.gid, this.idxKey, this.W, this.H, this.dpr, M.x, M.y, M.w, M.h, !!this.rot, !!glory].join("|");
+    const key = (k) => `${rest}|${k.s}|${k.ox}|${k.oy}`;
+    const offPage = motionOn() ? (k, m, w, h, ahead) => this.groundArt.paint({ map: { spaces: v.map.spaces, rivers: v.map.rivers }, cam: { s: m.s, ox: m.ox, oy: m.oy },
+      rot: !!this.rot, W: this.W, H: this.H, dpr: this.dpr, rect: { x: M.x, y: M.y, w: M.w, h: M.h }, glory: glory ? { band: glory.band } : null, w, h }, ahead) : null;
+    return { rest, key, offPage };
+  },
+
+  /** The whole map's ground (the others' moves are shown on it) painted ahead, off the page,
+   * while the map is not in sight or shows another part (a clan's pick, your own zoom). */
+  warmGround(v, M, glory) {
+    const w = motionOn() ? this.wholeView() : null;
+    if (!w || !!w.rot !== !!this.rot || w.glory !== !!glory) return;
+    const { rest, key, offPage } = this.groundPlan(v, M, glory);
+    this.layerAhead("ground", key(w), { rest, s: w.s, ox: w.ox, oy: w.oy }, offPage);
+  },
+
+  /** The ground's sharp picture came (it stood in scaled): drawn again once no move is shown moving. */
+  layerArrived() {
+    if (!this.snap) return;
+    if (this.motion.running) { clearTimeout(this.layerTimer); this.layerTimer = setTimeout(() => this.layerArrived(), 60); return; }
+    this.redraw();
+  },
+};
