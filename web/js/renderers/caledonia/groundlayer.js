@@ -22,7 +22,7 @@ export const groundLayer = {
     const paint = (lg) => paintGround(lg, M, { ...mc, g: lg });
     if (performance.now() - (this.camLiveAt || 0) < 300) { g.save(); paint(g); g.restore(); return; }
     // what a stand-in must cover: the board (its frame too) where the map shows; beyond it is sea
-    const bb = boardBox(mc), pad = c.s * 0.5 + 3;   // (the frame: a rim of 0.45 r and its shadow)
+    const bb = boardBox(mc), pad = c.s * 0.45 + 2;   // (the frame: a rim of 0.45 r and its shadow)
     const need = bb ? clipTo({ x: bb.x - pad, y: bb.y - pad, w: bb.w + 2 * pad, h: bb.h + 2 * pad }, M) : M;
     const { rest, key, offPage } = this.groundPlan(v, M, mc.glory);
     this.layer("ground", key(cam), paint, {
@@ -34,7 +34,8 @@ export const groundLayer = {
         if (!m || m.rest !== rest) return null;
         const k = cam.s / m.s, tx = cam.ox - k * m.ox, ty = cam.oy - k * m.oy;
         const seen = clipTo({ x: tx + k * M.x, y: ty + k * M.y, w: k * M.w, h: k * M.h }, need);
-        return seen.w * seen.h >= 0.97 * need.w * need.h ? [k, tx, ty, -k] : null;   // (an edge of the frame's shadow may lack)
+        // (the whole map's picture lacks the frame's outer rim at the sides: a few px of it may lack)
+        return seen.w * seen.h >= 0.95 * need.w * need.h ? [k, tx, ty, -k] : null;
       },
       under: (lg) => { lg.fillStyle = "#203447"; lg.fillRect(M.x, M.y, M.w, M.h); },
     });
