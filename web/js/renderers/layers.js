@@ -124,6 +124,16 @@ export class Layers {
   /** Pictures being painted off the page (tests wait for none). */
   get pending() { return this.asked.size; }
 
+  /** A promise that resolves when no picture is being painted off the page, or after ``ms``. */
+  settled(ms) {
+    if (!this.asked.size) return Promise.resolve();
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      const look = () => (!this.asked.size || performance.now() - t0 >= ms ? resolve() : setTimeout(look, 15));
+      look();
+    });
+  }
+
   clear() {
     this.gone = true;
     for (const list of this.lists.values()) list.forEach(free);

@@ -61,6 +61,13 @@ export const groundLayer = {
     this.layerAhead("ground", key(w), { rest, s: w.s, ox: w.ox, oy: w.oy }, offPage);
   },
 
+  /** Before a move is shown (Renderer.prepare): a picture of the ground being painted off the
+   * page (the whole map's, asked while a clan was picked) is waited for, 250 ms at most, so the
+   * move's frame copies it rather than painting the ground itself. */
+  prepare() {
+    return this.layers && this.layers.pending ? this.layers.settled(250) : null;
+  },
+
   /** The ground's sharp picture came (it stood in scaled): drawn again once no move is shown moving. */
   layerArrived() {
     if (!this.snap) return;
