@@ -126,20 +126,27 @@ def test_choice_buttons_show_the_pieces(chromium, site_url, saves):
         context.close()
 
 
-def test_the_glory_track_and_the_harbours_are_on_the_board(chromium, site_url, saves):
-    """On a phone the map has room for the glory track along its bottom edge: steps numbered
-    0, 5 ... 45 from left to right under the hexes, and each seat's marker (named with its glory)
-    over its own step; each port's harbour shows the markers of the clans who used it."""
+def _late_on_phone(chromium, site_url, saves, query):
+    """A phone's page at ``query`` with the late game imported, its map shown and still:
+    (the context, the page, the page's errors as they come)."""
     context = chromium.new_context(**SIZES["phone"])
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site_url + query)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+    page.set_input_files("#import-file", saves["late"])
+    page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'caledonia' && !window.cairn.busy")
+    page.wait_for_function("window.cairn.renderer.layoutInfo().tab === 'map' && !window.cairn.motion().running")
+    return context, page, errors
+
+
+def test_the_glory_track_and_the_harbours_are_on_the_board(chromium, site_url, saves):
+    """On a phone the map has room for the glory track along its bottom edge: steps numbered
+    0, 5 ... 45 from left to right under the hexes, and each seat's marker (named with its glory)
+    over its own step; each port's harbour shows the markers of the clans who used it."""
+    context, page, errors = _late_on_phone(chromium, site_url, saves, "?fast=1&nosw")
     try:
-        page.goto(site_url + "?fast=1&nosw")
-        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
-        page.set_input_files("#import-file", saves["late"])
-        page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'caledonia' && !window.cairn.busy")
-        page.wait_for_function("window.cairn.renderer.layoutInfo().tab === 'map' && !window.cairn.motion().running")
         # the map's place and what is drawn there read in one go, from one frame drawn now (on a
         # loaded machine the page's bars may still settle after the import: a refit in between
         # put the track's steps above the hexes' old bottom)
@@ -203,16 +210,8 @@ def test_the_map_ground_is_kept_as_one_picture_and_stands_in_when_zoomed(chromiu
     page (the first frame paints the ground itself): meanwhile a kept one, scaled and moved to
     the new camera, stands in (close to the sharp board, not shifted), and the worker's picture,
     when it comes, is the page's own."""
-    context = chromium.new_context(**SIZES["phone"])
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors = _late_on_phone(chromium, site_url, saves, "?fast=1&motion=1&nosw")
     try:
-        page.goto(site_url + "?fast=1&motion=1&nosw")
-        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
-        page.set_input_files("#import-file", saves["late"])
-        page.wait_for_function("window.cairn.snapshot() && window.cairn.snapshot().view.game === 'caledonia' && !window.cairn.busy")
-        page.wait_for_function("window.cairn.renderer.layoutInfo().tab === 'map' && !window.cairn.motion().running")
         # the first frame painted its ground on the board and asked the worker for its picture
         page.wait_for_function("(R => R.layers && R.layers.pending === 0 && R.groundArt.painted >= 1)(window.cairn.renderer)")
         kept = page.evaluate(COMPARE)

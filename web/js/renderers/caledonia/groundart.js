@@ -4,6 +4,8 @@
 // Without a worker, or when it fails, every promise gets null and the board paints its ground
 // on the page, as before.
 
+import { paintWorker } from "../paintworker.js";
+
 export class GroundArt {
   constructor() {
     this.worker = undefined;   // undefined: not started yet; null: none
@@ -36,15 +38,7 @@ export class GroundArt {
   }
 
   start() {
-    if (this.worker !== undefined) return this.worker;
-    this.worker = null;
-    if (typeof OffscreenCanvas === "undefined" || typeof Worker === "undefined") return null;
-    try {
-      const w = new Worker(new URL("./groundworker.js", import.meta.url), { type: "module", name: "map-ground" });
-      w.onmessage = (ev) => this.answer(ev.data || {});
-      w.onerror = () => this.stop();
-      this.worker = w;
-    } catch (e) { this.worker = null; }
+    if (this.worker === undefined) this.worker = paintWorker(new URL("./groundworker.js", import.meta.url), "map-ground", (d) => this.answer(d), () => this.stop());
     return this.worker;
   }
 

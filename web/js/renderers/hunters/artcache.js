@@ -7,6 +7,7 @@
 // already painted. Without a worker (or when it fails) a picture is painted on the page, as before.
 import { paintTile } from "./tileart.js";
 import { makeCanvas } from "../landscape.js";
+import { paintWorker } from "../paintworker.js";
 
 const BIGGEST = 512;
 const PREPARE_MS = 250;   // a move is never held longer than this for its pictures
@@ -142,15 +143,7 @@ export class TileArt {
   }
 
   start() {
-    if (this.worker !== undefined) return this.worker;
-    this.worker = null;
-    if (typeof OffscreenCanvas === "undefined" || typeof Worker === "undefined") return null;
-    try {
-      const w = new Worker(new URL("./artworker.js", import.meta.url), { type: "module", name: "tile-art" });
-      w.onmessage = (ev) => this.answer(ev.data || {});
-      w.onerror = () => this.failed();
-      this.worker = w;
-    } catch (e) { this.worker = null; }
+    if (this.worker === undefined) this.worker = paintWorker(new URL("./artworker.js", import.meta.url), "tile-art", (d) => this.answer(d), () => this.failed());
     return this.worker;
   }
 
