@@ -6,9 +6,10 @@
 // Pictures are kept per key (what the layer shows depends on: the camera, the size), the last
 // few of them (a camera that goes back and forth between the whole map and the player's part of
 // it finds both). A key not kept is painted on the page at once, or, when the renderer has a
-// painter off the page (opts.offPage), asked of it while the widest picture kept stands in,
-// moved and scaled to the new camera (opts.standIn), until the sharp one comes (renderer's
-// layerArrived(): draw again). No text or piece may be painted in a layer: the frame's record
+// painter off the page (opts.offPage), asked of it while a kept picture that covers the view
+// stands in, moved and scaled to the new camera (opts.standIn; none: painted on the board this
+// once), until the sharp one comes (the renderer's layerArrived(): draw again). A picture may be
+// asked ahead of its use (warm). No text or piece may be painted in a layer: the frame's record
 // (Renderer.drawn()) sees only the board's own context.
 
 function makeCanvas(w, h) {
@@ -32,11 +33,11 @@ export class Layers {
   /** Draw layer ``name`` for ``key`` on the renderer's context (under the clip in force): its
    * picture kept, else painted by ``paint(g)`` (the board's CSS px), else (with opts.offPage) a
    * stand-in while it is painted off the page. opts: {keep (pictures kept, 3), meta (the camera
-   * the key stands for), offPage(key, meta, w, h, ahead) -> Promise of an ImageBitmap of w x
-   * h device px (or null: not painted; ahead: wanted before it is needed), standIn(meta of a kept picture) -> [k, tx, ty, rank] (CSS px: the
-   * kept picture scaled k and moved; the highest rank is taken) or null, under(g): what a
-   * stand-in is drawn over}. Returns "kept", "painted", "stand-in" or "direct" (painted on the
-   * board this once, its picture asked off the page). */
+   * the key stands for), offPage(key, meta, w, h, ahead) -> Promise of an ImageBitmap of w x h
+   * device px (or null: not painted; ahead: wanted before it is needed), standIn(meta of a kept
+   * picture) -> [k, tx, ty, rank] (CSS px: the kept picture scaled k and moved; the highest rank
+   * is taken) or null, under(g): what a stand-in is drawn over}. Returns "kept", "painted",
+   * "stand-in" or "direct" (painted on the board this once, its picture asked off the page). */
   draw(name, key, paint, { keep = 3, meta = null, offPage = null, standIn = null, under = null } = {}) {
     const r = this.r, cv = r.canvas, W = cv.width, H = cv.height;
     const list = this.lists.get(name) || [];
