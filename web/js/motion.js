@@ -32,13 +32,18 @@ export function setMotionSetting(on) {
   try { localStorage.setItem(KEY, on ? "on" : "off"); } catch (e) { /* this page only */ }
 }
 
+let reduced = null, asked = null, askedFor = null;   // (the media query and the address's words, read once)
 /** Are moves shown moving here now? */
 export function motionOn() {
   if (typeof window === "undefined") return false;
-  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return false;
-  const q = new URLSearchParams(location.search);
-  if (q.get("motion") === "0") return false;
-  if (q.get("fast") === "1" && q.get("motion") !== "1") return false;
+  if (reduced === null) reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : false;
+  if (reduced && reduced.matches) return false;
+  if (askedFor !== location.search) {
+    const q = new URLSearchParams(location.search);
+    askedFor = location.search;
+    asked = q.get("motion") === "0" || (q.get("fast") === "1" && q.get("motion") !== "1") ? false : null;
+  }
+  if (asked === false) return false;
   return motionSetting();
 }
 

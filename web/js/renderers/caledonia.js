@@ -17,7 +17,7 @@ import { freshSpaces, showRecent } from "./caledonia/recent.js";
 import { TAB_H, drawTabs, tabName } from "./caledonia/tabs.js";
 import { gloryBand } from "./caledonia/tracks.js";
 import { screen } from "./caledonia/screen.js";
-import { FONT, box, text, wrap, goodChip } from "./caledonia/paint.js";
+import { FONT, box, text, wrap, goodChip, GOOD, UNIT_ORDER } from "./caledonia/paint.js";
 import { t, N_ } from "../i18n/caledonia.js";
 
 const VIEW_NAMES = { in: N_("Zoom in"), out: N_("Zoom out"), fit: N_("Show the whole map") };
@@ -53,6 +53,7 @@ export default class CaledoniaRenderer extends Renderer {
       this.confirmPass = false;
     }
     this.plan = plan(snapshot, this.sel, this.idx, this.ui.seatName);
+    this.warmIcons(v);
     if (!this.interactive) this.plan = { ...this.plan, items: [], marks: new Map() };
     this.autoTab(v, prev);
     const marksSig = [...this.plan.marks.keys()].join(",");
@@ -281,6 +282,20 @@ export default class CaledoniaRenderer extends Renderer {
   }
 
   /** A piece's picture for a choice button (a data URL, made once per piece and colour). */
+  /** The choices' pictures of your units and of the goods (each drawn and encoded as an image:
+   * 1-2 ms) made while the page is idle, before your first turn lists them in one frame. */
+  warmIcons(v) {
+    if (this.iconsWarmed || typeof requestIdleCallback === "undefined") return;
+    this.iconsWarmed = true;
+    const pieces = Object.keys(GOOD).map((good) => ({ good }));
+    (v.seats || []).forEach((s, seat) => { if (s.kind === "human") for (const unit of UNIT_ORDER) pieces.push({ unit, seat }); });
+    const step = (idle) => {
+      while (pieces.length && idle.timeRemaining() > 4) this.pieceIcon(pieces.shift());
+      if (pieces.length) requestIdleCallback(step);
+    };
+    requestIdleCallback(step);
+  }
+
   pieceIcon(piece) {
     const colour = piece.unit ? this.ui.seatColor(piece.seat) : "";
     const k = `${piece.unit || piece.good}/${colour}`;
