@@ -160,6 +160,7 @@ export class Motion {
         g.fillRect(0, 0, 1, 1);   // (its pixels made now, not at its first use)
         g.clearRect(0, 0, 1, 1);
         this[k] = c;
+        if (k === "after") this.shown = false;   // (the canvas is not this new one, pixel for pixel)
         return this.ready();   // (one canvas per idle moment)
       }
     }, { timeout: 2000 });

@@ -47,7 +47,8 @@ export const groundLayer = {
   groundPlan(v, M, glory) {
     const rest = [this.snap.gid, this.idxKey, this.W, this.H, this.dpr, M.x, M.y, M.w, M.h, !!this.rot, !!glory].join("|");
     const key = (k) => `${rest}|${k.s}|${k.ox}|${k.oy}`;
-    const offPage = motionOn() ? (k, m, w, h, ahead) => this.groundArt.paint({ map: { spaces: v.map.spaces, rivers: v.map.rivers }, cam: { s: m.s, ox: m.ox, oy: m.oy },
+    // (no worker here, or it failed: the layer is painted on the page and kept, as with motion off)
+    const offPage = motionOn() && this.groundArt.worker !== null ? (k, m, w, h, ahead) => this.groundArt.paint({ map: { spaces: v.map.spaces, rivers: v.map.rivers }, cam: { s: m.s, ox: m.ox, oy: m.oy },
       rot: !!this.rot, W: this.W, H: this.H, dpr: this.dpr, rect: { x: M.x, y: M.y, w: M.w, h: M.h }, glory: glory ? { band: glory.band } : null, w, h }, ahead) : null;
     return { rest, key, offPage };
   },
