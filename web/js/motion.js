@@ -14,7 +14,7 @@
 
 // (a canvas element, not an OffscreenCanvas: the board drawn aside on one is the same pixel for
 // pixel as on the page's canvas; an OffscreenCanvas smooths text a little differently)
-function makeCanvas(w, h) {
+export function makeCanvas(w, h) {
   if (typeof document === "undefined") return new OffscreenCanvas(w, h);
   const c = document.createElement("canvas");
   c.width = w; c.height = h;

@@ -281,7 +281,6 @@ export default class CaledoniaRenderer extends Renderer {
     return this.mapShown(L) ? L.map : null;
   }
 
-  /** A piece's picture for a choice button (a data URL, made once per piece and colour). */
   /** The choices' pictures of your units and of the goods (each drawn and encoded as an image:
    * 1-2 ms) made while the page is idle, before your first turn lists them in one frame. */
   warmIcons(v) {
@@ -296,6 +295,7 @@ export default class CaledoniaRenderer extends Renderer {
     requestIdleCallback(step);
   }
 
+  /** A piece's picture for a choice button (a data URL, made once per piece and colour). */
   pieceIcon(piece) {
     const colour = piece.unit ? this.ui.seatColor(piece.seat) : "";
     const k = `${piece.unit || piece.good}/${colour}`;
@@ -467,8 +467,7 @@ export default class CaledoniaRenderer extends Renderer {
       drawMap(mc);
       this.drawMapOverlay(g, v, L);
       g.restore();
-    }
-    else if (v.map && this.idx) this.warmGround(v, L.map, this.gloryOnMap ? { band: gloryBand(this.idx.box) } : null);
+    } else if (v.map && this.idx) this.warmGround(v, L.map, this.gloryOnMap ? { band: gloryBand(this.idx.box) } : null);
     if (tab !== "map") {
       const P = L.panel;
       if (!L.wide) { g.fillStyle = "#17211d"; g.fillRect(0, TAB_H, this.W, this.H - TAB_H); }

@@ -12,13 +12,9 @@
 // asked ahead of its use (warm). No text or piece may be painted in a layer: the frame's record
 // (Renderer.drawn()) sees only the board's own context.
 
-function makeCanvas(w, h) {
-  // an element, as the board's own, so that its pixels are the same as if drawn on the board
-  if (typeof document === "undefined") return new OffscreenCanvas(w, h);
-  const c = document.createElement("canvas");
-  c.width = w; c.height = h;
-  return c;
-}
+// (a layer's canvas is an element, as the board's own, so that its pixels are the same as if
+// drawn on the board: the motion's canvases are made so too)
+import { makeCanvas } from "../motion.js";
 
 const free = (c) => { if (c && c.canvas && typeof c.canvas.close === "function") c.canvas.close(); };
 
