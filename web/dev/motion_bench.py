@@ -54,6 +54,11 @@ PLAY = """() => { window.__inRun = true; const s = window.cairn.snapshot(), lega
 SHOWN = """() => window.cairn.snapshot().history.filter((h) => h.seat != null && h.seat !== 0).length"""
 
 
+# (the waits for your turn ask the page 10 times a second, not at every frame as by default: a
+# question per frame is work a player's page does not have, in the frames being measured)
+POLL_MS = 100
+
+
 def pct(xs, p):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))] if xs else float("nan")
@@ -77,8 +82,8 @@ def main():
         start = None
         while True:
             page.wait_for_function("""() => { const s = window.cairn.snapshot(); return !!s && !window.cairn.busy &&
-              (s.view.is_over || s.view.seats[s.view.current_player ?? s.view.current].kind === 'human'); }""", timeout=120_000)
-            page.wait_for_function("() => !window.cairn.motion().running", timeout=20_000)
+              (s.view.is_over || s.view.seats[s.view.current_player ?? s.view.current].kind === 'human'); }""", timeout=120_000, polling=POLL_MS)
+            page.wait_for_function("() => !window.cairn.motion().running", timeout=20_000, polling=POLL_MS)
             page.evaluate("window.__inRun = false")
             page.evaluate(WATCH)
             shown = page.evaluate(SHOWN)

@@ -147,13 +147,17 @@ export class Motion {
    * the page is idle, before the first run needs them: making one of the board's size and its
    * first drawing cost 10-25 ms at DPR 3 (the first move shown moving was a frame of 40-60 ms). */
   ready() {
-    if (this.readyAsked || this.running || !motionOn() || typeof requestIdleCallback === "undefined") return;
+    if (this.readyAsked || !motionOn() || typeof requestIdleCallback === "undefined") return;
+    // (during a run its canvases are in use: asked again when it ends; the board's size changes
+    // at a run, e.g. when a tip opens under it, and the next run must not make them in its frame)
+    if (this.running) { this.readyLater = true; return; }
     const cv = this.r.canvas, fits = (c) => c && c.width === cv.width && c.height === cv.height;
     if (fits(this.after) && fits(this.before)) return;
     this.readyAsked = true;
     requestIdleCallback(() => {
       this.readyAsked = false;
-      if (this.running || this.canvasG || this.blitRaf != null) return;
+      if (this.running) { this.readyLater = true; return; }
+      if (this.canvasG || this.blitRaf != null) return this.ready();   // (after the end position is shown)
       for (const k of ["after", "before"]) {
         if (fits(this[k])) continue;
         const c = makeCanvas(cv.width, cv.height), g = c.getContext("2d");
@@ -263,6 +267,7 @@ export class Motion {
     if (!this.running) return;
     this.running = false;
     this.steps = [];
+    if (this.readyLater) { this.readyLater = false; queueMicrotask(() => this.ready()); }
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = null;
     document.removeEventListener("keydown", this.onKey, true);

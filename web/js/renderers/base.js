@@ -383,6 +383,7 @@ export class Renderer {
     if (this.canvas.height !== bh) this.canvas.height = bh;
     this.resized(changed);
     this.draw();
+    this.motion.ready();   // (a run's canvases of the new size made while idle)
   }
 
   /** The legal moves on the canvas now: [{x, y, w, h, move, label, name?}] (CSS px); with

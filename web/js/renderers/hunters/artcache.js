@@ -35,6 +35,7 @@ export class TileArt {
     this.refused = new Set();  // keys the worker could not paint (painted on the page)
     this.queue = [];           // jobs not yet sent (one is painted at a time: busy, its key)
     this.busy = null;
+    this.shrink = new Set();   // "id@size" to be scaled down from a bigger picture when idle
   }
 
   /** The picture of tile ``id`` for ``px`` device pixels (maybe a smaller one, its sharp one coming). */
@@ -42,8 +43,12 @@ export class TileArt {
     const size = artSize(px);
     if (size !== this.size && px > 120) this.zoomed(size);
     const k = `${id}@${size}`;
-    let a = this.art.get(k) || this.scaledDown(id, size);
-    if (a) { this.art.set(k, a); return a; }
+    let a = this.art.get(k);
+    if (a) return a;
+    // (a bigger picture, drawn scaled for now: a zoom out needs every tile smaller, too many to
+    // make in the move's frame; they are made while the page is idle, then drawn again)
+    const big = this.bigger(id, size);
+    if (big) { this.shrinkLater(k); return big; }
     const near = this.smaller(id, size);
     if (near && this.ask(id, size, true)) return near;
     const L = this.layoutOf(id);
@@ -61,7 +66,9 @@ export class TileArt {
     const size = artSize(px);
     const waits = [];
     for (const id of ids) {
-      if (id == null || !tiles[id] || this.art.has(`${id}@${size}`) || this.bigger(id, size)) continue;
+      // (only tiles with no picture yet: one of another size does for the move's frame, and the
+      // camera may change with the move, e.g. out of a zoom onto your tile back to the board)
+      if (id == null || !tiles[id] || this.art.has(`${id}@${size}`) || this.bigger(id, size) || this.smaller(id, size)) continue;
       if (this.ask(id, size, false, tiles[id])) waits.push(this.asked.get(`${id}@${size}`).promise);
     }
     if (!waits.length) return Promise.resolve();
@@ -73,6 +80,7 @@ export class TileArt {
 
   clear() {
     this.art.clear();
+    this.shrink.clear();
     this.queue = [];
     this.busy = null;
     for (const a of this.asked.values()) a.resolve();
@@ -88,6 +96,14 @@ export class TileArt {
       const b = +key.split("@")[1];
       if (b > 128 && b !== size && b !== this.size) this.art.delete(key);
     }
+    // and a zoom's sharper pictures not yet sent, for another level, are not painted: a move's
+    // pictures would wait behind them (a tile painted on the page then, 15 ms in its frame)
+    this.queue = this.queue.filter((j) => {
+      if (!j.later || j.now || j.size === size) return true;
+      this.asked.delete(j.key);
+      j.resolve();
+      return false;
+    });
     this.size = size;
   }
 
@@ -99,6 +115,30 @@ export class TileArt {
   smaller(id, size) {
     for (let small = size / 2; small >= 32; small /= 2) if (this.art.has(`${id}@${small}`)) return this.art.get(`${id}@${small}`);
     return null;
+  }
+
+  /** The picture of ``key`` ("id@size") scaled down from a bigger one, made when the page is idle
+   * (a few per idle moment: each is a fraction of a millisecond, a zoom's 40 tiles over 10 ms). */
+  shrinkLater(key) {
+    if (this.shrink.has(key)) return;
+    this.shrink.add(key);
+    if (this.shrink.size > 1) return;
+    const idle = typeof requestIdleCallback === "function" ? (f) => requestIdleCallback(f, { timeout: 500 }) : (f) => setTimeout(() => f(null), 30);
+    const work = (deadline) => {
+      if (!this.shrink.size) return;   // (cleared)
+      const t0 = performance.now();
+      const more = () => (deadline && !deadline.didTimeout ? deadline.timeRemaining() > 1 : performance.now() - t0 < 4);
+      for (const k of [...this.shrink]) {
+        if (!more()) break;
+        this.shrink.delete(k);
+        const [id, size] = k.split("@");
+        const a = this.art.has(k) ? null : this.scaledDown(id, +size);
+        if (a) this.art.set(k, a);
+      }
+      if (this.shrink.size) idle(work);
+      else this.arrived();   // (drawn again with the sharp pictures)
+    };
+    idle(work);
   }
 
   /** The picture at ``size`` made from a bigger one already painted: an image scaled down, a
@@ -121,13 +161,14 @@ export class TileArt {
     if (had) {
       if (!later && had.later && this.queue.includes(had)) { this.queue.splice(this.queue.indexOf(had), 1); this.queue.unshift(had); }
       had.later = had.later || later;
+      had.now = had.now || !later;
       return true;
     }
     if (!tile || this.refused.has(key)) return false;
     if (!this.start()) return false;
     let resolve;
     const promise = new Promise((r) => { resolve = r; });
-    const job = { key, tile: { ...tile, id }, size, promise, resolve, later };
+    const job = { key, tile: { ...tile, id }, size, promise, resolve, later, now: !later };   // (now: a move waits for it)
     this.asked.set(key, job);
     if (later) this.queue.push(job);
     else this.queue.splice(this.queue.findIndex((j) => j.later) < 0 ? this.queue.length : this.queue.findIndex((j) => j.later), 0, job);
