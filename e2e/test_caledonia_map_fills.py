@@ -231,3 +231,72 @@ def test_the_map_ground_is_kept_as_one_picture_and_stands_in_when_zoomed(chromiu
         assert not errors, errors
     finally:
         context.close()
+
+
+# at each update that brings the map to where your turn's places are (focusMarks: an
+# interactive update that moves the camera), whether the ground's picture for that camera was
+# kept already or being painted off the page when the update drew it
+FOCUS_WATCH = """() => {
+  const R = window.cairn.renderer;
+  window.__focus = [];
+  let cur = null;
+  const layer = R.layer;
+  R.layer = function (name, key, ...rest) {
+    if (cur && name === 'ground') {
+      const L = this.layers;
+      cur.kept = !!(L && (L.lists.get('ground') || []).some((c) => c.key === key && c.w === this.canvas.width && c.h === this.canvas.height));
+      cur.coming = !!(L && L.asked.has('ground|' + key));
+    }
+    const how = layer.call(this, name, key, ...rest);
+    if (cur && name === 'ground') cur.how = how;
+    return how;
+  };
+  const update = R.update;
+  R.update = function (snap, ctx) {
+    const was = [R.cam.s, R.cam.ox, R.cam.oy].join();
+    cur = { ply: snap.view.ply };
+    update.call(this, snap, ctx);
+    if (ctx && ctx.interactive && R.autoFocus && [R.cam.s, R.cam.ox, R.cam.oy].join() !== was) window.__focus.push(cur);
+    cur = null;
+  };
+}"""
+
+
+def test_your_turns_part_of_the_map_is_painted_before_the_turn_is_shown(chromium, site_url):
+    """With moves shown moving, the move that gives you your turn brings the map to where its
+    places are (a new camera): that camera's ground is asked of the painting worker before the
+    move is shown (Renderer.prepare), so the move's frame copies its picture rather than
+    standing in for it with another, scaled (with the run's first frame, over 16 ms on a phone)."""
+    context = chromium.new_context(**SIZES["phone"])
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(site_url + "?fast=1&motion=1&nosw")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        page.evaluate("localStorage.setItem('cairn:coached:caledonia', '1')")
+        page.click("#game-list [data-game='caledonia']")
+        page.select_option("#ng-count", "3")
+        for sel in page.query_selector_all("#ng-seats .seat-kind")[1:]:
+            sel.select_option("bot:easy")
+        page.click("#ng-start")
+        yours = """() => { const s = window.cairn.snapshot(); return !!s && !window.cairn.busy &&
+          (s.view.is_over || s.view.seats[s.view.current].kind === 'human'); }"""
+        page.wait_for_function(yours, timeout=120_000)
+        page.evaluate(FOCUS_WATCH)
+        for _ in range(40):
+            page.wait_for_function(yours, timeout=120_000)
+            if page.evaluate("window.__focus.length") >= 2 or page.evaluate("window.cairn.snapshot().view.is_over"):
+                break
+            page.evaluate("""() => { const legal = window.cairn.snapshot().legal || [];
+              const m = legal.find((x) => ['expand', 'start_worker', 'place'].includes(x.type)) || legal.find((x) => x.type !== 'pass') || legal[0];
+              window.cairn.play(m); }""")
+            page.wait_for_timeout(30)
+        focus = page.evaluate("window.__focus")
+        assert len(focus) >= 2, focus
+        for f in focus:
+            assert f.get("how") in ("kept", "stand-in"), f
+            assert f["kept"] or f["coming"], f
+        assert not errors, errors
+    finally:
+        context.close()

@@ -225,27 +225,9 @@ export default class CaledoniaRenderer extends Renderer {
 
   /** Bring the highlighted spaces into view, big enough to tap (44 px on a phone). */
   focusMarks() {
-    const L = this.layout();
-    const m = L.map;
-    const sps = [...this.plan.marks.keys()].map((id) => this.snap.view.map.spaces[id])
-      .map((s) => (this.rot ? { x: -s.y, y: s.x, ox: s.x, oy: s.y } : { x: s.x, y: s.y, ox: s.x, oy: s.y }));
-    if (!sps.length) return;
-    const x0 = Math.min(...sps.map((s) => s.x)) - 1.1, x1 = Math.max(...sps.map((s) => s.x)) + 1.1;
-    const y0 = Math.min(...sps.map((s) => s.y)) - 1.1, y1 = Math.max(...sps.map((s) => s.y)) + 1.1;
-    const R = this.revealRect(L);
-    const rect = { x: R.x + 4, y: Math.max(R.y, m.y + 56) + 4, w: R.w - 8, h: R.y + R.h - Math.max(R.y, m.y + 56) - 8 };
-    const minS = L.wide ? 16 : 26;   // hex inner height 1.73 s >= 44 px on a phone
-    const half = this.cam.s * Math.sqrt(3) / 2;   // the whole hex's tap area in the clear part
-    const inView = sps.every((s) => {
-      const [x, y] = this.mapCam().toScreen(s.ox, s.oy);
-      return x - half > rect.x && x + half < rect.x + rect.w && y - half > rect.y && y + half < rect.y + rect.h;
-    });
-    if (this.cam.s >= minS && inView) return;
-    const fitS = Math.min(rect.w / (x1 - x0), rect.h / (y1 - y0));
-    const s = Math.max(minS, Math.min(60, fitS, Math.max(this.cam.s, minS)));
-    this.cam.s = s;
-    this.cam.ox = rect.x + rect.w / 2 - ((x0 + x1) / 2) * s;
-    this.cam.oy = rect.y + rect.h / 2 - ((y0 + y1) / 2) * s;
+    const c = this.focusCam(this.snap.view, this.plan.marks, !!this.plan.hint && this.interactive);
+    if (!c) return;
+    Object.assign(this.cam, c);
     this.cam.userMoved = true;
     this.autoFocus = true;
   }

@@ -3,6 +3,8 @@
 // shown moving, a kept picture standing in meanwhile; the whole map's painted ahead. Mixed into
 // the renderer (../caledonia.js).
 import { paintGround, boardBox } from "./ground.js";
+import { plan } from "./choices.js";
+import { gloryBand } from "./tracks.js";
 import { motionOn } from "../../motion.js";
 
 /** The part of rectangle a inside rectangle b (maybe empty: w or h 0). */
@@ -63,10 +65,29 @@ export const groundLayer = {
   },
 
   /** Before a move is shown (Renderer.prepare): a picture of the ground being painted off the
-   * page (the whole map's, asked while a clan was picked) is waited for, 250 ms at most, so the
-   * move's frame copies it rather than painting the ground itself. */
-  prepare() {
+   * page (the whole map's, asked while a clan was picked; the part where your turn's places are)
+   * is waited for, 250 ms at most, so the move's frame copies it rather than standing in for it
+   * (a picture scaled: over 16 ms with the run's first frame) or painting the ground itself. */
+  prepare(snap) {
+    this.warmFocus(snap);
     return this.layers && this.layers.pending ? this.layers.settled(250) : null;
+  },
+
+  /** The move ``snap`` gives you your turn, with places on the map: the ground where the map
+   * will be brought to show them (focusMarks) painted off the page ahead. */
+  warmFocus(snap) {
+    const v = snap && snap.view, was = this.snap;
+    if (!motionOn() || !v || !v.map || !was || was.gid !== snap.gid || !this.idx || this.mine || this.groundArt.worker === null) return;
+    const cur = v.current_player ?? v.current;
+    const yours = snap.friends ? snap.friends.my_turn : !v.is_over && !!(v.seats && v.seats[cur] && v.seats[cur].kind === "human");
+    if (!yours) return;
+    const L = this.layout();   // (the map's tab may not show yet: your turn may bring it, as after the clans' pick)
+    const p = plan(snap, { good: null, contract: null, offer: null, space: null }, this.idx, this.ui.seatName);
+    const sig = [...p.marks.keys()].join(",");
+    const c = sig && sig !== this.marksSig ? this.focusCam(v, p.marks, !!p.hint) : null;
+    if (!c) return;
+    const { rest, key, offPage } = this.groundPlan(v, L.map, this.gloryOnMap ? { band: gloryBand(this.idx.box) } : null);
+    if (offPage) this.layerAhead("ground", key(c), { rest, ...c }, offPage);
   },
 
   /** The ground's sharp picture came (it stood in scaled): drawn again once no move is shown moving. */

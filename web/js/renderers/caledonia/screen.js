@@ -11,10 +11,35 @@ const MAP_PAD = { top: 26 + 10, wide: 10, buttons: 56 };
 export const screen = {
   /** Where a space is in plain sight on the map: clear of the status strip on top and the
    * zoom buttons (the keyboard pans a space out of it into it: ./base.js bringIntoView). */
-  revealRect(L = this.layout()) {
+  revealRect(L = this.layout(), hinted = !!(this.plan && this.plan.hint && this.interactive)) {
     const m = L.map, row = this.buttonsInRow(L);
-    const top = this.hintBottom != null && this.plan && this.plan.hint && this.interactive ? this.hintBottom + 4 : m.y + 30;
+    const top = this.hintBottom != null && hinted ? this.hintBottom + 4 : m.y + 30;
     return { x: m.x + 6, y: top, w: m.w - 6 - (row ? 6 : MAP_PAD.buttons), h: m.y + m.h - top - (row ? MAP_PAD.buttons : 6) };
+  },
+
+  /** The camera ({s, ox, oy}) that brings the highlighted spaces ``marks`` of view ``v`` into
+   * sight, big enough to tap (44 px on a phone), from the camera now; null when they are in
+   * sight already. ``hinted``: the line of help shows over the map. */
+  focusCam(v, marks, hinted) {
+    const L = this.layout();
+    const m = L.map;
+    const sps = [...marks.keys()].map((id) => v.map.spaces[id])
+      .map((s) => (this.rot ? { x: -s.y, y: s.x, ox: s.x, oy: s.y } : { x: s.x, y: s.y, ox: s.x, oy: s.y }));
+    if (!sps.length) return null;
+    const x0 = Math.min(...sps.map((s) => s.x)) - 1.1, x1 = Math.max(...sps.map((s) => s.x)) + 1.1;
+    const y0 = Math.min(...sps.map((s) => s.y)) - 1.1, y1 = Math.max(...sps.map((s) => s.y)) + 1.1;
+    const R = this.revealRect(L, hinted);
+    const rect = { x: R.x + 4, y: Math.max(R.y, m.y + 56) + 4, w: R.w - 8, h: R.y + R.h - Math.max(R.y, m.y + 56) - 8 };
+    const minS = L.wide ? 16 : 26;   // hex inner height 1.73 s >= 44 px on a phone
+    const half = this.cam.s * Math.sqrt(3) / 2;   // the whole hex's tap area in the clear part
+    const inView = sps.every((s) => {
+      const [x, y] = this.mapCam().toScreen(s.ox, s.oy);
+      return x - half > rect.x && x + half < rect.x + rect.w && y - half > rect.y && y + half < rect.y + rect.h;
+    });
+    if (this.cam.s >= minS && inView) return null;
+    const fitS = Math.min(rect.w / (x1 - x0), rect.h / (y1 - y0));
+    const s = Math.max(minS, Math.min(60, fitS, Math.max(this.cam.s, minS)));
+    return { s, ox: rect.x + rect.w / 2 - ((x0 + x1) / 2) * s, oy: rect.y + rect.h / 2 - ((y0 + y1) / 2) * s };
   },
 
   /** Where the map and panels are (for tests and the app). */
